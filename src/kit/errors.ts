@@ -1,0 +1,37 @@
+/**
+ * Kit errors: the kit itself or its configuration is wrong (exit code 2), never the target.
+ * Every error has a code declared here, once.
+ *
+ *   throw new KitError('CONFIG_INVALID', 'CONFORMANCE_TIMEOUT_MS must be a positive integer, got "abc"');
+ *
+ * A target that does not behave as the spec says is a conformance failure, not a KitError.
+ */
+export const KIT_ERROR_CODES = {
+  CONFIG_INVALID: 'a configuration variable or flag has a bad value',
+  TARGET_UNREACHABLE: 'the target base URL does not answer',
+  ADMIN_TOKEN_MISSING: 'no administrator token was given for a deployed target',
+  ADMIN_TOKEN_REFUSED: 'the target refuses the administrator token',
+  ADMIN_TOKEN_NOT_ADMIN: 'the administrator token belongs to a user who is not an administrator',
+  PROVISIONING_FAILED: 'the kit could not create what it needs on the target',
+  SCHEMA_UNKNOWN: 'no schema has that name',
+  INPUT_UNREADABLE: 'a file or stdin could not be read or is not JSON',
+  USAGE: 'the command line is wrong',
+  RESPONSE_TOO_LARGE: 'a response body exceeded the configured cap',
+  REQUEST_TIMEOUT: 'the target did not answer within the timeout',
+} as const;
+
+export type KitErrorCode = keyof typeof KIT_ERROR_CODES;
+
+export class KitError extends Error {
+  readonly code: KitErrorCode;
+  readonly exitCode = 2;
+  constructor(code: KitErrorCode, message: string) {
+    super(message);
+    this.name = 'KitError';
+    this.code = code;
+  }
+}
+
+export function isKitError(e: unknown): e is KitError {
+  return e instanceof Error && (e as { name?: string }).name === 'KitError' && 'code' in e;
+}

@@ -1,0 +1,39 @@
+/**
+ * What a suite test carries to the reporters (vitest task meta), and what a failure records.
+ * The clause-test helper writes it in the worker; src/report reads it in the main process.
+ *
+ *   testCase.meta().conformance  // { clause: 'broadcast.list.status', failure?: {...} }
+ */
+export interface ExchangeSummary {
+  method: string;
+  url: string; // redacted
+  status: number | null; // null when no response arrived
+  headers: Record<string, string>; // response headers, redacted
+  bodyExcerpt: string; // first bytes of the response body, redacted
+}
+
+export interface FailureRecord {
+  /** The requirement in words, e.g. "The server MUST answer 201." */
+  requirement: string;
+  expected?: string;
+  actual?: string;
+  /** The last exchange the test made before failing, redacted. */
+  exchange?: ExchangeSummary;
+  /** A curl command replaying that exchange, token shown as [redacted]. */
+  reproduce?: string;
+}
+
+export interface ConformanceMeta {
+  clause: string;
+  /** Reason when the test was skipped (area skipped, capability absent). */
+  skipReason?: string;
+  failure?: FailureRecord;
+  /** Number of HTTP exchanges the test made. */
+  requests?: number;
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    conformance?: ConformanceMeta;
+  }
+}
