@@ -1,0 +1,82 @@
+/**
+ * `clauseTest`: a vitest test tied to exactly one clause of the catalogue. It refuses unknown
+ * ids, skips (with the reason) areas the run was told to skip, resets the exchange recorder, and
+ * on failure records the requirement, expected/actual, the last exchange and a curl reproducer in
+ * the test's meta for the reporters.
+ *
+ *   clauseTest('broadcast.list.status', 'GET /broadcast_messages answers 200', async ({ s }) => {
+ *     check.status(await s.anon.get('/broadcast_messages'), 200);
+ *   });
+ */
+import { test, type TestContext } from 'vitest';
+import { areaOf, getClause } from './clauses.ts';
+import { ConformanceFailure } from './checks.ts';
+import { exchangeCount, lastExchange, resetExchanges, toCurl } from './recorder.ts';
+import { session, type Session } from './session.ts';
+import type { ConformanceMeta, FailureRecord } from './result-meta.ts';
+import './target.ts';
+
+export interface ClauseContext {
+  s: Session;
+  /** Marks the test skipped with a reason (a capability the target lacks, say). */
+  skip(reason: string): never;
+  task: TestContext['task'];
+}
+
+export interface ClauseTestOptions {
+  timeout?: number;
+}
+
+export function clauseTest(
+  clause: string,
+  title: string,
+  fn: (ctx: ClauseContext) => Promise<void> | void,
+  options: ClauseTestOptions = {},
+): void {
+  getClause(clause); // throws at collection time on an unknown id
+  test(`${clause} ${title}`, { timeout: options.timeout }, async (ctx) => {
+    const meta: ConformanceMeta = { clause };
+    ctx.task.meta.conformance = meta;
+    const s = session();
+    if (s.target.skip.includes(areaOf(clause))) {
+      meta.skipReason = `area "${areaOf(clause)}" skipped by CONFORMANCE_SKIP`;
+      ctx.skip(meta.skipReason);
+    }
+    resetExchanges();
+    const before = exchangeCount();
+    const skip = (reason: string): never => {
+      meta.skipReason = reason;
+      ctx.skip(reason);
+      throw new Error('unreachable');
+    };
+    try {
+      await fn({ s, skip, task: ctx.task });
+    } catch (error) {
+      if (!meta.skipReason) meta.failure = failureRecord(error, s.secrets.redact.bind(s.secrets));
+      throw error;
+    } finally {
+      meta.requests = exchangeCount() - before;
+    }
+  });
+}
+
+function failureRecord(error: unknown, redact: (s: string) => string): FailureRecord {
+  const e = error as Error & { expected?: unknown; actual?: unknown };
+  const x = lastExchange();
+  const record: FailureRecord = { requirement: redact(e instanceof ConformanceFailure ? e.requirement : firstLine(e?.message ?? String(error))) };
+  if (e instanceof ConformanceFailure) {
+    if (e.expected !== undefined) record.expected = redact(e.expected);
+    if (e.actual !== undefined) record.actual = redact(e.actual);
+  } else if (e && ('expected' in e || 'actual' in e)) {
+    record.expected = redact(stringify(e.expected));
+    record.actual = redact(stringify(e.actual));
+  }
+  if (x) {
+    record.exchange = { method: x.method, url: x.url, status: x.status, headers: x.headers, bodyExcerpt: x.bodyExcerpt };
+    record.reproduce = toCurl(x);
+  }
+  return record;
+}
+
+const firstLine = (s: string) => s.split('\n')[0] ?? s;
+const stringify = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? String(v));

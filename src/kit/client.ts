@@ -1,0 +1,172 @@
+/**
+ * The kit's HTTP client: undici with keep-alive, a per-request timeout, a cap on response body
+ * size, the four token transports and sudo. Every exchange is recorded (redacted) so a failing
+ * test can show what it sent and received, with a curl command to replay it.
+ *
+ *   const admin = new ApiClient({ apiUrl, timeoutMs: 10000, maxBodyBytes: 1 << 24, secrets, auth: { token } });
+ *   const res = await admin.post('/broadcast_messages', { json: { message: 'hi' } });
+ *   res.status; res.json; res.headers['x-total'];
+ */
+import { Agent, request as undiciRequest } from 'undici';
+import { stringify } from 'qs';
+import { SecretSet } from './redact.ts';
+import { recordExchange } from './recorder.ts';
+
+/** How a token travels: header Private-Token, query private_token, header Authorization: Bearer, query access_token. */
+export type Transport = 'private-token' | 'private_token' | 'bearer' | 'access_token';
+export const TRANSPORTS: readonly Transport[] = ['private-token', 'private_token', 'bearer', 'access_token'];
+
+export interface Credentials {
+  token: string;
+  via?: Transport;
+}
+
+export interface RequestOptions {
+  /** Object: encoded with bracket notation (a[]=1, h[k]=v). String: sent as is (after the ?). */
+  query?: Record<string, unknown> | string;
+  json?: unknown;
+  /** Object: form-encoded with bracket notation. String: sent as is. */
+  form?: Record<string, unknown> | string;
+  /** A raw body with its content type. */
+  body?: string | Buffer;
+  contentType?: string;
+  headers?: Record<string, string>;
+  /** Overrides the client's credentials; null sends none. */
+  auth?: Credentials | null;
+  sudo?: string | number;
+  sudoVia?: 'header' | 'query';
+}
+
+export interface ApiResponse {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  /** Status, or 0 when the target gave no answer (see `error`). */
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** The parsed body when it is JSON, else undefined. */
+  json: any;
+  durationMs: number;
+  /** Why no response arrived (timeout, reset, body too large). */
+  error?: string;
+}
+
+export interface ClientOptions {
+  apiUrl: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  secrets: SecretSet;
+  auth?: Credentials | null;
+  dispatcher?: Agent;
+}
+
+let sharedAgent: Agent | undefined;
+function agent(): Agent {
+  sharedAgent ??= new Agent({ keepAliveTimeout: 10_000, connections: 32, pipelining: 1 });
+  return sharedAgent;
+}
+
+export function encodeParams(params: Record<string, unknown>): string {
+  return stringify(params, { arrayFormat: 'brackets', encodeValuesOnly: true, skipNulls: false });
+}
+
+export class ApiClient {
+  readonly options: ClientOptions;
+  constructor(options: ClientOptions) {
+    this.options = options;
+  }
+
+  /** The same client acting with other credentials (null: anonymous). */
+  as(auth: Credentials | null): ApiClient {
+    return new ApiClient({ ...this.options, auth });
+  }
+
+  get(path: string, o: RequestOptions = {}) { return this.request('GET', path, o); }
+  post(path: string, o: RequestOptions = {}) { return this.request('POST', path, o); }
+  put(path: string, o: RequestOptions = {}) { return this.request('PUT', path, o); }
+  delete(path: string, o: RequestOptions = {}) { return this.request('DELETE', path, o); }
+  patch(path: string, o: RequestOptions = {}) { return this.request('PATCH', path, o); }
+
+  /** Builds the absolute URL: a path is relative to the API root (/api/v4); an absolute URL is kept. */
+  url(path: string, query?: RequestOptions['query']): string {
+    const base = /^https?:\/\//.test(path) ? path : this.options.apiUrl + path;
+    const qs = typeof query === 'string' ? query : query ? encodeParams(query) : '';
+    if (!qs) return base;
+    return base + (base.includes('?') ? '&' : '?') + qs;
+  }
+
+  async request(method: string, path: string, o: RequestOptions = {}): Promise<ApiResponse> {
+    const headers: Record<string, string> = { accept: 'application/json', ...o.headers };
+    const query: Record<string, unknown> = {};
+    const auth = o.auth === undefined ? this.options.auth : o.auth;
+    if (auth) {
+      const via = auth.via ?? 'private-token';
+      if (via === 'private-token') headers['private-token'] = auth.token;
+      else if (via === 'bearer') headers.authorization = `Bearer ${auth.token}`;
+      else query[via] = auth.token;
+    }
+    if (o.sudo !== undefined) {
+      if (o.sudoVia === 'query') query.sudo = String(o.sudo);
+      else headers.sudo = String(o.sudo);
+    }
+    let url = this.url(path, o.query);
+    if (Object.keys(query).length) url += (url.includes('?') ? '&' : '?') + encodeParams(query);
+
+    let body: string | Buffer | undefined;
+    if (o.json !== undefined) {
+      body = JSON.stringify(o.json);
+      headers['content-type'] = 'application/json';
+    } else if (o.form !== undefined) {
+      body = typeof o.form === 'string' ? o.form : encodeParams(o.form);
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else if (o.body !== undefined) {
+      body = o.body;
+      if (o.contentType) headers['content-type'] = o.contentType;
+    }
+
+    const started = performance.now();
+    const res: ApiResponse = {
+      method, url, requestHeaders: headers, status: 0, headers: {}, text: '', json: undefined, durationMs: 0,
+      requestBody: body === undefined ? undefined : typeof body === 'string' ? body : `<${body.length} bytes>`,
+    };
+    try {
+      const r = await undiciRequest(url, {
+        method: method as any, headers, body, dispatcher: this.options.dispatcher ?? agent(),
+        headersTimeout: this.options.timeoutMs, bodyTimeout: this.options.timeoutMs,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      res.status = r.statusCode;
+      for (const [k, v] of Object.entries(r.headers)) {
+        if (v !== undefined) res.headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+      }
+      res.text = await readCapped(r.body, this.options.maxBodyBytes);
+      if (/\bjson\b/i.test(res.headers['content-type'] ?? '') || /^\s*[[{"]/.test(res.text)) {
+        try { res.json = JSON.parse(res.text); } catch { res.json = undefined; }
+      }
+    } catch (e) {
+      const err = e as Error & { code?: string };
+      res.error = err.name === 'TimeoutError' || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT'
+        ? `no answer within ${this.options.timeoutMs} ms`
+        : `${err.code ?? err.name}: ${err.message}`;
+    }
+    res.durationMs = performance.now() - started;
+    recordExchange(res, this.options.secrets);
+    return res;
+  }
+}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy?: () => void }, cap: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > cap) {
+      body.destroy?.();
+      throw Object.assign(new Error(`response body over ${cap} bytes`), { code: 'BODY_TOO_LARGE' });
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,115 @@
+/**
+ * Configuration: `.env` (dotenv) and the environment, overridden by command-line flags, validated
+ * with zod. A bad value is one KitError naming the variable (exit code 2).
+ *
+ *   const config = loadConfig({ env: process.env, flags: { baseUrl: 'http://127.0.0.1:4010' } });
+ *   config.baseUrl  // URL of the server root, or undefined for the bundled reference
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { z } from 'zod';
+import { KitError } from './errors.ts';
+
+export const AREAS = [
+  'users', 'keys', 'gpg', 'emails', 'tokens', 'clusters', 'variables', 'broadcast', 'deps',
+  'epics', 'todos', 'conv', 'auth', 'errors', 'limits', 'versioning',
+] as const;
+
+export interface Config {
+  /** Server root of the target; undefined means: start the bundled reference in-process. */
+  baseUrl?: string;
+  adminToken?: string;
+  seed: number;
+  numRuns: number;
+  timeoutMs: number;
+  reportsDir: string;
+  /** Clause areas to skip (first segment of a clause id), reported as skipped with a reason. */
+  skip: string[];
+  /** Prefix of every name the kit gives to what it creates on the target. */
+  runPrefix: string;
+  maxBodyBytes: number;
+  heavy: boolean;
+}
+
+/** Flags of the CLI, by config key; a flag beats its variable. */
+export type ConfigFlags = Partial<Record<keyof Config, string | undefined>>;
+
+/** Variable name of each key, for messages and the .env.example table. */
+export const VARIABLES: Record<keyof Config, string> = {
+  baseUrl: 'CONFORMANCE_BASE_URL',
+  adminToken: 'CONFORMANCE_ADMIN_TOKEN',
+  seed: 'CONFORMANCE_SEED',
+  numRuns: 'CONFORMANCE_NUM_RUNS',
+  timeoutMs: 'CONFORMANCE_TIMEOUT_MS',
+  reportsDir: 'CONFORMANCE_REPORTS_DIR',
+  skip: 'CONFORMANCE_SKIP',
+  runPrefix: 'CONFORMANCE_RUN_PREFIX',
+  maxBodyBytes: 'CONFORMANCE_MAX_BODY_BYTES',
+  heavy: 'CONFORMANCE_HEAVY',
+};
+
+const FLAGS: Record<keyof Config, string> = {
+  baseUrl: '--base-url', adminToken: '--admin-token', seed: '--seed', numRuns: '--num-runs',
+  timeoutMs: '--timeout-ms', reportsDir: '--reports-dir', skip: '--skip', runPrefix: '--run-prefix',
+  maxBodyBytes: '--max-body-bytes', heavy: '--heavy',
+};
+
+const positiveInt = (max: number) =>
+  z.string().trim().regex(/^\d+$/, 'must be a positive integer').transform(Number)
+    .refine((n) => n >= 1 && n <= max, `must be between 1 and ${max}`);
+
+const fields = {
+  baseUrl: z.string().trim().transform((s, ctx) => {
+    let url: URL;
+    try { url = new URL(s); } catch { ctx.addIssue({ code: 'custom', message: 'must be an absolute http(s) URL such as https://gitlab.example.com' }); return z.NEVER; }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      ctx.addIssue({ code: 'custom', message: 'must use http or https' }); return z.NEVER;
+    }
+    if (url.search || url.hash) { ctx.addIssue({ code: 'custom', message: 'must not carry a query or fragment' }); return z.NEVER; }
+    // The server root: the kit adds /api/v4 itself.
+    return url.href.replace(/\/+$/, '').replace(/\/api\/v4$/, '');
+  }).optional(),
+  adminToken: z.string().trim().min(1, 'must not be empty').optional(),
+  seed: z.string().trim().regex(/^\d+$/, 'must be a non-negative integer').transform(Number)
+    .refine((n) => Number.isSafeInteger(n) && n <= 2 ** 31 - 1, 'must be at most 2147483647').optional(),
+  numRuns: positiveInt(100000).default(25),
+  timeoutMs: positiveInt(600000).default(10000),
+  reportsDir: z.string().trim().min(1).default('reports'),
+  skip: z.string().transform((s) => s.split(',').map((a) => a.trim()).filter(Boolean))
+    .refine((list) => list.every((a) => (AREAS as readonly string[]).includes(a)),
+      `must be a comma-separated list of areas among: ${AREAS.join(', ')}`).default([]),
+  runPrefix: z.string().trim().regex(/^[a-z][a-z0-9-]{2,23}$/, 'must be 3-24 characters of a-z, 0-9 and -, starting with a letter').optional(),
+  maxBodyBytes: positiveInt(1024 * 1024 * 1024).default(16 * 1024 * 1024),
+  heavy: z.string().trim().transform((s, ctx) => {
+    if (/^(1|true|yes)$/i.test(s)) return true;
+    if (/^(0|false|no|)$/i.test(s)) return false;
+    ctx.addIssue({ code: 'custom', message: 'must be 1 or 0' }); return z.NEVER;
+  }).default(false),
+};
+
+/** Reads `.env` into process.env (never overriding what is set). Call once, at the edge. */
+export async function loadDotenv(path = '.env'): Promise<void> {
+  const dotenv = await import('dotenv');
+  dotenv.config({ path, quiet: true });
+}
+
+export function loadConfig(input: { env?: NodeJS.ProcessEnv; flags?: ConfigFlags } = {}): Config {
+  const env = input.env ?? process.env;
+  const flags = input.flags ?? {};
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(fields) as (keyof Config)[]) {
+    const fromFlag = flags[key];
+    const raw = fromFlag !== undefined ? fromFlag : env[VARIABLES[key]];
+    const value = raw === '' && key !== 'skip' && key !== 'heavy' ? undefined : raw;
+    const parsed = (fields[key] as z.ZodType).safeParse(value);
+    if (!parsed.success) {
+      const source = fromFlag !== undefined ? FLAGS[key] : VARIABLES[key];
+      const shown = key === 'adminToken' ? '[redacted]' : JSON.stringify(value);
+      throw new KitError('CONFIG_INVALID', `${source} ${parsed.error.issues[0]?.message ?? 'is invalid'} (got ${shown})`);
+    }
+    out[key] = parsed.data;
+  }
+  const config = out as unknown as Config;
+  if (config.seed === undefined) config.seed = randomInt(1, 2 ** 31 - 1);
+  if (config.runPrefix === undefined) config.runPrefix = `cfk-${randomBytes(4).toString('hex')}`;
+  return config;
+}

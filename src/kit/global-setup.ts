@@ -1,0 +1,66 @@
+/**
+ * vitest globalSetup of the suites: reads the configuration, starts the bundled reference
+ * in-process on 127.0.0.1 when no CONFORMANCE_BASE_URL is set, checks the target and the
+ * administrator token, provisions the run's regular user, hands the target to the workers
+ * (provide/inject), and at the end removes everything the run created.
+ */
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ApiClient } from './client.ts';
+import { loadConfig, loadDotenv } from './config.ts';
+import { cleanupLedger } from './ledger.ts';
+import { preflight } from './preflight.ts';
+import { provisionRegularUser } from './provision.ts';
+import { SecretSet } from './redact.ts';
+import { KitError } from './errors.ts';
+import type { TargetInfo } from './target.ts';
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await loadDotenv();
+  const config = loadConfig();
+  let stopReference: (() => Promise<void>) | undefined;
+  let baseUrl = config.baseUrl;
+  let adminToken = config.adminToken;
+  if (!baseUrl) {
+    // The bundled reference, started here (never imported by suites).
+    const { startReferenceServer } = await import('../reference/index.ts');
+    const faults = (process.env.REFERENCE_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+    const ref = await startReferenceServer({ host: '127.0.0.1', port: 0, faults });
+    baseUrl = ref.url;
+    adminToken = ref.adminToken;
+    stopReference = () => ref.close();
+  }
+  if (!adminToken) {
+    throw new KitError('ADMIN_TOKEN_MISSING', 'CONFORMANCE_ADMIN_TOKEN (or --admin-token) is required to certify a deployed target.');
+  }
+  const secrets = new SecretSet([adminToken]);
+  const root: string = baseUrl as string;
+  const apiUrl = `${root}/api/v4`;
+  const admin = new ApiClient({ apiUrl, timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes, secrets, auth: { token: adminToken } });
+  const reportsDir = resolve(config.reportsDir);
+  const ledgerPath = join(reportsDir, `ledger-${config.runPrefix}.jsonl`);
+
+  const cleanup = async () => {
+    const result = await cleanupLedger(ledgerPath, admin);
+    if (result.failed.length) {
+      console.error(`Cleanup could not remove ${result.failed.length} resource(s); the ledger ${ledgerPath} keeps them:`);
+      for (const f of result.failed) console.error(`  ${f.entry.kind} ${f.entry.path}: ${f.status} ${secrets.redact(f.reason)}`);
+    }
+    await stopReference?.();
+  };
+
+  try {
+    const adminUser = await preflight(admin);
+    const user = await provisionRegularUser(admin, { runPrefix: config.runPrefix, ledgerPath, secrets });
+    const target: TargetInfo = {
+      baseUrl: root, apiUrl, adminToken, admin: adminUser, user, bundled: !config.baseUrl,
+      runPrefix: config.runPrefix, seed: config.seed, numRuns: config.numRuns, timeoutMs: config.timeoutMs,
+      maxBodyBytes: config.maxBodyBytes, reportsDir, ledgerPath, skip: config.skip, heavy: config.heavy,
+    };
+    project.provide('target', target);
+  } catch (e) {
+    await cleanup();
+    throw e;
+  }
+  return cleanup;
+}

@@ -1,0 +1,12 @@
+/**
+ * What suites import: the clause-tied test, response checks, time and link helpers.
+ * Suites never import src/reference; everything here talks HTTP.
+ *
+ *   import { clauseTest, check } from '../../src/kit/index.ts';
+ */
+export { clauseTest, type ClauseContext } from './clause-test.ts';
+export { check, requireThat, ConformanceFailure } from './checks.ts';
+export { session, type Session } from './session.ts';
+export { parseLinks, serverNow } from './http-helpers.ts';
+export type { ApiResponse, Credentials, Transport } from './client.ts';
+export { TRANSPORTS } from './client.ts';

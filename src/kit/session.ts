@@ -1,0 +1,71 @@
+/**
+ * The worker-side view of a run: clients for the administrator, the run's regular user and an
+ * anonymous caller, names under the run prefix, and tracking of what a test creates.
+ * Built once per worker from the target handed over by the globalSetup.
+ *
+ *   const s = session();
+ *   const res = await s.admin.post('/broadcast_messages', { json: { message: s.name('msg') } });
+ *   s.track(res, 'broadcast_message');
+ */
+import { inject } from 'vitest';
+import { ApiClient, type ApiResponse, type Credentials } from './client.ts';
+import { appendLedger, type LedgerKind } from './ledger.ts';
+import { SecretSet } from './redact.ts';
+import type { TargetInfo } from './target.ts';
+
+export interface Session {
+  target: TargetInfo;
+  secrets: SecretSet;
+  /** The administrator (its token has the sudo scope on the bundled reference). */
+  admin: ApiClient;
+  /** The run's regular, non-admin user. */
+  user: ApiClient;
+  /** No credentials at all. */
+  anon: ApiClient;
+  /** A client with any credentials (an invalid token, an impersonation token in another transport...). */
+  as(auth: Credentials | null): ApiClient;
+  /** A unique name under the run prefix, e.g. cfk-1a2b3c4d-msg-3. */
+  name(label: string): string;
+  /** Records a created resource in the ledger (when the response shows one was created). */
+  track(res: ApiResponse, kind: LedgerKind, path?: string, query?: Record<string, string>): void;
+  /** A target_path that matches no real page, so the kit's broadcast messages show to nobody. */
+  hiddenTargetPath(): string;
+}
+
+const DELETE_PATHS: Partial<Record<LedgerKind, (id: number) => string>> = {
+  broadcast_message: (id) => `/broadcast_messages/${id}`,
+  project: (id) => `/projects/${id}`,
+  group: (id) => `/groups/${id}`,
+  user: (id) => `/users/${id}`,
+};
+
+let current: Session | undefined;
+let counter = 0;
+
+export function session(): Session {
+  if (current) return current;
+  const target = inject('target');
+  const secrets = new SecretSet([target.adminToken, target.user.token]);
+  const base = new ApiClient({
+    apiUrl: target.apiUrl, timeoutMs: target.timeoutMs, maxBodyBytes: target.maxBodyBytes, secrets, auth: null,
+  });
+  const s: Session = {
+    target,
+    secrets,
+    admin: base.as({ token: target.adminToken }),
+    user: base.as({ token: target.user.token }),
+    anon: base,
+    as: (auth) => base.as(auth),
+    name: (label) => `${target.runPrefix}-${label}-${process.pid}-${++counter}`,
+    track(res, kind, path, query) {
+      const id = (res.json as { id?: unknown } | undefined)?.id;
+      if (res.status < 200 || res.status >= 300 || typeof id !== 'number') return;
+      const p = path ?? DELETE_PATHS[kind]?.(id);
+      if (!p) throw new Error(`no delete path known for ${kind}`);
+      appendLedger(target.ledgerPath, { kind, id, path: p, query, label: secrets.redact(res.url), target: target.apiUrl });
+    },
+    hiddenTargetPath: () => `/${target.runPrefix}/conformance-kit/no-such-page`,
+  };
+  current = s;
+  return s;
+}

@@ -1,0 +1,40 @@
+/**
+ * The target of a run as the suites see it: handed from the vitest globalSetup to the workers
+ * through provide/inject (plain, serializable data).
+ *
+ *   const t = inject('target');
+ *   t.apiUrl  // 'http://127.0.0.1:4010/api/v4'
+ */
+export interface ProvisionedUser {
+  id: number;
+  username: string;
+  /** An impersonation token of this user (scopes api, read_user). */
+  token: string;
+}
+
+export interface TargetInfo {
+  /** Server root, e.g. http://127.0.0.1:4010 */
+  baseUrl: string;
+  apiUrl: string;
+  adminToken: string;
+  admin: { id: number; username: string };
+  /** A regular (non-admin) user the kit created for this run. */
+  user: ProvisionedUser;
+  /** True when the target is the bundled reference started in-process. */
+  bundled: boolean;
+  runPrefix: string;
+  seed: number;
+  numRuns: number;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  reportsDir: string;
+  ledgerPath: string;
+  skip: string[];
+  heavy: boolean;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    target: TargetInfo;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The list endpoints the pagination suite can fill with a known number of items, each with a
+ * filler that makes sure the collection holds at least `n` items the run created.
+ * `exact` collections belong to the run alone, so their X-Total is known exactly.
+ * Later resources add their lists here.
+ *
+ *   const c = COLLECTIONS[0]; const total = await c.fill(s, 5);
+ */
+import type { Session } from '../../src/kit/index.ts';
+
+export interface Collection {
+  name: string;
+  /** List path under /api/v4 (after fill). */
+  path: () => string;
+  /** Makes the collection hold at least n items; returns the exact size when known. */
+  fill: (s: Session, n: number) => Promise<number | undefined>;
+  /** Others (the server's users, parallel test files) change it during the run: only single-request checks apply. */
+  shared?: boolean;
+  /** Cheap and private enough to fill past 100 items for the per_page maximum. */
+  bulk?: boolean;
+}
+
+/** Impersonation tokens of a user created for pagination alone: an exact collection. */
+function tokensOfOwnUser(): Collection {
+  let userId: number | undefined;
+  let size = 0;
+  return {
+    name: 'impersonation tokens',
+    bulk: true,
+    path: () => `/users/${userId}/impersonation_tokens`,
+    async fill(s, n) {
+      if (userId === undefined) {
+        const username = s.name('pager');
+        const res = await s.admin.post('/users', {
+          json: { username, name: 'Pagination Pager', email: `${username}@example.com`, force_random_password: true, skip_confirmation: true },
+        });
+        s.track(res, 'user', undefined, { hard_delete: 'true' });
+        if (res.status !== 201) throw new Error(`cannot create the pagination user: ${res.status}`);
+        userId = res.json.id as number;
+      }
+      while (size < n) {
+        const res = await s.admin.post(`/users/${userId}/impersonation_tokens`, { json: { name: `page-${size + 1}`, scopes: ['read_user'] } });
+        if (res.status !== 201) throw new Error(`cannot create an impersonation token: ${res.status}`);
+        s.secrets.add(res.json.token);
+        size += 1;
+      }
+      return size;
+    },
+  };
+}
+
+/** Broadcast messages: shared with the server's own, so only a lower bound is known. */
+function broadcastMessages(): Collection {
+  let made = 0;
+  return {
+    name: 'broadcast messages',
+    shared: true,
+    path: () => '/broadcast_messages',
+    async fill(s, n) {
+      while (made < n) {
+        const res = await s.admin.post('/broadcast_messages', {
+          json: { message: s.name('page'), target_path: s.hiddenTargetPath(), starts_at: '2099-01-01T00:00:00.000Z', ends_at: '2099-01-02T00:00:00.000Z' },
+        });
+        s.track(res, 'broadcast_message');
+        if (res.status !== 201) throw new Error(`cannot create a broadcast message: ${res.status}`);
+        made += 1;
+      }
+      return undefined;
+    },
+  };
+}
+
+export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages()];
