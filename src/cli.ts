@@ -1,0 +1,110 @@
+/**
+ * The `conformance` command line, thin: argv -> library calls -> exit code.
+ *
+ *   conformance certify [--base-url URL] [--admin-token T] [filters...]
+ *   conformance serve [--port P] [--host H] [--admin-token T]
+ *   conformance validate --schema NAME FILE|-
+ *   conformance schemas
+ *   conformance cleanup --base-url URL [--admin-token T]
+ */
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { isKitError, KitError } from './kit/errors.ts';
+import { certify, cleanup, schemaNames, startReferenceServer, validateFile } from './index.ts';
+
+const USAGE = `Usage:
+  conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS] [filter...]
+  conformance serve [--port P] [--host H] [--admin-token TOKEN]
+  conformance validate --schema NAME FILE|-
+  conformance schemas
+  conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]`;
+
+const CONFIG_FLAGS = {
+  'base-url': { type: 'string' }, 'admin-token': { type: 'string' }, seed: { type: 'string' },
+  'num-runs': { type: 'string' }, 'timeout-ms': { type: 'string' }, 'reports-dir': { type: 'string' },
+  skip: { type: 'string' }, 'run-prefix': { type: 'string' }, heavy: { type: 'boolean' },
+} as const;
+
+function configFlags(v: Record<string, string | boolean | undefined>) {
+  return {
+    baseUrl: v['base-url'] as string | undefined, adminToken: v['admin-token'] as string | undefined,
+    seed: v.seed as string | undefined, numRuns: v['num-runs'] as string | undefined,
+    timeoutMs: v['timeout-ms'] as string | undefined, reportsDir: v['reports-dir'] as string | undefined,
+    skip: v.skip as string | undefined, runPrefix: v['run-prefix'] as string | undefined,
+    heavy: v.heavy === undefined ? undefined : v.heavy ? '1' : '0',
+  };
+}
+
+function parse(args: string[], options: Record<string, { type: 'string' | 'boolean' }>) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new KitError('USAGE', `${(e as Error).message}\n${USAGE}`);
+  }
+}
+
+async function serve(args: string[]): Promise<number> {
+  const { values } = parse(args, { port: { type: 'string' }, host: { type: 'string' }, 'admin-token': { type: 'string' } });
+  const port = values.port === undefined ? 4010 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new KitError('USAGE', `--port must be a port number, got "${values.port}"`);
+  const given = (values['admin-token'] as string | undefined) ?? process.env.REFERENCE_ADMIN_TOKEN;
+  const ref = await startReferenceServer({ host: (values.host as string | undefined) ?? '127.0.0.1', port, adminToken: given || undefined });
+  console.log(`Reference server listening on ${ref.url} (API at ${ref.apiUrl})`);
+  if (!given) console.log(`Administrator token (generated): ${ref.adminToken}`);
+  await new Promise<void>((done) => {
+    const stop = () => { void ref.close().then(done); };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  console.log('Reference server stopped.');
+  return 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'certify': {
+        const { values, positionals } = parse(rest, CONFIG_FLAGS);
+        const result = await certify({ flags: configFlags(values), filters: positionals });
+        if (result.error) console.error(`conformance: ${result.error.message}`);
+        return result.exitCode;
+      }
+      case 'serve':
+        return await serve(rest);
+      case 'validate': {
+        const { values, positionals } = parse(rest, { schema: { type: 'string' } });
+        if (!values.schema || positionals.length !== 1) throw new KitError('USAGE', `validate needs --schema NAME and one FILE (or - for stdin)\n${USAGE}`);
+        const result = await validateFile(values.schema as string, positionals[0]!);
+        if (result.valid) { console.log(`valid ${values.schema}`); return 0; }
+        console.log(`invalid ${values.schema}:`);
+        for (const e of result.errors) console.log(`  ${e.pointer || '/'}: ${e.message}`);
+        return 1;
+      }
+      case 'schemas':
+        for (const name of schemaNames()) console.log(name);
+        return 0;
+      case 'cleanup': {
+        const { values } = parse(rest, CONFIG_FLAGS);
+        return await cleanup({ flags: configFlags(values), log: console.log });
+      }
+      case undefined:
+      case '--help':
+      case 'help':
+        console.log(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new KitError('USAGE', `unknown command "${command}"\n${USAGE}`);
+    }
+  } catch (e) {
+    if (isKitError(e)) {
+      console.error(`conformance: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

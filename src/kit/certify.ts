@@ -1,0 +1,104 @@
+/**
+ * certify(): one certification run, programmatically. Reads the configuration (flags over env),
+ * checks a deployed target before anything else, runs the suites with vitest against it (or the
+ * bundled reference), writes the reports and answers the exit code: 0 all pass, 1 failures,
+ * 2 kit or configuration error.
+ *
+ *   const { exitCode, summary } = await certify({ flags: { baseUrl: 'http://127.0.0.1:4010' } });
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ApiClient } from './client.ts';
+import { loadConfig, loadDotenv, VARIABLES, type Config, type ConfigFlags } from './config.ts';
+import { KitError, isKitError } from './errors.ts';
+import { preflight } from './preflight.ts';
+import { SecretSet } from './redact.ts';
+import ConformanceReporter from '../report/conformance-reporter.ts';
+import type { Summary } from '../report/summary.ts';
+
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function kitVersion(): string {
+  return (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export interface CertifyOptions {
+  flags?: ConfigFlags;
+  env?: NodeJS.ProcessEnv;
+  /** Suite file filters (vitest CLI filters), e.g. ['broadcast-messages']. */
+  filters?: string[];
+  /** Console output of vitest: 'default' (progress per file) or 'dot'. */
+  progress?: 'default' | 'dot' | 'verbose';
+}
+
+export interface CertifyResult {
+  exitCode: 0 | 1 | 2;
+  summary?: Summary;
+  error?: KitError;
+}
+
+/** Writes the resolved configuration back to the environment, so the globalSetup sees the same run. */
+function exportConfig(config: Config, env: NodeJS.ProcessEnv): void {
+  const set = (key: keyof Config, value: unknown) => {
+    if (value === undefined) delete env[VARIABLES[key]];
+    else env[VARIABLES[key]] = Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+  };
+  for (const key of Object.keys(VARIABLES) as (keyof Config)[]) set(key, config[key]);
+}
+
+export async function certify(options: CertifyOptions = {}): Promise<CertifyResult> {
+  const env = options.env ?? process.env;
+  try {
+    await loadDotenv();
+    const config = loadConfig({ env, flags: options.flags });
+    if (config.baseUrl) {
+      if (!config.adminToken) {
+        throw new KitError('ADMIN_TOKEN_MISSING', 'CONFORMANCE_ADMIN_TOKEN (or --admin-token) is required to certify a deployed target.');
+      }
+      const secrets = new SecretSet([config.adminToken]);
+      await preflight(new ApiClient({
+        apiUrl: `${config.baseUrl}/api/v4`, timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes,
+        secrets, auth: { token: config.adminToken },
+      }));
+    }
+    exportConfig(config, process.env);
+    return await runSuites(config, options);
+  } catch (e) {
+    if (isKitError(e)) return { exitCode: 2, error: e };
+    throw e;
+  }
+}
+
+async function runSuites(config: Config, options: CertifyOptions): Promise<CertifyResult> {
+  const { startVitest } = await import('vitest/node');
+  const reportsDir = resolve(config.reportsDir);
+  let summary: Summary | undefined;
+  const reporter = new ConformanceReporter({
+    reportsDir,
+    target: config.baseUrl ?? 'bundled reference server (in-process)',
+    kitVersion: kitVersion(),
+    seed: config.seed,
+    secrets: config.adminToken ? [config.adminToken] : [],
+    onSummary: (s: Summary) => { summary = s; },
+  });
+  let setupError: unknown;
+  const vitest = await startVitest('test', options.filters ?? [], {
+    root: PACKAGE_ROOT,
+    config: join(PACKAGE_ROOT, 'vitest.config.ts'),
+    project: ['suites'],
+    watch: false,
+    run: true,
+    reporters: [options.progress ?? 'default', ['junit', { outputFile: join(reportsDir, 'junit.xml') }], reporter],
+  }).catch((e: unknown) => { setupError = e; return undefined; });
+  await vitest?.close();
+  process.exitCode = 0; // vitest sets it; the CLI decides from the result
+  if (setupError) {
+    if (isKitError(setupError)) return { exitCode: 2, error: setupError };
+    return { exitCode: 2, error: new KitError('PROVISIONING_FAILED', `The run could not start: ${(setupError as Error).message}`) };
+  }
+  if (!summary) {
+    return { exitCode: 2, error: new KitError('PROVISIONING_FAILED', 'The run ended without results (see the errors above).') };
+  }
+  return { exitCode: summary.verdict === 'pass' ? 0 : 1, summary };
+}

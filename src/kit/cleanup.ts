@@ -1,0 +1,51 @@
+/**
+ * `conformance cleanup`: removes what earlier runs against a target left, as recorded in the
+ * ledgers under the reports directory, and says what it removed. Nothing outside the ledgers is
+ * touched.
+ *
+ *   const code = await cleanup({ flags: { baseUrl: 'http://127.0.0.1:4010' }, log: console.log });
+ */
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ApiClient } from './client.ts';
+import { loadConfig, loadDotenv, type ConfigFlags } from './config.ts';
+import { KitError } from './errors.ts';
+import { cleanupLedger, readLedger } from './ledger.ts';
+import { preflight } from './preflight.ts';
+import { SecretSet } from './redact.ts';
+
+export async function cleanup(options: { flags?: ConfigFlags; log: (line: string) => void }): Promise<number> {
+  await loadDotenv();
+  const config = loadConfig({ flags: options.flags });
+  if (!config.baseUrl) throw new KitError('USAGE', 'cleanup needs --base-url (or CONFORMANCE_BASE_URL): the server to clean.');
+  if (!config.adminToken) throw new KitError('ADMIN_TOKEN_MISSING', 'cleanup needs CONFORMANCE_ADMIN_TOKEN (or --admin-token).');
+  const apiUrl = `${config.baseUrl}/api/v4`;
+  const secrets = new SecretSet([config.adminToken]);
+  const admin = new ApiClient({ apiUrl, timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes, secrets, auth: { token: config.adminToken } });
+  await preflight(admin);
+  const dir = resolve(config.reportsDir);
+  let files: string[] = [];
+  try { files = readdirSync(dir).filter((f) => /^ledger-.*\.jsonl$/.test(f)).map((f) => join(dir, f)); } catch { /* no reports yet */ }
+  let removed = 0;
+  let failed = 0;
+  for (const file of files) {
+    const entries = readLedger(file);
+    if (!entries.some((e) => e.target === apiUrl)) continue;
+    // Only this target's entries; the others stay in the ledger for their own target.
+    const mine = entries.filter((e) => e.target === apiUrl);
+    const others = entries.filter((e) => e.target !== apiUrl);
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, mine.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const result = await cleanupLedger(tmp, admin);
+    for (const e of result.removed) options.log(`removed ${e.kind} ${e.path}${e.label ? ` (${e.label})` : ''}`);
+    for (const f of result.failed) options.log(`could not remove ${f.entry.kind} ${f.entry.path}: ${f.status} ${secrets.redact(f.reason)}`);
+    removed += result.removed.length;
+    failed += result.failed.length;
+    const keep = [...others, ...result.failed.map((f) => f.entry)];
+    writeFileSync(file, keep.map((e) => JSON.stringify(e)).join('\n') + (keep.length ? '\n' : ''));
+    if (!keep.length) rmSync(file, { force: true });
+    rmSync(tmp, { force: true });
+  }
+  options.log(`cleanup: ${removed} removed, ${failed} could not be removed (ledgers in ${dir}).`);
+  return failed ? 1 : 0;
+}
