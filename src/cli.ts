@@ -13,7 +13,7 @@ import { isKitError, KitError } from './kit/errors.ts';
 import { certify, cleanup, schemaNames, startReferenceServer, validateFile } from './index.ts';
 
 const USAGE = `Usage:
-  conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS] [filter...]
+  conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS] [--progress default|dot|verbose] [filter...]
   conformance serve [--port P] [--host H] [--admin-token TOKEN]
   conformance validate --schema NAME FILE|-
   conformance schemas
@@ -65,8 +65,12 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'certify': {
-        const { values, positionals } = parse(rest, CONFIG_FLAGS);
-        const result = await certify({ flags: configFlags(values), filters: positionals });
+        const { values, positionals } = parse(rest, { ...CONFIG_FLAGS, progress: { type: 'string' } });
+        const progress = values.progress as string | undefined;
+        if (progress !== undefined && !['default', 'dot', 'verbose'].includes(progress)) {
+          throw new KitError('USAGE', `--progress must be default, dot or verbose, got "${progress}"`);
+        }
+        const result = await certify({ flags: configFlags(values), filters: positionals, progress: progress as 'default' | 'dot' | 'verbose' | undefined });
         if (result.error) console.error(`conformance: ${result.error.message}`);
         return result.exitCode;
       }

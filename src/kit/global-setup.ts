@@ -25,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The bundled reference, started here (never imported by suites).
     const { startReferenceServer } = await import('../reference/index.ts');
     const faults = (process.env.REFERENCE_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
-    const ref = await startReferenceServer({ host: '127.0.0.1', port: 0, faults });
+    const ref = await startReferenceServer({ host: '127.0.0.1', port: 0, faults, adminToken: process.env.REFERENCE_ADMIN_TOKEN || undefined });
     baseUrl = ref.url;
     adminToken = ref.adminToken;
     stopReference = () => ref.close();

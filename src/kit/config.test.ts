@@ -1,0 +1,49 @@
+/** Unit tests of the configuration: defaults, flags over env, one clear error per bad value. */
+import { describe, expect, test } from 'vitest';
+import { loadConfig } from './config.ts';
+import { KitError } from './errors.ts';
+
+describe('loadConfig', () => {
+  test('defaults: bundled reference, random seed and prefix, 10 s timeout, reports/', () => {
+    const c = loadConfig({ env: {} });
+    expect(c.baseUrl).toBeUndefined();
+    expect(c.timeoutMs).toBe(10000);
+    expect(c.reportsDir).toBe('reports');
+    expect(c.skip).toEqual([]);
+    expect(c.seed).toBeGreaterThan(0);
+    expect(c.runPrefix).toMatch(/^cfk-[0-9a-f]{8}$/);
+  });
+
+  test('a flag beats its variable, and /api/v4 or a trailing slash is stripped from the base URL', () => {
+    const c = loadConfig({ env: { CONFORMANCE_BASE_URL: 'http://a.example', CONFORMANCE_SEED: '7' }, flags: { baseUrl: 'https://b.example/api/v4/' } });
+    expect(c.baseUrl).toBe('https://b.example');
+    expect(c.seed).toBe(7);
+  });
+
+  test.each([
+    ['CONFORMANCE_BASE_URL', 'not-a-url'],
+    ['CONFORMANCE_BASE_URL', 'ftp://x.example'],
+    ['CONFORMANCE_TIMEOUT_MS', 'abc'],
+    ['CONFORMANCE_TIMEOUT_MS', '0'],
+    ['CONFORMANCE_NUM_RUNS', '-3'],
+    ['CONFORMANCE_SEED', '1.5'],
+    ['CONFORMANCE_SKIP', 'users,nonsense'],
+    ['CONFORMANCE_RUN_PREFIX', 'Bad Prefix'],
+    ['CONFORMANCE_HEAVY', 'maybe'],
+  ])('%s=%s is a KitError naming the variable', (name, value) => {
+    let error: unknown;
+    try { loadConfig({ env: { [name]: value } }); } catch (e) { error = e; }
+    expect(error).toBeInstanceOf(KitError);
+    expect((error as KitError).code).toBe('CONFIG_INVALID');
+    expect((error as KitError).message.startsWith(name)).toBe(true);
+    expect((error as KitError).message).not.toContain('\n');
+  });
+
+  test('a bad flag is reported by its flag name', () => {
+    expect(() => loadConfig({ env: {}, flags: { timeoutMs: 'x' } })).toThrow(/^--timeout-ms /);
+  });
+
+  test('the admin token is never echoed in a configuration error', () => {
+    expect(() => loadConfig({ env: { CONFORMANCE_ADMIN_TOKEN: '   ' } })).not.toThrow(/\s{3}/);
+  });
+});

@@ -1,0 +1,39 @@
+/** Unit tests of redaction and of the curl reproducer built from recorded exchanges. */
+import { describe, expect, test } from 'vitest';
+import { REDACTED, SecretSet } from './redact.ts';
+import { toCurl, type RecordedExchange } from './recorder.ts';
+
+describe('SecretSet', () => {
+  const secrets = new SecretSet(['glpat-SECRET123', 'p@ss w/rd+']);
+
+  test('replaces known secrets, raw and URL-encoded', () => {
+    expect(secrets.redact('token glpat-SECRET123 here')).toBe(`token ${REDACTED} here`);
+    expect(secrets.redact(`x=${encodeURIComponent('p@ss w/rd+')}`)).toBe(`x=${REDACTED}`);
+  });
+
+  test('always hides private_token, access_token and password query values, even unknown ones', () => {
+    expect(secrets.redact('http://h/api/v4/user?private_token=abc&x=1')).toBe(`http://h/api/v4/user?private_token=${REDACTED}&x=1`);
+    expect(secrets.redact('http://h/?a=1&access_token=zzz')).toBe(`http://h/?a=1&access_token=${REDACTED}`);
+  });
+
+  test('always hides credential headers', () => {
+    expect(secrets.redactHeaders({ 'private-token': 'anything', authorization: 'Bearer x', sudo: '7' }))
+      .toEqual({ 'private-token': REDACTED, authorization: REDACTED, sudo: '7' });
+  });
+
+  test('ignores values too short to be secrets', () => {
+    const s = new SecretSet(['ab']);
+    expect(s.redact('ab cd')).toBe('ab cd');
+  });
+});
+
+describe('toCurl', () => {
+  test('replays method, headers, body and URL, quoted for a shell', () => {
+    const x: RecordedExchange = {
+      method: 'POST', url: 'http://127.0.0.1:4010/api/v4/broadcast_messages', status: 200, headers: {}, bodyExcerpt: '',
+      requestHeaders: { accept: 'application/json', 'private-token': REDACTED, 'content-type': 'application/json' },
+      requestBody: `{"message":"it's"}`,
+    };
+    expect(toCurl(x)).toBe(`curl -X POST -H 'Private-Token: [redacted]' -H 'Content-Type: application/json' --data '{"message":"it'\\''s"}' 'http://127.0.0.1:4010/api/v4/broadcast_messages'`);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * The fault catalogue: realistic bugs the reference server can switch on at start-up
+ * (REFERENCE_FAULTS=id,id or the `faults` option), each tied to the clause it breaks and to the
+ * suites that must catch it. The kit proves its teeth by failing the reference with each one.
+ *
+ *   CATALOGUE.find((f) => f.id === 'status.create-200')?.clause  // 'broadcast.create.status'
+ */
+export interface Fault {
+  id: string;
+  /** The clause the fault breaks (a test citing it must fail). */
+  clause: string;
+  /** Suite filters (vitest file filters) enough to catch it. */
+  suites: string[];
+}
+
+export const CATALOGUE: readonly Fault[] = [
+  { id: 'status.create-200', clause: 'broadcast.create.status', suites: ['broadcast-messages'] },
+  { id: 'status.delete-200', clause: 'broadcast.delete.status', suites: ['broadcast-messages'] },
+  { id: 'broadcast.read-requires-auth', clause: 'broadcast.get.public', suites: ['broadcast-messages'] },
+  { id: 'broadcast.write-allows-user', clause: 'broadcast.auth.user_403', suites: ['broadcast-messages'] },
+  { id: 'broadcast.default-type-notification', clause: 'broadcast.create.type_default', suites: ['broadcast-messages'] },
+  { id: 'broadcast.ends-at-default-two-hours', clause: 'broadcast.create.ends_at_default', suites: ['broadcast-messages'] },
+  { id: 'broadcast.update-resets-omitted', clause: 'broadcast.update.applies', suites: ['broadcast-messages'] },
+  { id: 'broadcast.ignores-color', clause: 'broadcast.create.attributes', suites: ['broadcast-messages'] },
+  { id: 'pagination.no-link-last', clause: 'conv.pagination.link_last', suites: ['pagination'] },
+  { id: 'pagination.x-total-off-by-one', clause: 'conv.pagination.x_total', suites: ['pagination'] },
+  { id: 'pagination.link-drops-filters', clause: 'conv.pagination.link_follow', suites: ['pagination'] },
+  { id: 'errors.unknown-route-message-body', clause: 'errors.unknown_route.body', suites: ['errors'] },
+  { id: 'errors.missing-attr-unnamed', clause: 'errors.missing_attr.message_string', suites: ['errors'] },
+  { id: 'errors.405-as-404', clause: 'errors.method.not_allowed', suites: ['errors'] },
+  { id: 'auth.401-body', clause: 'auth.401.body', suites: ['broadcast-messages'] },
+  { id: 'format.datetime-no-millis', clause: 'conv.types.datetime', suites: ['broadcast-messages'] },
+  { id: 'format.json-content-type', clause: 'conv.format.json_response', suites: ['broadcast-messages'] },
+];

@@ -1,0 +1,44 @@
+/**
+ * Runs one certification of the bundled reference in a child process, optionally with faults
+ * switched on, and returns its exit code, summary and output. Used by the self-tests and the
+ * mutation runner.
+ *
+ *   const run = await runCertification({ faults: ['status.create-200'], filters: ['broadcast-messages'] });
+ *   run.exitCode  // 1: the kit caught it
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../kit/certify.ts';
+
+export interface CertificationRun {
+  exitCode: number;
+  summary?: { verdict: string; clauses: { id: string; status: string }[]; failures: { clause: string; test: string }[]; totals: Record<string, number> };
+  stdout: string;
+  stderr: string;
+  reportsDir: string;
+}
+
+export function runCertification(o: { faults?: string[]; filters?: string[]; args?: string[]; env?: Record<string, string> } = {}): Promise<CertificationRun> {
+  const reportsDir = mkdtempSync(join(tmpdir(), 'cfk-self-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_REPORTS_DIR: reportsDir, REFERENCE_FAULTS: (o.faults ?? []).join(','), ...o.env };
+  // A child certifies the bundled reference unless told otherwise.
+  if (!o.env?.CONFORMANCE_BASE_URL) delete env.CONFORMANCE_BASE_URL;
+  for (const k of Object.keys(env)) if (k.startsWith('VITEST') || k === 'NODE_ENV' || k === 'TEST') delete env[k];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin/conformance.js'), 'certify', '--progress', 'dot', ...(o.args ?? []), ...(o.filters ?? [])], {
+      cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const file = join(reportsDir, 'summary.json');
+      const summary = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+      resolve({ exitCode: code ?? -1, summary, stdout, stderr, reportsDir });
+    });
+  });
+}
