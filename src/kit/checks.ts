@@ -35,8 +35,8 @@ export function requireThat(ok: boolean, requirement: string, expected?: unknown
 }
 
 function answered(res: ApiResponse): void {
-  if (res.status === 0) {
-    throw new ConformanceFailure('The server MUST answer the request.', 'an HTTP response', res.error ?? 'no response');
+  if (res.status === 0 || res.error) {
+    throw new ConformanceFailure('The server MUST answer the request in full.', 'a complete HTTP response', res.error ?? 'no response');
   }
 }
 

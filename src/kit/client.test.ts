@@ -1,0 +1,81 @@
+/** Unit tests of the HTTP client against a local node:http server: transports, bodies, limits, recording. */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ApiClient } from './client.ts';
+import { lastExchange, resetExchanges, toCurl } from './recorder.ts';
+import { SecretSet } from './redact.ts';
+
+let server: Server;
+let apiUrl = '';
+const seen: { url: string; headers: IncomingMessage['headers']; body: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => { body += d; });
+    req.on('end', () => {
+      seen.push({ url: req.url ?? '', headers: req.headers, body });
+      if (req.url?.startsWith('/api/v4/hang')) return; // never answers
+      if (req.url?.startsWith('/api/v4/huge')) { res.end('x'.repeat(5000)); return; }
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ ok: true, echo: body }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const addr = server.address() as { port: number };
+  apiUrl = `http://127.0.0.1:${addr.port}/api/v4`;
+});
+afterAll(() => { server.closeAllConnections(); server.close(); });
+
+const client = (token = 'secret-token-123', timeoutMs = 2000) =>
+  new ApiClient({ apiUrl, timeoutMs, maxBodyBytes: 1000, secrets: new SecretSet([token]), auth: { token } });
+
+describe('ApiClient', () => {
+  test.each([
+    ['private-token', (s: (typeof seen)[0]) => s.headers['private-token']],
+    ['bearer', (s: (typeof seen)[0]) => s.headers.authorization?.replace('Bearer ', '')],
+    ['private_token', (s: (typeof seen)[0]) => new URL(s.url, 'http://x').searchParams.get('private_token')],
+    ['access_token', (s: (typeof seen)[0]) => new URL(s.url, 'http://x').searchParams.get('access_token')],
+  ] as const)('sends the token as %s', async (via, read) => {
+    await client().as({ token: 'secret-token-123', via }).get('/user', { query: { a: 1 } });
+    expect(read(seen.at(-1)!)).toBe('secret-token-123');
+  });
+
+  test('encodes arrays and hashes in bracket notation, in the query and in form bodies', async () => {
+    await client().post('/x', { query: { scopes: ['api', 'read_user'] }, form: { h: { k: 'v' }, n: 1 } });
+    const last = seen.at(-1)!;
+    expect(decodeURIComponent(last.url)).toContain('scopes[]=api&scopes[]=read_user');
+    expect(decodeURIComponent(last.body)).toBe('h[k]=v&n=1');
+    expect(last.headers['content-type']).toBe('application/x-www-form-urlencoded');
+  });
+
+  test('sends sudo by header or by query', async () => {
+    await client().get('/user', { sudo: 'jdoe' });
+    expect(seen.at(-1)!.headers.sudo).toBe('jdoe');
+    await client().get('/user', { sudo: 7, sudoVia: 'query' });
+    expect(seen.at(-1)!.url).toContain('sudo=7');
+  });
+
+  test('parses JSON bodies and records the exchange with the token redacted', async () => {
+    resetExchanges();
+    const res = await client().as({ token: 'secret-token-123', via: 'private_token' }).post('/y', { json: { a: 1 } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ ok: true, echo: '{"a":1}' });
+    const x = lastExchange()!;
+    expect(x.url).not.toContain('secret-token-123');
+    expect(toCurl(x)).not.toContain('secret-token-123');
+    expect(toCurl(x)).toContain('[redacted]');
+  });
+
+  test('a target that does not answer in time gives status 0 and says so', async () => {
+    const res = await client('secret-token-123', 300).get('/hang');
+    expect(res.status).toBe(0);
+    expect(res.error).toMatch(/no answer within 300 ms/);
+  });
+
+  test('a body over the cap is cut off and reported', async () => {
+    const res = await client().get('/huge');
+    expect(res.status).toBe(200);
+    expect(res.error).toMatch(/over 1000 bytes/);
+  });
+});
