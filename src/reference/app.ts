@@ -1,0 +1,122 @@
+/**
+ * Builds the reference server's fastify app: parsers, the shared hooks (414, integer path
+ * parameters, authentication), the single error handler, every resource's routes, then 405 for
+ * the remaining methods of each known path.
+ *
+ *   const { app, adminToken } = await buildApp({ faults: ['status.create-200'] });
+ *   await app.inject({ url: '/api/v4/broadcast_messages' });
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { authenticate } from './auth.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { RefContext } from './context.ts';
+import { newAdminToken } from './domain/tokens.ts';
+import { apiError, isApiError, type ApiError } from './errors.ts';
+import { createFaults, faultyErrorBody } from './faults.ts';
+import { BODY_LIMIT, MAX_QUERY_LENGTH, parseQueryString, queryProblem, registerBodyParsers } from './parse.ts';
+import { RESOURCES } from './resources/index.ts';
+import { checkIntParams, Router } from './router.ts';
+import { seed } from './seed.ts';
+import { createFormat } from './serialize.ts';
+import { createStore } from './store.ts';
+
+export interface AppOptions {
+  adminToken?: string;
+  clock?: Clock;
+  faults?: Iterable<string>;
+  largeCollectionFlag?: boolean;
+  logger?: boolean;
+}
+
+/** Node answers 431 past its header limit; keep it far above the 8 KiB query limit. */
+const MAX_HEADER_SIZE = 1024 * 1024;
+
+function createContext(options: AppOptions): RefContext {
+  const faults = createFaults(options.faults);
+  return {
+    store: createStore(),
+    clock: options.clock ?? systemClock,
+    faults,
+    has: faults.has,
+    format: createFormat({ noMillis: faults.has('format.datetime-no-millis') }),
+    largeCollectionFlag: options.largeCollectionFlag ?? false,
+  };
+}
+
+/** Any thrown value as an ApiError: fastify's own 4xx errors mapped, the rest a 500. */
+function toApiError(error: unknown, request: FastifyRequest): ApiError {
+  if (isApiError(error)) return error;
+  const e = error as Partial<FastifyError>;
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return apiError('unsupported_media_type', String(request.headers['content-type'] ?? 'none'));
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return apiError('payload_too_large');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return apiError('bad_request', 'empty JSON body');
+  }
+  const status = e.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const detail = e instanceof SyntaxError || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+      ? 'invalid JSON body'
+      : (e.message ?? STATUS_CODES[status] ?? 'bad request');
+    return apiError('bad_request', detail);
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return apiError('internal');
+}
+
+export async function buildApp(options: AppOptions = {}): Promise<{ app: FastifyInstance; adminToken: string }> {
+  const ctx = createContext(options);
+  const adminToken = options.adminToken ?? newAdminToken();
+  seed(ctx.store, ctx.clock, adminToken);
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    http: { maxHeaderSize: MAX_HEADER_SIZE },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: 2048,
+      querystringParser: parseQueryString,
+    },
+    frameworkErrors: (_error, _request, reply) => {
+      const err = apiError('bad_request', 'invalid URL encoding');
+      (reply as FastifyReply).code(err.status).send(err.body);
+    },
+  });
+  app.decorate('ref', ctx);
+  app.decorateRequest('caller', null);
+  registerBodyParsers(app);
+
+  app.addHook('onRequest', async (request) => {
+    const q = request.url.indexOf('?');
+    if (q >= 0 && request.url.length - q - 1 > MAX_QUERY_LENGTH) throw apiError('uri_too_long');
+    const problem = queryProblem(request.query);
+    if (problem) throw apiError('bad_request', problem);
+  });
+  app.addHook('preValidation', checkIntParams);
+  app.addHook('preHandler', authenticate);
+  if (ctx.has('format.json-content-type')) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+        reply.header('content-type', 'text/plain; charset=utf-8');
+      }
+      return payload;
+    });
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    const err = toApiError(error, request);
+    reply.code(err.status).send(faultyErrorBody(err.code, ctx.faults) ?? err.body);
+  });
+  app.setNotFoundHandler(() => {
+    throw apiError('route_not_found');
+  });
+
+  const router = new Router(app, ctx);
+  for (const register of RESOURCES) register(router);
+  router.finish();
+  return { app, adminToken };
+}

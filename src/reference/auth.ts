@@ -1,0 +1,133 @@
+/**
+ * Authentication, sudo, token scopes and the per-route auth need, enforced by one hook.
+ * Tokens travel as the Private-Token header, private_token query, Authorization: Bearer, or
+ * access_token query. A presented token must be valid even on public routes.
+ *
+ *   r.post('/broadcast_messages', { auth: 'admin' }, handler);   // declared need
+ *   app.addHook('preHandler', authenticate);                    // enforced here
+ *   callerOf(request).user                                       // in an authenticated handler
+ */
+import type { FastifyRequest } from 'fastify';
+import { today } from './clock.ts';
+import { ctxOf, type RefContext } from './context.ts';
+import type { TokenRecord, UserRecord } from './domain/records.ts';
+import { findUserByIdOrUsername } from './domain/users.ts';
+import { fail } from './errors.ts';
+
+export type AuthNeed = 'public' | 'authenticated' | 'admin';
+
+export interface Caller {
+  /** Who the request runs as (the sudo target when sudo is used). */
+  user: UserRecord;
+  token: TokenRecord;
+  /** The administrator who used sudo, if any. */
+  sudoFrom: UserRecord | null;
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return typeof s === 'string' && s !== '' ? s : undefined;
+}
+
+function queryString(request: FastifyRequest, name: string): string | undefined {
+  const v = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+/** The token as presented, in the platform's order of transports; undefined when none. */
+export function presentedToken(request: FastifyRequest): string | undefined {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(request, 'authorization') ?? '');
+  return (
+    header(request, 'private-token') ??
+    queryString(request, 'private_token') ??
+    bearer?.[1] ??
+    queryString(request, 'access_token')
+  );
+}
+
+function sudoValue(request: FastifyRequest): string | undefined {
+  return header(request, 'sudo') ?? queryString(request, 'sudo');
+}
+
+export function tokenIsActive(token: TokenRecord, day: string): boolean {
+  return !token.revoked && (token.expiresAt === null || token.expiresAt > day);
+}
+
+/** The scopes that would let a token make this request: api, plus read scopes on reads. */
+export function acceptedScopes(method: string, url: string): string[] {
+  const scopes = ['api'];
+  if (method === 'GET' || method === 'HEAD') {
+    scopes.push('read_api');
+    const path = url.split('?')[0];
+    if (/^\/api\/v4\/users?(?:[/_]|$)/.test(path)) scopes.push('read_user');
+  }
+  return scopes;
+}
+
+function recordActivity(ctx: RefContext, user: UserRecord, token: TokenRecord): void {
+  const now = ctx.clock();
+  const day = today(ctx.clock);
+  if (user.lastActivityOn !== day) {
+    ctx.store.users.update(user.id, { lastActivityOn: day, lastActivityAt: now });
+  }
+  ctx.store.tokens.update(token.id, { lastUsedAt: now });
+}
+
+/** The shared preHandler hook: resolves the caller and enforces the route's declared need. */
+export async function authenticate(request: FastifyRequest): Promise<void> {
+  const need = request.routeOptions.config.auth;
+  if (!need) return;
+  const ctx = ctxOf(request);
+  const { store } = ctx;
+  const presented = presentedToken(request);
+  const sudo = ctx.has('auth.sudo-ignored') ? undefined : sudoValue(request);
+
+  if (presented === undefined) {
+    if (sudo !== undefined || need !== 'public') fail('unauthorized');
+    request.caller = null;
+    return;
+  }
+
+  const token = store.tokens.find((t) => t.token === presented);
+  if (!token || !tokenIsActive(token, today(ctx.clock))) fail('unauthorized');
+  const owner = store.users.get(token.userId);
+  if (!owner) fail('unauthorized');
+  if (owner.state === 'blocked' || owner.state === 'ldap_blocked') {
+    fail('forbidden', 'Your account has been blocked.');
+  }
+  if (owner.state === 'deactivated') {
+    fail(
+      'forbidden',
+      'Your account has been deactivated by your administrator. Please log back in to reactivate your account.',
+    );
+  }
+
+  let user = owner;
+  if (sudo !== undefined) {
+    if (!owner.admin) fail('forbidden', 'Must be admin to use sudo');
+    if (!token.scopes.includes('sudo')) fail('insufficient_scope', ['sudo']);
+    const target = findUserByIdOrUsername(store, sudo);
+    if (!target) fail('not_found', `User with ID or username '${sudo}'`);
+    user = target;
+  } else {
+    const accepted = acceptedScopes(request.method, request.url);
+    if (!token.scopes.some((s) => accepted.includes(s))) fail('insufficient_scope', accepted);
+  }
+
+  recordActivity(ctx, user, token);
+  request.caller = { user: store.users.get(user.id) ?? user, token, sudoFrom: sudo ? owner : null };
+  if (need === 'admin' && !user.admin) fail('forbidden');
+}
+
+/** The caller of a route declared 'authenticated' or 'admin'. */
+export function callerOf(request: FastifyRequest): Caller {
+  const caller = request.caller;
+  if (!caller) fail('unauthorized');
+  return caller;
+}
+
+/** The acting user, or null for an anonymous request on a public route. */
+export function userOf(request: FastifyRequest): UserRecord | null {
+  return request.caller?.user ?? null;
+}

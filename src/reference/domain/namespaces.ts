@@ -1,0 +1,86 @@
+/**
+ * Namespaces: groups (with subgroups through parentId) and personal user namespaces, one id
+ * sequence. Paths, names and lookups by id or URL-decoded full path.
+ *
+ *   fullPath(store, subgroup);            // 'parent/child'
+ *   findGroup(store, 'parent/child');     // by full path, case-insensitive
+ *   findGroup(store, '12');               // by id
+ */
+import type { Store } from '../store.ts';
+import type { NamespaceRecord } from './records.ts';
+
+/** The namespace and its ancestors, root last. */
+export function lineage(store: Store, ns: NamespaceRecord): NamespaceRecord[] {
+  const out: NamespaceRecord[] = [];
+  let cur: NamespaceRecord | undefined = ns;
+  while (cur && out.length < 100) {
+    out.push(cur);
+    cur = cur.parentId === null ? undefined : store.namespaces.get(cur.parentId);
+  }
+  return out;
+}
+
+export function fullPath(store: Store, ns: NamespaceRecord): string {
+  return lineage(store, ns).reverse().map((n) => n.path).join('/');
+}
+
+export function fullName(store: Store, ns: NamespaceRecord): string {
+  return lineage(store, ns).reverse().map((n) => n.name).join(' / ');
+}
+
+export function findNamespaceByPath(store: Store, path: string): NamespaceRecord | undefined {
+  const wanted = path.toLowerCase();
+  return store.namespaces.find((ns) => fullPath(store, ns).toLowerCase() === wanted);
+}
+
+/** A group by id (digits) or full path; personal namespaces are not groups. */
+export function findGroup(store: Store, idOrPath: string): NamespaceRecord | undefined {
+  const ns = /^\d+$/.test(idOrPath)
+    ? store.namespaces.get(Number(idOrPath))
+    : findNamespaceByPath(store, idOrPath);
+  return ns?.kind === 'group' ? ns : undefined;
+}
+
+/** Groups strictly below `group`, at any depth. */
+export function descendants(store: Store, group: NamespaceRecord): NamespaceRecord[] {
+  const out: NamespaceRecord[] = [];
+  const queue = [group.id];
+  while (queue.length > 0) {
+    const parentId = queue.shift();
+    for (const child of store.namespaces.filter((n) => n.parentId === parentId)) {
+      out.push(child);
+      queue.push(child.id);
+    }
+  }
+  return out;
+}
+
+/** Is `parentId/path` taken by a namespace or a project (case-insensitive)? */
+export function pathTaken(store: Store, parentId: number | null, path: string): boolean {
+  const wanted = path.toLowerCase();
+  if (store.namespaces.find((n) => n.parentId === parentId && n.path.toLowerCase() === wanted)) {
+    return true;
+  }
+  return parentId !== null &&
+    store.projects.find((p) => p.namespaceId === parentId && p.path.toLowerCase() === wanted) !== undefined;
+}
+
+/** Deletes a group with its subgroups, their projects and all their memberships. */
+export function deleteGroup(store: Store, group: NamespaceRecord): void {
+  for (const ns of [group, ...descendants(store, group)]) {
+    for (const project of store.projects.filter((p) => p.namespaceId === ns.id)) {
+      deleteProject(store, project.id);
+    }
+    for (const m of store.members.filter((m) => m.sourceType === 'Namespace' && m.sourceId === ns.id)) {
+      store.members.delete(m.id);
+    }
+    store.namespaces.delete(ns.id);
+  }
+}
+
+export function deleteProject(store: Store, projectId: number): void {
+  for (const m of store.members.filter((m) => m.sourceType === 'Project' && m.sourceId === projectId)) {
+    store.members.delete(m.id);
+  }
+  store.projects.delete(projectId);
+}

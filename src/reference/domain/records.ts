@@ -1,0 +1,130 @@
+/**
+ * The shapes of the rows the reference server stores. Views (resources/*) turn them into API
+ * objects; nothing here is sent as is.
+ *
+ *   const user: UserRecord = store.users.get(1)!; // the seeded administrator
+ */
+export type UserState = 'active' | 'blocked' | 'deactivated' | 'ldap_blocked';
+export type Visibility = 'private' | 'internal' | 'public';
+
+export interface Identity {
+  provider: string;
+  externUid: string;
+  samlProviderId: number | null;
+}
+
+export interface UserRecord {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  state: UserState;
+  admin: boolean;
+  bio: string;
+  location: string | null;
+  publicEmail: string;
+  skype: string;
+  linkedin: string;
+  twitter: string;
+  discord: string;
+  websiteUrl: string;
+  organization: string;
+  jobTitle: string;
+  note: string;
+  projectsLimit: number;
+  canCreateGroup: boolean;
+  themeId: number;
+  colorSchemeId: number;
+  external: boolean;
+  privateProfile: boolean;
+  twoFactorEnabled: boolean;
+  identities: Identity[];
+  sharedRunnersMinutesLimit: number | null;
+  extraSharedRunnersMinutesLimit: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  confirmedAt: Date | null;
+  currentSignInAt: Date | null;
+  lastSignInAt: Date | null;
+  currentSignInIp: string | null;
+  lastSignInIp: string | null;
+  /** YYYY-MM-DD of the last API use (or other activity); null until the first. */
+  lastActivityOn: string | null;
+  lastActivityAt: Date | null;
+  createdById: number | null;
+  /** The personal namespace (kind 'user'). */
+  namespaceId: number;
+}
+
+export type TokenKind = 'personal' | 'impersonation';
+
+export interface TokenRecord {
+  id: number;
+  userId: number;
+  token: string;
+  name: string;
+  scopes: string[];
+  kind: TokenKind;
+  revoked: boolean;
+  /** YYYY-MM-DD; the token stops working on that day. */
+  expiresAt: string | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+export interface BroadcastMessageRecord {
+  id: number;
+  message: string;
+  startsAt: Date;
+  endsAt: Date;
+  color: string;
+  font: string;
+  targetPath: string;
+  broadcastType: string;
+  targetAccessLevels: number[];
+  dismissable: boolean;
+  theme: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NamespaceRecord {
+  id: number;
+  kind: 'user' | 'group';
+  name: string;
+  path: string;
+  parentId: number | null;
+  /** The owning user of a personal namespace; null for groups. */
+  ownerId: number | null;
+  visibility: Visibility;
+  description: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ProjectRecord {
+  id: number;
+  name: string;
+  path: string;
+  namespaceId: number;
+  description: string;
+  visibility: Visibility;
+  creatorId: number;
+  topics: string[];
+  createdAt: Date;
+  updatedAt: Date;
+  lastActivityAt: Date;
+}
+
+export type MemberSource = 'Project' | 'Namespace';
+
+export interface MemberRecord {
+  id: number;
+  userId: number;
+  sourceType: MemberSource;
+  sourceId: number;
+  accessLevel: number;
+  expiresAt: string | null;
+  createdById: number | null;
+  createdAt: Date;
+}

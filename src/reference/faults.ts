@@ -1,0 +1,68 @@
+/**
+ * Deliberate, realistic bugs the kit's mutation testing switches on at start-up, one id each.
+ * None is active by default; route code asks `ctx.has('status.create-200')` at the one place
+ * the bug would live.
+ *
+ *   const faults = createFaults(['pagination.no-link-last']);
+ *   faults.has('pagination.no-link-last'); // true
+ */
+import type { ApiErrorCode } from './errors.ts';
+
+export const FAULTS = [
+  { id: 'status.create-200', description: 'every creating POST answers 200 instead of 201' },
+  { id: 'status.delete-200', description: 'DELETE answers 200 with the deleted object instead of 204' },
+  { id: 'broadcast.read-requires-auth', description: 'GETs of broadcast messages need a token' },
+  { id: 'broadcast.write-allows-user', description: 'a non-admin may create, update and delete broadcast messages' },
+  { id: 'broadcast.default-type-notification', description: 'broadcast_type defaults to notification' },
+  { id: 'broadcast.ends-at-default-two-hours', description: 'ends_at defaults to two hours after now' },
+  { id: 'broadcast.update-resets-omitted', description: 'PUT resets omitted attributes to their defaults' },
+  { id: 'broadcast.ignores-color', description: 'color given on create is not stored; the default is returned' },
+  { id: 'pagination.no-link-last', description: 'the Link header has no rel="last"' },
+  { id: 'pagination.x-total-off-by-one', description: 'X-Total is one more than the number of items' },
+  { id: 'pagination.link-drops-filters', description: 'Link URLs lose the other query parameters' },
+  { id: 'pagination.link-leaks-token', description: 'the private_token query parameter is copied into Link URLs' },
+  { id: 'errors.unknown-route-message-body', description: 'unknown route answers {"message":"404 Not Found"}' },
+  { id: 'errors.missing-attr-unnamed', description: 'missing-attribute 400 says "Bad request" without naming it' },
+  { id: 'auth.401-body', description: '401 body is {"error":"unauthorized"}' },
+  { id: 'format.datetime-no-millis', description: 'datetimes are serialized without milliseconds' },
+  { id: 'format.json-content-type', description: 'JSON bodies are sent as text/plain' },
+  { id: 'auth.sudo-ignored', description: 'the sudo header and query parameter are ignored' },
+  { id: 'errors.405-as-404', description: 'an unsupported method answers the 404 unknown-route body' },
+] as const satisfies ReadonlyArray<{ id: string; description: string }>;
+
+export type FaultId = (typeof FAULTS)[number]['id'];
+
+export interface Faults {
+  has(id: FaultId): boolean;
+  readonly active: ReadonlySet<FaultId>;
+}
+
+const KNOWN = new Set<string>(FAULTS.map((f) => f.id));
+
+export function isFaultId(id: string): id is FaultId {
+  return KNOWN.has(id);
+}
+
+/** Throws on an unknown id: a misspelt fault must not silently test nothing. */
+export function createFaults(ids: Iterable<string> = []): Faults {
+  const active = new Set<FaultId>();
+  for (const id of ids) {
+    if (!isFaultId(id)) {
+      throw new Error(`Unknown reference fault "${id}". Known: ${[...KNOWN].join(', ')}`);
+    }
+    active.add(id);
+  }
+  return { has: (id) => active.has(id), active };
+}
+
+/** Error bodies as a faulty server would render them; undefined when no fault applies. */
+export function faultyErrorBody(code: ApiErrorCode, faults: Faults): object | undefined {
+  if (code === 'unauthorized' && faults.has('auth.401-body')) return { error: 'unauthorized' };
+  if (code === 'route_not_found' && faults.has('errors.unknown-route-message-body')) {
+    return { message: '404 Not Found' };
+  }
+  if (code === 'missing_attribute' && faults.has('errors.missing-attr-unnamed')) {
+    return { message: 'Bad request' };
+  }
+  return undefined;
+}

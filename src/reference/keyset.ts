@@ -1,0 +1,39 @@
+/**
+ * Keyset pagination (only GET /projects with order_by=id): per_page items after (asc) or
+ * before (desc) the id in id_after / id_before; a Link (and the legacy Links) header with
+ * rel="next" while the page is not empty; no X-* offset headers.
+ *
+ *   if (isKeyset(query)) return keysetPaginate(request, reply, projects, sort).map(view);
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ctxOf } from './context.ts';
+import { linkUrl, queryOf, readPerPage } from './pagination.ts';
+
+const CURSOR_PARAMS = new Set(['id_after', 'id_before', 'page']);
+
+export function isKeyset(query: Record<string, unknown>): boolean {
+  return query.pagination === 'keyset';
+}
+
+/**
+ * `items` are already filtered (id_after / id_before applied) and ordered by id in `sort`
+ * order; returns the first page and sets the next link.
+ */
+export function keysetPaginate<T extends { id: number }>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  items: readonly T[],
+  sort: 'asc' | 'desc',
+): T[] {
+  const ctx = ctxOf(request);
+  const perPage = readPerPage(queryOf(request));
+  const page = items.slice(0, perPage);
+  const last = page[page.length - 1];
+  if (last) {
+    const cursor: [string, number] = sort === 'asc' ? ['id_after', last.id] : ['id_before', last.id];
+    const next = `<${linkUrl(request, ctx, CURSOR_PARAMS, [cursor])}>; rel="next"`;
+    reply.header('link', next);
+    reply.header('links', next);
+  }
+  return page;
+}

@@ -1,0 +1,111 @@
+/**
+ * Offset pagination shared by every list: page / per_page checks, the X-* headers and the Link
+ * header (prev, next, first, last), with absolute URLs that keep the request's other query
+ * parameters and never carry a token.
+ *
+ *   return paginate(request, reply, messages).map(view);   // messages: the whole, ordered list
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ctxOf, requestHost, type RefContext } from './context.ts';
+import { fail } from './errors.ts';
+
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+export const LARGE_COLLECTION = 10_000;
+
+const TOKEN_PARAMS = new Set(['private_token', 'access_token']);
+
+function integerOrInvalid(raw: unknown, name: string): number | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (typeof raw !== 'string' || !/^\s*[+-]?\d+\s*$/.test(raw)) fail('invalid_parameter', `${name} is invalid`);
+  const n = Number(raw.trim());
+  if (!Number.isSafeInteger(n)) fail('invalid_parameter', `${name} is invalid`);
+  return n;
+}
+
+/** per_page: default 20, over 100 clamps to 100, 0 is a 400, negative falls back to 20. */
+export function readPerPage(query: Record<string, unknown>): number {
+  const perPage = integerOrInvalid(query.per_page, 'per_page');
+  if (perPage === undefined || perPage < 0) return DEFAULT_PER_PAGE;
+  if (perPage === 0) fail('invalid_parameter', 'per_page does not have a valid value');
+  return Math.min(perPage, MAX_PER_PAGE);
+}
+
+/** page: default 1, below 1 is 1. */
+export function readPage(query: Record<string, unknown>): number {
+  const page = integerOrInvalid(query.page, 'page');
+  return page === undefined || page < 1 ? 1 : page;
+}
+
+export function queryOf(request: FastifyRequest): Record<string, unknown> {
+  return (request.query ?? {}) as Record<string, unknown>;
+}
+
+function keyOf(pair: string): string {
+  const raw = pair.split('=', 1)[0].replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The request's URL (absolute, http, from the Host header) with the query pairs named in
+ * `drop` removed and `set` appended; tokens are never copied.
+ */
+export function linkUrl(
+  request: FastifyRequest,
+  ctx: RefContext,
+  drop: ReadonlySet<string>,
+  set: ReadonlyArray<[string, string | number]>,
+): string {
+  const [path, query = ''] = request.url.split(/\?(.*)/s, 2);
+  const keepOthers = !ctx.has('pagination.link-drops-filters');
+  const leakToken = ctx.has('pagination.link-leaks-token');
+  const kept = query.split('&').filter((pair) => {
+    if (pair === '') return false;
+    const key = keyOf(pair);
+    if (drop.has(key)) return false;
+    if (TOKEN_PARAMS.has(key)) return leakToken && key === 'private_token';
+    return keepOthers;
+  });
+  const added = set.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  return `http://${requestHost(request)}${path}?${[...kept, ...added].join('&')}`;
+}
+
+const PAGE_PARAMS = new Set(['page', 'per_page']);
+
+/** Sets the offset-pagination headers and returns the requested page of `items`. */
+export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items: readonly T[]): T[] {
+  const ctx = ctxOf(request);
+  const query = queryOf(request);
+  const page = readPage(query);
+  const perPage = readPerPage(query);
+  const total = items.length;
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const outOfRange = page > totalPages;
+  const start = (page - 1) * perPage;
+  const slice = start >= total ? [] : items.slice(start, start + perPage);
+  const next = !outOfRange && page < totalPages ? page + 1 : undefined;
+  const prev = !outOfRange && page > 1 ? page - 1 : undefined;
+  const large = ctx.largeCollectionFlag && total > LARGE_COLLECTION;
+
+  const link = (p: number) => linkUrl(request, ctx, PAGE_PARAMS, [['page', p], ['per_page', perPage]]);
+  const links: string[] = [];
+  if (prev !== undefined) links.push(`<${link(prev)}>; rel="prev"`);
+  if (next !== undefined) links.push(`<${link(next)}>; rel="next"`);
+  links.push(`<${link(1)}>; rel="first"`);
+  if (!large && !ctx.has('pagination.no-link-last')) links.push(`<${link(totalPages)}>; rel="last"`);
+
+  if (!large) {
+    reply.header('x-total', String(ctx.has('pagination.x-total-off-by-one') ? total + 1 : total));
+    reply.header('x-total-pages', String(totalPages));
+  }
+  reply.header('x-per-page', String(perPage));
+  reply.header('x-page', String(page));
+  reply.header('x-next-page', next === undefined ? '' : String(next));
+  reply.header('x-prev-page', prev === undefined ? '' : String(prev));
+  reply.header('link', links.join(', '));
+  return slice;
+}

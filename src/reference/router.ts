@@ -1,0 +1,107 @@
+/**
+ * Route registration for resources: paths under /api/v4, each route's auth need declared once
+ * (enforced by the shared auth hook), integer path parameters marked `(int)` (a non-number
+ * means the route does not match: 404), and, when all routes are in, 405 for every other
+ * method on each known path.
+ *
+ *   r.get('/broadcast_messages/:id(int)', { auth: 'public' }, async (request) => { ... });
+ *   r.finish(); // after every resource registered its routes
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { AuthNeed } from './auth.ts';
+import type { RefContext } from './context.ts';
+import { fail } from './errors.ts';
+
+export const API_PREFIX = '/api/v4';
+
+export type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
+export interface RouteSpec {
+  auth: AuthNeed;
+}
+
+const FILLED_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+function compilePath(path: string): { url: string; intParams: string[] } {
+  const intParams: string[] = [];
+  const url = path.replace(/:(\w+)\(int\)/g, (_m, name: string) => {
+    intParams.push(name);
+    return `:${name}`;
+  });
+  return { url: API_PREFIX + url, intParams };
+}
+
+export class Router {
+  private readonly known = new Map<string, { methods: Set<string>; intParams: string[] }>();
+
+  constructor(
+    readonly app: FastifyInstance,
+    readonly ctx: RefContext,
+  ) {}
+
+  get(path: string, spec: RouteSpec, handler: Handler): void {
+    this.add('GET', path, spec, handler);
+  }
+  post(path: string, spec: RouteSpec, handler: Handler): void {
+    this.add('POST', path, spec, handler);
+  }
+  put(path: string, spec: RouteSpec, handler: Handler): void {
+    this.add('PUT', path, spec, handler);
+  }
+  delete(path: string, spec: RouteSpec, handler: Handler): void {
+    this.add('DELETE', path, spec, handler);
+  }
+
+  private add(method: HTTPMethods, path: string, spec: RouteSpec, handler: Handler): void {
+    const { url, intParams } = compilePath(path);
+    this.app.route({ method, url, config: { auth: spec.auth, intParams }, handler });
+    const entry = this.known.get(url) ?? { methods: new Set<string>(), intParams };
+    entry.methods.add(method);
+    if (method === 'GET') entry.methods.add('HEAD');
+    this.known.set(url, entry);
+  }
+
+  /** Answers every unregistered method on a known path: 405 (OPTIONS: 204 with Allow). */
+  finish(): void {
+    const as404 = this.ctx.has('errors.405-as-404');
+    for (const [url, { methods, intParams }] of this.known) {
+      const config = { intParams };
+      const allow = [...methods, 'OPTIONS'].join(', ');
+      for (const method of FILLED_METHODS) {
+        if (methods.has(method)) continue;
+        this.app.route({
+          method,
+          url,
+          config,
+          handler: () => fail(as404 ? 'route_not_found' : 'method_not_allowed'),
+        });
+      }
+      this.app.route({
+        method: 'OPTIONS',
+        url,
+        config,
+        handler: (_request, reply) => reply.code(204).header('allow', allow).send(),
+      });
+    }
+  }
+}
+
+/** The early check for `(int)` parameters: anything but digits does not match the route. */
+export async function checkIntParams(request: FastifyRequest): Promise<void> {
+  const names = request.routeOptions.config.intParams;
+  if (!names || names.length === 0) return;
+  const params = request.params as Record<string, string>;
+  for (const name of names) {
+    if (!/^\d+$/.test(params[name] ?? '')) fail('route_not_found');
+  }
+}
+
+/** An integer path parameter (already checked by checkIntParams). */
+export function intParam(request: FastifyRequest, name: string): number {
+  return Number((request.params as Record<string, string>)[name]);
+}
+
+/** A string path parameter, URL-decoded (`group%2Fproject` -> `group/project`). */
+export function stringParam(request: FastifyRequest, name: string): string {
+  return (request.params as Record<string, string>)[name] ?? '';
+}
