@@ -43,6 +43,7 @@ export const API_ERRORS = {
   },
   /** Conflicts carry no status prefix: {"message":"Email has already been taken"}. */
   conflict: { status: 409, body: (text: string) => ({ message: text }) },
+  precondition_failed: { status: 412, body: () => ({ message: '412 Precondition Failed' }) },
   payload_too_large: { status: 413, body: () => ({ message: '413 Request Entity Too Large' }) },
   uri_too_long: { status: 414, body: () => ({ message: '414 Request-URI Too Large' }) },
   unsupported_media_type: {

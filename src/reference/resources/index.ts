@@ -5,5 +5,19 @@
  */
 import type { Router } from '../router.ts';
 import { registerBroadcastMessages } from './broadcast-messages.ts';
+import { registerCurrentUser } from './current-user.ts';
+import { registerGroups } from './groups.ts';
+import { registerImpersonationTokens } from './impersonation-tokens.ts';
+import { registerMembers } from './members.ts';
+import { registerProjects } from './projects.ts';
+import { registerUsers } from './users.ts';
 
-export const RESOURCES: ReadonlyArray<(r: Router) => void> = [registerBroadcastMessages];
+export const RESOURCES: ReadonlyArray<(r: Router) => void> = [
+  registerBroadcastMessages,
+  registerCurrentUser,
+  registerUsers,
+  registerImpersonationTokens,
+  registerProjects,
+  registerGroups,
+  registerMembers,
+];

@@ -1,0 +1,18 @@
+/**
+ * GET /user: the caller's own account (the sudo target under sudo). Administrators get the
+ * admin view (is_admin, sign-in IPs, note...).
+ *
+ *   GET /api/v4/user (Private-Token: <admin>) -> 200 {"id":1,"username":"root","is_admin":true,...}
+ */
+import { callerOf } from '../auth.ts';
+import { envOf } from '../context.ts';
+import type { Router } from '../router.ts';
+import { currentUserView, userAdminView } from './user-views.ts';
+
+export function registerCurrentUser(r: Router): void {
+  r.get('/user', { auth: 'authenticated' }, (request) => {
+    const { user } = callerOf(request);
+    const env = envOf(request);
+    return user.admin ? userAdminView(user, env) : currentUserView(user, env);
+  });
+}

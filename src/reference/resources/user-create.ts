@@ -1,0 +1,160 @@
+/**
+ * POST /users (administrators): parameters, the platform's model checks and conflicts, and the
+ * insert. Answers 201 with the admin view.
+ *
+ *   POST /api/v4/users {"email":"j@x.org","name":"J","username":"j","password":"secret123"}
+ *   -> 201 {"id":2,"username":"j","is_admin":false,"bio":"",...}
+ */
+import type { FastifyRequest } from 'fastify';
+import { callerOf } from '../auth.ts';
+import { ctxOf } from '../context.ts';
+import type { Identity, UserRecord } from '../domain/records.ts';
+import { createUser, emailTaken, findUserByUsername } from '../domain/users.ts';
+import { fail, type FieldErrors } from '../errors.ts';
+import { input, p, readParams, type Values } from '../params.ts';
+import type { Store } from '../store.ts';
+
+export const EMAIL = /^[^@\s]+@[^@\s]+$/;
+export const NAMESPACE_PATH = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/;
+export const NAMESPACE_PATH_TEXT =
+  "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.";
+
+export function validNamespacePath(path: string): boolean {
+  return NAMESPACE_PATH.test(path) && !/(\.|\.git|\.atom)$/i.test(path);
+}
+
+/** Attributes POST and (later) PUT /users accept. */
+export const USER_ATTRIBUTES = {
+  email: p.string(),
+  name: p.string(),
+  username: p.string(),
+  password: p.string(),
+  admin: p.boolean(),
+  bio: p.string(),
+  can_create_group: p.boolean(),
+  color_scheme_id: p.integer(),
+  theme_id: p.integer(),
+  projects_limit: p.integer(),
+  external: p.boolean(),
+  private_profile: p.boolean(),
+  extern_uid: p.string(),
+  provider: p.string(),
+  group_id_for_saml: p.integer(),
+  linkedin: p.string(),
+  location: p.string(),
+  note: p.string(),
+  organization: p.string(),
+  skype: p.string(),
+  twitter: p.string(),
+  discord: p.string(),
+  website_url: p.string(),
+  job_title: p.string(),
+  public_email: p.string(),
+  shared_runners_minutes_limit: p.integer(),
+  extra_shared_runners_minutes_limit: p.integer(),
+};
+
+const CREATE = {
+  ...USER_ATTRIBUTES,
+  email: p.string().required(),
+  name: p.string().required(),
+  username: p.string().required(),
+  reset_password: p.boolean(),
+  force_random_password: p.boolean(),
+  skip_confirmation: p.boolean(),
+};
+
+type UserAttributes = Values<typeof USER_ATTRIBUTES>;
+
+/** Record fields from given attributes (undefined = not given). */
+export function userFields(q: UserAttributes): Partial<UserRecord> {
+  const fields: Partial<UserRecord> = {
+    email: q.email,
+    name: q.name,
+    username: q.username,
+    admin: q.admin,
+    bio: q.bio,
+    canCreateGroup: q.can_create_group,
+    colorSchemeId: q.color_scheme_id,
+    themeId: q.theme_id,
+    projectsLimit: q.projects_limit,
+    external: q.external,
+    privateProfile: q.private_profile,
+    linkedin: q.linkedin,
+    location: q.location,
+    note: q.note,
+    organization: q.organization,
+    skype: q.skype,
+    twitter: q.twitter,
+    discord: q.discord,
+    websiteUrl: q.website_url,
+    jobTitle: q.job_title,
+    publicEmail: q.public_email,
+    sharedRunnersMinutesLimit: q.shared_runners_minutes_limit,
+    extraSharedRunnersMinutesLimit: q.extra_shared_runners_minutes_limit,
+  };
+  for (const key of Object.keys(fields) as (keyof UserRecord)[]) {
+    if (fields[key] === undefined) delete fields[key];
+  }
+  return fields;
+}
+
+/** The platform's model validations of a user about to be saved. */
+export function validateUser(user: Pick<UserRecord, 'email' | 'name' | 'username' | 'bio' | 'projectsLimit' | 'publicEmail'>, password?: string): void {
+  const errors: FieldErrors = {};
+  if (user.name.trim() === '') errors.name = ["can't be blank"];
+  else if (user.name.length > 255) errors.name = ['is too long (maximum is 255 characters)'];
+  if (!EMAIL.test(user.email)) errors.email = ['is invalid'];
+  if (user.username === '') errors.username = ["can't be blank"];
+  else if (!validNamespacePath(user.username)) errors.username = [NAMESPACE_PATH_TEXT];
+  else if (user.username.length > 255) errors.username = ['is too long (maximum is 255 characters)'];
+  if (password !== undefined && password.length < 8) {
+    errors.password = ['is too short (minimum is 8 characters)'];
+  }
+  if (user.bio.length > 255) errors.bio = ['is too long (maximum is 255 characters)'];
+  if (user.projectsLimit < 0) errors.projects_limit = ['must be greater than or equal to 0'];
+  if (user.publicEmail !== '' && user.publicEmail.toLowerCase() !== user.email.toLowerCase()) {
+    errors.public_email = ['is not an email you own'];
+  }
+  if (Object.keys(errors).length > 0) fail('validation_failed', errors);
+}
+
+function identityOf(q: UserAttributes): Identity[] {
+  if (q.extern_uid === undefined && q.provider === undefined) return [];
+  const missing: FieldErrors = {};
+  if (!q.provider) missing.provider = ["can't be blank"];
+  if (!q.extern_uid) missing.extern_uid = ["can't be blank"];
+  if (Object.keys(missing).length > 0) fail('validation_failed', { identities: missing });
+  return [{ provider: q.provider as string, externUid: q.extern_uid as string, samlProviderId: null }];
+}
+
+/** Conflicts are checked first (409), e-mail before username, as the platform does. */
+export function checkConflicts(store: Store, email: string, username: string, exceptUserId?: number): void {
+  if (emailTaken(store, email, exceptUserId)) fail('conflict', 'Email has already been taken');
+  const wanted = username.toLowerCase();
+  const other = findUserByUsername(store, username);
+  const group = store.namespaces.find(
+    (n) => n.kind === 'group' && n.parentId === null && n.path.toLowerCase() === wanted,
+  );
+  if ((other && other.id !== exceptUserId) || group) fail('conflict', 'Username has already been taken');
+}
+
+export function createUserFromRequest(request: FastifyRequest): UserRecord {
+  const q = readParams(input(request), CREATE, {
+    atLeastOneOf: [['password', 'reset_password', 'force_random_password']],
+  });
+  const ctx = ctxOf(request);
+  const now = ctx.clock();
+  checkConflicts(ctx.store, q.email, q.username);
+  const identities = identityOf(q);
+  const randomPassword = q.force_random_password === true || q.reset_password === true;
+  const fields = { ...userFields(q), email: q.email, name: q.name, username: q.username };
+  const candidate = { bio: '', projectsLimit: 100000, publicEmail: '', ...fields };
+  validateUser(candidate, randomPassword ? undefined : q.password);
+  return createUser(ctx.store, now, {
+    ...fields,
+    identities,
+    confirmedAt: q.skip_confirmation ? now : null,
+    createdById: callerOf(request).user.id,
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * The views of a user: public (list for non-admins, short user), normal single view, admin
+ * view (list and single; the single adds plan and trial), current-user view.
+ *
+ *   userPublicView(user, env)          // { id, username, name, state, avatar_url, web_url, ... }
+ *   userAdminView(user, env, { single: true })
+ */
+import { createHash } from 'node:crypto';
+import type { ViewEnv } from '../context.ts';
+import type { UserRecord } from '../domain/records.ts';
+import { textToHtml } from '../serialize.ts';
+
+export function avatarUrl(user: UserRecord): string {
+  const hash = createHash('md5').update(user.email.trim().toLowerCase()).digest('hex');
+  return `https://www.gravatar.com/avatar/${hash}?s=80&d=identicon`;
+}
+
+/** Short user / public list view. */
+export function userPublicView(user: UserRecord, env: ViewEnv) {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    state: user.state,
+    locked: false,
+    avatar_url: avatarUrl(user),
+    web_url: `${env.base}/${user.username}`,
+  };
+}
+
+/** Single-user view for a normal caller. */
+export function userView(user: UserRecord, env: ViewEnv) {
+  return {
+    ...userPublicView(user, env),
+    created_at: env.fmt.datetime(user.createdAt),
+    bio: user.bio,
+    bio_html: textToHtml(user.bio),
+    location: user.location,
+    public_email: user.publicEmail,
+    skype: user.skype,
+    linkedin: user.linkedin,
+    twitter: user.twitter,
+    discord: user.discord,
+    website_url: user.websiteUrl,
+    organization: user.organization,
+    job_title: user.jobTitle,
+    pronouns: null,
+    bot: false,
+    work_information: null,
+    followers: 0,
+    following: 0,
+    local_time: null,
+  };
+}
+
+function identities(user: UserRecord) {
+  return user.identities.map((i) =>
+    i.samlProviderId === null
+      ? { provider: i.provider, extern_uid: i.externUid }
+      : { provider: i.provider, extern_uid: i.externUid, saml_provider_id: i.samlProviderId },
+  );
+}
+
+/** What the user sees of its own account (GET /user for a normal caller). */
+export function currentUserView(user: UserRecord, env: ViewEnv) {
+  return {
+    ...userView(user, env),
+    email: user.email,
+    last_sign_in_at: env.fmt.datetimeOrNull(user.lastSignInAt),
+    confirmed_at: env.fmt.datetimeOrNull(user.confirmedAt),
+    theme_id: user.themeId,
+    last_activity_on: user.lastActivityOn,
+    color_scheme_id: user.colorSchemeId,
+    projects_limit: user.projectsLimit,
+    current_sign_in_at: env.fmt.datetimeOrNull(user.currentSignInAt),
+    identities: identities(user),
+    can_create_group: user.canCreateGroup,
+    can_create_project: user.projectsLimit > 0,
+    two_factor_enabled: user.twoFactorEnabled,
+    external: user.external,
+    private_profile: user.privateProfile,
+    commit_email: user.email,
+    namespace_id: user.namespaceId,
+  };
+}
+
+/** Admin view (lists and single user, and GET /user for an admin); single adds plan, trial. */
+export function userAdminView(user: UserRecord, env: ViewEnv, options: { single?: boolean } = {}) {
+  const view = {
+    ...currentUserView(user, env),
+    is_admin: user.admin,
+    note: user.note,
+    current_sign_in_ip: user.currentSignInIp,
+    last_sign_in_ip: user.lastSignInIp,
+    created_by: user.createdById === null ? null : createdBy(user.createdById, env),
+    shared_runners_minutes_limit: user.sharedRunnersMinutesLimit,
+    extra_shared_runners_minutes_limit: user.extraSharedRunnersMinutesLimit,
+    is_auditor: false,
+    using_license_seat: false,
+  };
+  return options.single ? { ...view, plan: 'default', trial: false } : view;
+}
+
+function createdBy(id: number, env: ViewEnv) {
+  const creator = env.store.users.get(id);
+  return creator ? userPublicView(creator, env) : null;
+}
