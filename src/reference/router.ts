@@ -73,6 +73,7 @@ export class Router {
           method,
           url,
           config,
+          exposeHeadRoute: false,
           handler: () => fail(as404 ? 'route_not_found' : 'method_not_allowed'),
         });
       }
