@@ -133,10 +133,17 @@ export function queryProblem(query: unknown): string | undefined {
 }
 
 /**
- * JSON (fastify's own parser) and text/plain (ignored as parameters) stay; form bodies are
- * parsed like query strings. Other content types get 415 from fastify.
+ * JSON (fastify's own parser, but an empty body is no body, as clients send it on DELETE) and
+ * text/plain (ignored as parameters); form bodies are parsed like query strings. Other content
+ * types get 415 from fastify.
  */
 export function registerBodyParsers(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+    if ((body as string).trim() === '') done(null, undefined);
+    else json(request, body as string, done);
+  });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: BODY_LIMIT },
