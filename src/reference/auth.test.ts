@@ -1,3 +1,8 @@
+/**
+ * Authentication: token transports, refusals (401/403), scopes, sudo, activity.
+ *
+ *   npx vitest run src/reference/auth.test.ts
+ */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testServer, type TestServer, type TestUser } from './testing.ts';
 

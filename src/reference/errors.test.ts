@@ -1,3 +1,8 @@
+/**
+ * Error answers: unknown routes, 405, malformed input (never a 5xx), body limits, 412, 414 over a socket.
+ *
+ *   npx vitest run src/reference/errors.test.ts
+ */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReference } from './index.ts';

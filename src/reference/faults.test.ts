@@ -1,3 +1,8 @@
+/**
+ * Every fault of the catalogue: the healthy behaviour with it off, the broken one with it on.
+ *
+ *   npx vitest run src/reference/faults.test.ts
+ */
 import { describe, expect, it } from 'vitest';
 import { createFaults, FAULTS } from './faults.ts';
 import { testServer, type TestServer } from './testing.ts';

@@ -1,3 +1,8 @@
+/**
+ * Pagination: offset headers and Link URLs, clamps, the large-collection flag, keyset on /projects.
+ *
+ *   npx vitest run src/reference/pagination.test.ts
+ */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from './testing.ts';
 

@@ -1,3 +1,8 @@
+/**
+ * Parameter coercion and the 400 messages (missing, invalid, not a valid value).
+ *
+ *   npx vitest run src/reference/params.test.ts
+ */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
 import { p, parseDate, parseDatetime, readParams } from './params.ts';

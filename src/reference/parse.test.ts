@@ -1,3 +1,8 @@
+/**
+ * Parsing of query strings and form bodies (Rack rules: brackets, arrays of hashes, + and %2B).
+ *
+ *   npx vitest run src/reference/parse.test.ts
+ */
 import { describe, expect, it } from 'vitest';
 import { parseParams, ParamsParseError } from './parse.ts';
 import { testServer } from './testing.ts';

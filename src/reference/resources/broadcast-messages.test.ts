@@ -1,3 +1,8 @@
+/**
+ * Broadcast messages: create, read, update, delete, defaults, validation, access.
+ *
+ *   npx vitest run src/reference/resources/broadcast-messages.test.ts
+ */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from '../testing.ts';
 

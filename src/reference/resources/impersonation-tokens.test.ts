@@ -1,3 +1,8 @@
+/**
+ * Impersonation tokens: create (value once), list by state, show, revoke.
+ *
+ *   npx vitest run src/reference/resources/impersonation-tokens.test.ts
+ */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testServer, type TestServer, type TestUser } from '../testing.ts';
 

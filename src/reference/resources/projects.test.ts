@@ -1,3 +1,8 @@
+/**
+ * Fixture surface: projects, groups (subgroups, inherited access) and members.
+ *
+ *   npx vitest run src/reference/resources/projects.test.ts
+ */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { accessLevel } from '../domain/access.ts';
 import { testServer, type TestServer, type TestUser } from '../testing.ts';

@@ -1,3 +1,8 @@
+/**
+ * Users: create, list, show, current user, delete.
+ *
+ *   npx vitest run src/reference/resources/users.test.ts
+ */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from '../testing.ts';
 
