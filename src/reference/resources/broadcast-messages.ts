@@ -6,8 +6,7 @@
  *   -> 201 {"id":1,"message":"Maintenance at 18:00","color":"#E75E40","active":true,...}
  */
 import type { FastifyRequest } from 'fastify';
-import type { ViewEnv } from '../context.ts';
-import { ctxOf, envOf } from '../context.ts';
+import { ctxOf, envOf, type ViewEnv } from '../context.ts';
 import { ACCESS_LEVEL_VALUES } from '../domain/access.ts';
 import type { BroadcastMessageRecord } from '../domain/records.ts';
 import { fail, type FieldErrors } from '../errors.ts';
