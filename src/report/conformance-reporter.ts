@@ -1,0 +1,153 @@
+/**
+ * The vitest 4 reporter of a certification run: collects every test case with its
+ * meta().conformance, and at the end writes summary.json and summary.md into reportsDir (every
+ * string redacted), prints the failure blocks and a one-line verdict, and hands the summary to
+ * the caller (onSummary, lastSummary) so certify() needs no file to compute the exit code.
+ *
+ *   const reporter = new ConformanceReporter({ reportsDir: 'reports', target: 'http://127.0.0.1:4010',
+ *     kitVersion: '0.1.0', seed: 1739, secrets: [adminToken], onSummary: (s) => { summary = s; } });
+ *   await startVitest('test', [], { reporters: ['default', reporter] });
+ *
+ * In vitest.config.ts it also works by path: `reporters: [['./src/report/conformance-reporter.ts', {...}]]`.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import type { SerializedError } from 'vitest';
+import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
+import { KitError } from '../kit/errors.ts';
+import { SecretSet } from '../kit/redact.ts';
+import '../kit/result-meta.ts';
+import { formatFailures, verdictLine } from './failure-format.ts';
+import { renderMarkdown } from './markdown.ts';
+import { redactDeep } from './redact-deep.ts';
+import { buildSummary, type ClauseInfo, type Summary, type TestResult } from './summary.ts';
+
+export interface ConformanceReporterOptions {
+  reportsDir: string;
+  target: string;
+  kitVersion: string;
+  seed: number;
+  /** Values to replace by [redacted] in everything written or printed. */
+  secrets?: string[];
+  /** Clause catalogue; defaults to src/kit/clauses.json. */
+  clauses?: readonly ClauseInfo[];
+  /** Called with the final (redacted) summary after the reports are written. */
+  onSummary?: (summary: Summary) => void;
+  /** Console output; defaults to vitest's logger (or stdout). */
+  log?: (text: string) => void;
+}
+
+/** Environment variables of the kit that hold secrets: redacted too, belt and braces. */
+const SECRET_ENV = ['CONFORMANCE_ADMIN_TOKEN', 'REFERENCE_ADMIN_TOKEN'];
+
+export function loadClauseCatalogue(): ClauseInfo[] {
+  return JSON.parse(readFileSync(new URL('../kit/clauses.json', import.meta.url), 'utf8')) as ClauseInfo[];
+}
+
+function errorText(e: Pick<SerializedError, 'message' | 'name' | 'stack'>): string {
+  const head = e.name && e.message && !e.message.startsWith(e.name) ? `${e.name}: ${e.message}` : e.message || e.name || 'error';
+  return head;
+}
+
+/** Reads one vitest test case into the summary's plain record. */
+export function toTestResult(test: TestCase): TestResult {
+  const meta = test.meta().conformance;
+  const result = test.result();
+  const out: TestResult = {
+    fullName: test.fullName,
+    name: test.name,
+    file: test.module.relativeModuleId,
+    state: result.state,
+  };
+  if (meta?.clause) out.clause = meta.clause;
+  if (result.state === 'skipped') {
+    const reason = meta?.skipReason ?? result.note ?? (test.options.mode === 'todo' ? 'todo' : undefined);
+    if (reason) out.skipReason = reason;
+  }
+  if (meta?.failure && result.state === 'failed') out.failure = meta.failure;
+  if (result.errors?.length) out.errors = result.errors.map(errorText);
+  if (meta?.requests !== undefined) out.requests = meta.requests;
+  const d = test.diagnostic();
+  if (d) out.durationMs = d.duration;
+  return out;
+}
+
+export default class ConformanceReporter implements Reporter {
+  /** The summary of the last finished run (redacted), for programmatic callers. */
+  lastSummary: Summary | undefined;
+  private readonly options: ConformanceReporterOptions;
+  private readonly secrets: SecretSet;
+  private vitest: Vitest | undefined;
+  private startedAt = new Date();
+
+  constructor(options: ConformanceReporterOptions) {
+    this.options = options;
+    this.secrets = new SecretSet([...(options.secrets ?? []), ...SECRET_ENV.map((k) => process.env[k])]);
+  }
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest;
+    this.startedAt = new Date();
+  }
+
+  onTestRunStart(): void {
+    this.startedAt = new Date();
+  }
+
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: TestRunEndReason,
+  ): void {
+    const results: TestResult[] = [];
+    const outside: string[] = unhandledErrors.map(errorText);
+    for (const mod of testModules) {
+      for (const e of mod.errors()) outside.push(`${mod.relativeModuleId}: ${errorText(e)}`);
+      for (const test of mod.children.allTests()) results.push(toTestResult(test));
+    }
+    const o = this.options;
+    const summary = buildSummary({
+      results,
+      clauses: o.clauses ?? loadClauseCatalogue(),
+      target: o.target ?? 'unknown target',
+      kitVersion: o.kitVersion ?? 'unknown',
+      seed: o.seed ?? 0,
+      startedAt: this.startedAt,
+      durationMs: Date.now() - this.startedAt.getTime(),
+      unhandledErrors: outside,
+      interrupted: reason === 'interrupted',
+    });
+    this.finish(summary);
+  }
+
+  /** Redacts, writes summary.json and summary.md, prints, and publishes the summary. */
+  finish(raw: Summary): Summary {
+    const redact = (s: string) => this.secrets.redact(s);
+    const summary = redactDeep(raw, redact);
+    const dir = resolve(this.options.reportsDir ?? 'reports');
+    const jsonPath = join(dir, 'summary.json');
+    const mdPath = join(dir, 'summary.md');
+    try {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(jsonPath, `${redact(JSON.stringify(summary, null, 2))}\n`);
+      writeFileSync(mdPath, redact(renderMarkdown(summary)));
+    } catch (e) {
+      throw new KitError('CONFIG_INVALID', `CONFORMANCE_REPORTS_DIR: cannot write the reports into ${dir}: ${(e as Error).message}`);
+    }
+    const shown = relative(process.cwd(), mdPath);
+    const lines: string[] = [];
+    if (summary.failures.length) lines.push('', 'Conformance failures:', '', formatFailures(summary));
+    if (summary.unhandledErrors.length) lines.push('', `Errors outside the tests: ${summary.unhandledErrors.length} (see ${shown})`);
+    lines.push('', verdictLine(summary, shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : mdPath));
+    this.print(redact(lines.join('\n')));
+    this.lastSummary = summary;
+    this.options.onSummary?.(summary);
+    return summary;
+  }
+
+  private print(text: string): void {
+    if (this.options.log) this.options.log(text);
+    else if (this.vitest) this.vitest.logger.log(text);
+    else process.stdout.write(`${text}\n`);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * renderMarkdown: summary.md for people and CI job summaries (GitHub's $GITHUB_STEP_SUMMARY,
+ * GitLab's markdown artifacts): verdict, run facts, totals, every failure in a fenced block with
+ * its reproducer, then the clause coverage matrix by area with every clause's status and reason.
+ *
+ *   writeFileSync('reports/summary.md', renderMarkdown(summary));
+ */
+import { formatFailure } from './failure-format.ts';
+import type { ClauseStatus, ClauseSummary, Summary } from './summary.ts';
+
+export const STATUS_ICON: Record<ClauseStatus, string> = {
+  pass: '✅',
+  fail: '❌',
+  skip: '⏭️',
+  untested: '⬜',
+};
+
+/** Escapes text for a table cell: no pipes, no line breaks, no HTML. */
+function cell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+}
+
+/** A fence longer than any backtick run inside the text. */
+function fenced(text: string, info = 'text'): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((m) => m.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${info}\n${text}\n${fence}`;
+}
+
+function duration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const s = ms / 1000;
+  return s < 120 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
+function counts(a: { pass: number; fail: number; skip: number; untested: number }): string {
+  return `${a.pass} pass, ${a.fail} fail, ${a.skip} skip, ${a.untested} untested`;
+}
+
+function clauseRow(c: ClauseSummary): string {
+  return `| \`${cell(c.id)}\` | ${STATUS_ICON[c.status]} ${c.status} | ${c.tests.length} | ${cell(c.reason ?? '')} |`;
+}
+
+function header(s: Summary): string[] {
+  const icon = s.verdict === 'pass' ? '✅' : '❌';
+  const why = s.verdictReasons.length ? ` — ${s.verdictReasons.join(', ')}` : '';
+  return [
+    `# API v4 conformance: ${icon} ${s.verdict.toUpperCase()}`,
+    '',
+    `**Verdict: ${s.verdict.toUpperCase()}**${why}`,
+    '',
+    '| Target | Kit | Seed | Started | Duration | Requests |',
+    '|---|---|---|---|---|---:|',
+    `| ${cell(s.target)} | ${cell(s.kitVersion)} | ${s.seed} | ${cell(s.startedAt)} | ${duration(s.durationMs)} | ${s.requests} |`,
+    '',
+    '| Passed | Failed | Skipped |',
+    '|---:|---:|---:|',
+    `| ${s.totals.passed} | ${s.totals.failed} | ${s.totals.skipped} |`,
+  ];
+}
+
+function failures(s: Summary): string[] {
+  if (s.failures.length === 0) return [];
+  const out = ['', `## Failures (${s.failures.length})`];
+  for (const f of s.failures) out.push('', fenced(formatFailure(f, s.seed)));
+  return out;
+}
+
+function unhandled(s: Summary): string[] {
+  if (s.unhandledErrors.length === 0) return [];
+  const out = ['', `## Errors outside the tests (${s.unhandledErrors.length})`];
+  for (const e of s.unhandledErrors) out.push('', fenced(e));
+  return out;
+}
+
+function coverage(s: Summary): string[] {
+  const all = s.areas.reduce(
+    (t, a) => ({ total: t.total + a.total, pass: t.pass + a.pass, fail: t.fail + a.fail, skip: t.skip + a.skip, untested: t.untested + a.untested }),
+    { total: 0, pass: 0, fail: 0, skip: 0, untested: 0 },
+  );
+  const out = [
+    '',
+    '## Clause coverage',
+    '',
+    `${all.total} clauses: ${counts(all)}.`,
+    '',
+    `| Area | Clauses | ${STATUS_ICON.pass} pass | ${STATUS_ICON.fail} fail | ${STATUS_ICON.skip} skip | ${STATUS_ICON.untested} untested |`,
+    '|---|---:|---:|---:|---:|---:|',
+    ...s.areas.map((a) => `| ${cell(a.area)} | ${a.total} | ${a.pass} | ${a.fail} | ${a.skip} | ${a.untested} |`),
+    `| **all** | **${all.total}** | **${all.pass}** | **${all.fail}** | **${all.skip}** | **${all.untested}** |`,
+    '',
+    '### Clauses by area',
+  ];
+  for (const a of s.areas) {
+    const rows = s.clauses.filter((c) => c.area === a.area).map(clauseRow);
+    out.push(
+      '',
+      `<details${a.fail > 0 ? ' open' : ''}><summary><b>${cell(a.area)}</b>: ${a.total} clauses — ${counts(a)}</summary>`,
+      '',
+      '| Clause | Status | Tests | Reason |',
+      '|---|---|---:|---|',
+      ...rows,
+      '',
+      '</details>',
+    );
+  }
+  return out;
+}
+
+export function renderMarkdown(summary: Summary): string {
+  return [...header(summary), ...failures(summary), ...unhandled(summary), ...coverage(summary), ''].join('\n');
+}

@@ -1,0 +1,241 @@
+/**
+ * buildSummary: the run's results, the clause catalogue and the run facts in, the summary.json
+ * object out (DESIGN.md, Reports). Pure: no I/O, no vitest, no redaction (the reporter redacts).
+ *
+ *   const summary = buildSummary({ results, clauses, target: 'http://127.0.0.1:4010',
+ *     kitVersion: '0.1.0', seed: 1739, startedAt: new Date(), durationMs: 5120 });
+ *   summary.verdict              // 'pass' | 'fail'
+ *   summary.clauses[0]           // { id, status: 'pass', tests: ['...'], area: 'conv', ... }
+ */
+import type { FailureRecord } from '../kit/result-meta.ts';
+
+export type TestState = 'passed' | 'failed' | 'skipped' | 'pending';
+
+/** One finished (or unfinished) test, as the reporter reads it from vitest. */
+export interface TestResult {
+  /** Full name: describe blocks and title, joined with ' > '. */
+  fullName: string;
+  /** The test's own title (clauseTest titles start with the clause id). */
+  name: string;
+  /** Test file, relative to the project root. */
+  file?: string;
+  state: TestState;
+  /** meta().conformance.clause */
+  clause?: string;
+  /** meta().conformance.skipReason, or the note given to ctx.skip(). */
+  skipReason?: string;
+  /** meta().conformance.failure */
+  failure?: FailureRecord;
+  /** Messages of the errors vitest recorded. */
+  errors?: string[];
+  /** meta().conformance.requests */
+  requests?: number;
+  durationMs?: number;
+}
+
+/** An entry of src/kit/clauses.json. */
+export interface ClauseInfo {
+  id: string;
+  section?: string;
+  statement?: string;
+  kind?: string;
+  testable: 'api' | 'config' | 'no';
+  why?: string;
+}
+
+export type ClauseStatus = 'pass' | 'fail' | 'skip' | 'untested';
+
+export interface ClauseSummary {
+  id: string;
+  status: ClauseStatus;
+  /** Full names of the tests citing the clause. */
+  tests: string[];
+  /** First segment of the id ('users' for users.block.status-201). */
+  area: string;
+  testable?: ClauseInfo['testable'];
+  /** Why it was skipped or is untested. */
+  reason?: string;
+}
+
+export interface FailureSummary {
+  /** Full name of the failed test. */
+  test: string;
+  /** Cited clause id, or null for a test that cites none. */
+  clause: string | null;
+  /** One line: the requirement and, when known, expected and actual. */
+  message: string;
+  /** curl command replaying the last exchange, or null. */
+  reproduce: string | null;
+  /** The test's title without the clause id. */
+  title: string;
+  file?: string;
+  requirement: string;
+  expected?: string;
+  actual?: string;
+  exchange?: FailureRecord['exchange'];
+}
+
+export interface AreaCounts {
+  area: string;
+  total: number;
+  pass: number;
+  fail: number;
+  skip: number;
+  untested: number;
+}
+
+export interface Summary {
+  verdict: 'pass' | 'fail';
+  target: string;
+  kitVersion: string;
+  seed: number;
+  startedAt: string;
+  durationMs: number;
+  requests: number;
+  totals: { passed: number; failed: number; skipped: number };
+  clauses: ClauseSummary[];
+  failures: FailureSummary[];
+  /** Why the verdict is fail (empty on pass). */
+  verdictReasons: string[];
+  /** Per-area clause counts, in catalogue order. */
+  areas: AreaCounts[];
+  /** Errors outside any test (collection failures, unhandled rejections), redacted by the reporter. */
+  unhandledErrors: string[];
+  /** The run was stopped before the end. */
+  interrupted?: boolean;
+}
+
+export interface SummaryInput {
+  results: TestResult[];
+  clauses: readonly ClauseInfo[];
+  target: string;
+  kitVersion: string;
+  seed: number;
+  startedAt: string | Date;
+  durationMs: number;
+  /** Total HTTP exchanges; defaults to the sum of the tests' counts. */
+  requests?: number;
+  unhandledErrors?: string[];
+  interrupted?: boolean;
+}
+
+export function areaOf(clauseId: string): string {
+  return clauseId.split('.')[0] || clauseId;
+}
+
+/** The title without a leading clause id ("users.x.y POST ..." -> "POST ..."). */
+export function titleOf(result: Pick<TestResult, 'name' | 'clause'>): string {
+  const { name, clause } = result;
+  return clause && name.startsWith(`${clause} `) ? name.slice(clause.length + 1) : name;
+}
+
+const NOT_FINISHED = 'did not finish (run interrupted)';
+
+function skipReasonOf(r: TestResult): string {
+  if (r.state === 'pending') return NOT_FINISHED;
+  return r.skipReason?.trim() || 'skipped';
+}
+
+function clauseStatus(tests: TestResult[], info: ClauseInfo | undefined): { status: ClauseStatus; reason?: string } {
+  if (tests.length === 0) {
+    if (!info) return { status: 'untested', reason: 'not in the clause catalogue' };
+    if (info.testable !== 'api') return { status: 'untested', reason: info.why ?? `testable: ${info.testable}` };
+    return { status: 'untested', reason: 'no test cites this clause' };
+  }
+  const unknown = info ? undefined : 'not in the clause catalogue';
+  if (tests.some((t) => t.state === 'failed')) return { status: 'fail', reason: unknown };
+  if (tests.some((t) => t.state === 'passed')) return { status: 'pass', reason: unknown };
+  const reasons = [...new Set(tests.map(skipReasonOf))];
+  return { status: 'skip', reason: [unknown, ...reasons].filter(Boolean).join('; ') };
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+function failureOf(r: TestResult): FailureSummary {
+  const f = r.failure;
+  const requirement = oneLine(f?.requirement || r.errors?.[0] || 'The test failed without an error message.');
+  const parts: string[] = [];
+  if (f?.expected !== undefined) parts.push(`expected ${oneLine(f.expected)}`);
+  if (f?.actual !== undefined) parts.push(`actual ${oneLine(f.actual)}`);
+  const out: FailureSummary = {
+    test: r.fullName,
+    clause: r.clause ?? null,
+    message: parts.length ? `${requirement} (${parts.join(', ')})` : requirement,
+    reproduce: f?.reproduce ?? null,
+    title: titleOf(r),
+    requirement,
+  };
+  if (r.file) out.file = r.file;
+  if (f?.expected !== undefined) out.expected = f.expected;
+  if (f?.actual !== undefined) out.actual = f.actual;
+  if (f?.exchange) out.exchange = f.exchange;
+  return out;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export function buildSummary(input: SummaryInput): Summary {
+  const { results } = input;
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  for (const r of results) {
+    if (r.state === 'passed') totals.passed += 1;
+    else if (r.state === 'failed') totals.failed += 1;
+    else totals.skipped += 1; // skipped, and pending ones that never finished
+  }
+
+  const byClause = new Map<string, TestResult[]>();
+  for (const r of results) {
+    if (!r.clause) continue;
+    const list = byClause.get(r.clause) ?? [];
+    list.push(r);
+    byClause.set(r.clause, list);
+  }
+  const catalogue = new Map(input.clauses.map((c) => [c.id, c]));
+  const ids = [...input.clauses.map((c) => c.id), ...[...byClause.keys()].filter((id) => !catalogue.has(id))];
+  const clauses: ClauseSummary[] = ids.map((id) => {
+    const info = catalogue.get(id);
+    const tests = byClause.get(id) ?? [];
+    const { status, reason } = clauseStatus(tests, info);
+    const entry: ClauseSummary = { id, status, tests: tests.map((t) => t.fullName), area: areaOf(id) };
+    if (info) entry.testable = info.testable;
+    if (reason) entry.reason = reason;
+    return entry;
+  });
+
+  const areas = new Map<string, AreaCounts>();
+  for (const c of clauses) {
+    const a = areas.get(c.area) ?? { area: c.area, total: 0, pass: 0, fail: 0, skip: 0, untested: 0 };
+    a.total += 1;
+    a[c.status] += 1;
+    areas.set(c.area, a);
+  }
+
+  const unhandledErrors = input.unhandledErrors ?? [];
+  const verdictReasons: string[] = [];
+  if (totals.failed > 0) verdictReasons.push(`${plural(totals.failed, 'test')} failed`);
+  if (unhandledErrors.length > 0) verdictReasons.push(`${plural(unhandledErrors.length, 'error')} outside the tests`);
+  if (totals.passed + totals.failed === 0) verdictReasons.push('no test ran');
+  if (input.interrupted) verdictReasons.push('the run was interrupted');
+
+  const summary: Summary = {
+    verdict: verdictReasons.length ? 'fail' : 'pass',
+    target: input.target,
+    kitVersion: input.kitVersion,
+    seed: input.seed,
+    startedAt: input.startedAt instanceof Date ? input.startedAt.toISOString() : input.startedAt,
+    durationMs: Math.round(input.durationMs),
+    requests: input.requests ?? results.reduce((n, r) => n + (r.requests ?? 0), 0),
+    totals,
+    clauses,
+    failures: results.filter((r) => r.state === 'failed').map(failureOf),
+    verdictReasons,
+    areas: [...areas.values()],
+    unhandledErrors,
+  };
+  if (input.interrupted) summary.interrupted = true;
+  return summary;
+}
