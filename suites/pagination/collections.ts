@@ -12,6 +12,8 @@ export interface Collection {
   name: string;
   /** List path under /api/v4 (after fill). */
   path: () => string;
+  /** A filter sent with every request: links must keep it. */
+  query?: Record<string, string>;
   /** Makes the collection hold at least n items; returns the exact size when known. */
   fill: (s: Session, n: number) => Promise<number | undefined>;
   /** Others (the server's users, parallel test files) change it during the run: only single-request checks apply. */
@@ -20,13 +22,17 @@ export interface Collection {
   bulk?: boolean;
 }
 
-/** Impersonation tokens of a user created for pagination alone: an exact collection. */
+/**
+ * Active impersonation tokens of a user created for pagination alone: an exact collection. Its
+ * first token is revoked, so the state=active filter matters and a link that drops it shows.
+ */
 function tokensOfOwnUser(): Collection {
   let userId: number | undefined;
   let size = 0;
   return {
-    name: 'impersonation tokens',
+    name: 'active impersonation tokens',
     bulk: true,
+    query: { state: 'active' },
     path: () => `/users/${userId}/impersonation_tokens`,
     async fill(s, n) {
       if (userId === undefined) {
@@ -37,6 +43,11 @@ function tokensOfOwnUser(): Collection {
         s.track(res, 'user', undefined, { hard_delete: 'true' });
         if (res.status !== 201) throw new Error(`cannot create the pagination user: ${res.status}`);
         userId = res.json.id as number;
+        const revoked = await s.admin.post(`/users/${userId}/impersonation_tokens`, { json: { name: 'revoked', scopes: ['read_user'] } });
+        if (revoked.status !== 201) throw new Error(`cannot create an impersonation token: ${revoked.status}`);
+        s.secrets.add(revoked.json.token);
+        const del = await s.admin.delete(`/users/${userId}/impersonation_tokens/${revoked.json.id}`);
+        if (del.status !== 204) throw new Error(`cannot revoke an impersonation token: ${del.status}`);
       }
       while (size < n) {
         const res = await s.admin.post(`/users/${userId}/impersonation_tokens`, { json: { name: `page-${size + 1}`, scopes: ['read_user'] } });
