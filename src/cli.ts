@@ -86,7 +86,7 @@ export async function main(argv: string[]): Promise<number> {
         return 1;
       }
       case 'schemas':
-        for (const name of schemaNames()) console.log(name);
+        process.stdout.write(`${schemaNames().join('\n')}\n`);
         return 0;
       case 'cleanup': {
         const { values } = parse(rest, CONFIG_FLAGS);
