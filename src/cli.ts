@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { isKitError, KitError } from './kit/errors.ts';
 import { certify, cleanup, schemaNames, startReferenceServer, validateFile } from './index.ts';
+import { referenceOptionsFromEnv } from './reference/env-options.ts';
 
 const USAGE = `Usage:
   conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS] [--progress default|dot|verbose] [filter...]
@@ -47,8 +48,9 @@ async function serve(args: string[]): Promise<number> {
   const { values } = parse(args, { port: { type: 'string' }, host: { type: 'string' }, 'admin-token': { type: 'string' } });
   const port = values.port === undefined ? 4010 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new KitError('USAGE', `--port must be a port number, got "${values.port}"`);
-  const given = (values['admin-token'] as string | undefined) ?? process.env.REFERENCE_ADMIN_TOKEN;
-  const ref = await startReferenceServer({ host: (values.host as string | undefined) ?? '127.0.0.1', port, adminToken: given || undefined });
+  const fromEnv = referenceOptionsFromEnv(process.env);
+  const given = (values['admin-token'] as string | undefined) || fromEnv.adminToken;
+  const ref = await startReferenceServer({ ...fromEnv, host: (values.host as string | undefined) ?? '127.0.0.1', port, adminToken: given });
   console.log(`Reference server listening on ${ref.url} (API at ${ref.apiUrl})`);
   if (!given) console.log(`Administrator token (generated): ${ref.adminToken}`);
   await new Promise<void>((done) => {

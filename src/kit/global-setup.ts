@@ -24,8 +24,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!baseUrl) {
     // The bundled reference, started here (never imported by suites).
     const { startReferenceServer } = await import('../reference/index.ts');
-    const faults = (process.env.REFERENCE_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
-    const ref = await startReferenceServer({ host: '127.0.0.1', port: 0, faults, adminToken: process.env.REFERENCE_ADMIN_TOKEN || undefined });
+    const { referenceOptionsFromEnv } = await import('../reference/env-options.ts');
+    const ref = await startReferenceServer({ ...referenceOptionsFromEnv(process.env), host: '127.0.0.1', port: 0 });
     baseUrl = ref.url;
     adminToken = ref.adminToken;
     stopReference = () => ref.close();

@@ -10,3 +10,4 @@ export { session, type Session } from './session.ts';
 export { parseLinks, serverNow } from './http-helpers.ts';
 export type { ApiResponse, Credentials, Transport } from './client.ts';
 export { TRANSPORTS } from './client.ts';
+export * from './fixtures.ts';

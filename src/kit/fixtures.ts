@@ -1,0 +1,85 @@
+/**
+ * Shared fixtures for the suites: users, impersonation tokens, groups, projects and members,
+ * created through the API with the administrator token, named under the run prefix, entered in
+ * the ledger at once. A fixture that cannot be created throws a plain Error naming the call and
+ * status (the test fails at its set-up, with the exchange in the report).
+ *
+ *   const alice = await createUser(s);                       // { id, username, email, client }
+ *   const g = await createGroup(s, { visibility: 'private' }); // { id, full_path, ... }
+ *   const p = await createProject(s, { namespace_id: g.id });
+ *   await addMember(s, 'projects', p.id, alice.id, 40);      // maintainer
+ */
+import type { ApiClient, ApiResponse } from './client.ts';
+import type { Session } from './session.ts';
+
+export interface CreatedUser {
+  id: number;
+  username: string;
+  email: string;
+  name: string;
+  /** An impersonation token of the user (scopes api, read_user). */
+  token: string;
+  /** A client acting as the user (with that token, Private-Token header). */
+  client: ApiClient;
+  /** The admin-view body of the creation. */
+  body: Record<string, any>;
+}
+
+export const ACCESS_LEVEL = { guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50 } as const;
+
+function expectCreated(res: ApiResponse, what: string): Record<string, any> {
+  if ((res.status !== 201 && res.status !== 200) || typeof res.json?.id !== 'number') {
+    throw new Error(`fixture: ${what} answered ${res.status || res.error} ${res.text.slice(0, 200)}`);
+  }
+  return res.json;
+}
+
+/** A fresh regular user (example.com e-mail, confirmation skipped) with an impersonation token. */
+export async function createUser(s: Session, attrs: Record<string, unknown> = {}, options: { token?: boolean } = {}): Promise<CreatedUser> {
+  const username = (attrs.username as string | undefined) ?? s.name('u').toLowerCase();
+  const email = (attrs.email as string | undefined) ?? `${username}@example.com`;
+  const name = (attrs.name as string | undefined) ?? `Kit User ${username}`;
+  const res = await s.admin.post('/users', {
+    json: { username, email, name, force_random_password: true, skip_confirmation: true, ...attrs },
+  });
+  s.track(res, 'user', undefined, { hard_delete: 'true' });
+  const body = expectCreated(res, 'POST /users');
+  let token = '';
+  if (options.token !== false) token = (await createImpersonationToken(s, body.id)).token;
+  return { id: body.id, username: body.username ?? username, email, name, token, client: s.as({ token }), body };
+}
+
+/** An impersonation token for a user; its value is registered as a secret. */
+export async function createImpersonationToken(
+  s: Session, userId: number, attrs: Record<string, unknown> = {},
+): Promise<{ id: number; token: string; body: Record<string, any> }> {
+  const res = await s.admin.post(`/users/${userId}/impersonation_tokens`, {
+    json: { name: s.name('token'), scopes: ['api', 'read_user'], ...attrs },
+  });
+  if (typeof res.json?.token === 'string') s.secrets.add(res.json.token);
+  s.track(res, 'impersonation_token', `/users/${userId}/impersonation_tokens/${res.json?.id}`);
+  const body = expectCreated(res, `POST /users/${userId}/impersonation_tokens`);
+  return { id: body.id, token: body.token, body };
+}
+
+/** A group (or subgroup with parent_id), private unless told otherwise. */
+export async function createGroup(s: Session, attrs: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const path = (attrs.path as string | undefined) ?? s.name('g').toLowerCase();
+  const res = await s.admin.post('/groups', { json: { name: path, path, visibility: 'private', ...attrs } });
+  s.track(res, 'group');
+  return expectCreated(res, 'POST /groups');
+}
+
+/** A project (in namespace_id when given), private unless told otherwise. */
+export async function createProject(s: Session, attrs: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const path = (attrs.path as string | undefined) ?? s.name('p').toLowerCase();
+  const res = await s.admin.post('/projects', { json: { name: path, path, visibility: 'private', ...attrs } });
+  s.track(res, 'project');
+  return expectCreated(res, 'POST /projects');
+}
+
+/** Adds a user to a project or group with an access level (10 guest .. 50 owner). */
+export async function addMember(s: Session, kind: 'projects' | 'groups', id: number, userId: number, accessLevel: number): Promise<void> {
+  const res = await s.admin.post(`/${kind}/${id}/members`, { json: { user_id: userId, access_level: accessLevel } });
+  if (res.status !== 201) throw new Error(`fixture: POST /${kind}/${id}/members answered ${res.status || res.error} ${res.text.slice(0, 200)}`);
+}

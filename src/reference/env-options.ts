@@ -1,0 +1,22 @@
+/**
+ * Reference-server options read from the environment, in one place, for `conformance serve` and
+ * the kit's in-process start. Resource options (feature flags, fixtures) are added here.
+ *
+ *   startReferenceServer({ ...referenceOptionsFromEnv(process.env), port: 0 });
+ *
+ * REFERENCE_ADMIN_TOKEN   token of the seeded administrator (random when empty)
+ * REFERENCE_FAULTS        comma-separated fault ids (mutation testing; none by default)
+ * REFERENCE_LARGE_COLLECTIONS=1   the over-10,000-items pagination rule
+ */
+import type { ReferenceOptions } from './index.ts';
+
+const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const flag = (v: string | undefined) => /^(1|true|yes|on)$/i.test(v ?? '');
+
+export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOptions {
+  return {
+    adminToken: env.REFERENCE_ADMIN_TOKEN || undefined,
+    faults: list(env.REFERENCE_FAULTS),
+    largeCollectionFlag: flag(env.REFERENCE_LARGE_COLLECTIONS),
+  };
+}
