@@ -54,6 +54,16 @@ export interface UserRecord {
   createdById: number | null;
   /** The personal namespace (kind 'user'). */
   namespaceId: number;
+  /** An uploaded avatar (multipart POST/PUT /users); null: the default (gravatar) URL. */
+  avatar: UploadedAvatar | null;
+  /** A new e-mail waiting for reconfirmation (PUT /users/:id without skip_reconfirmation). */
+  unconfirmedEmail: string | null;
+}
+
+export interface UploadedAvatar {
+  filename: string;
+  contentType: string;
+  data: Buffer;
 }
 
 export type TokenKind = 'personal' | 'impersonation';

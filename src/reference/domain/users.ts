@@ -48,6 +48,8 @@ export function userDefaults(now: Date): Omit<UserRecord, 'id' | 'namespaceId' |
     lastActivityOn: null,
     lastActivityAt: null,
     createdById: null,
+    avatar: null,
+    unconfirmedEmail: null,
   };
 }
 
