@@ -25,7 +25,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The bundled reference, started here (never imported by suites).
     const { startReferenceServer } = await import('../reference/index.ts');
     const { referenceOptionsFromEnv } = await import('../reference/env-options.ts');
-    const ref = await startReferenceServer({ ...referenceOptionsFromEnv(process.env), host: '127.0.0.1', port: 0 });
+    // A project may set its own REFERENCE_* (mutation runs: one fault per project).
+    const env = { ...process.env, ...(project.config.env as Record<string, string> | undefined) };
+    const ref = await startReferenceServer({ ...referenceOptionsFromEnv(env), host: '127.0.0.1', port: 0 });
     baseUrl = ref.url;
     adminToken = ref.adminToken;
     stopReference = () => ref.close();

@@ -1,0 +1,17 @@
+/**
+ * vitest config of `npm run mutation`: the catalogue as projects (see projects.ts).
+ * MUTATION_ONLY=id,id narrows to some faults; MUTATION_HEALTHY=0 leaves out the healthy run.
+ */
+import { defineConfig } from 'vitest/config';
+import { CATALOGUE } from './catalogue.ts';
+import { faultProjects } from './projects.ts';
+
+const only = (process.env.MUTATION_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const faults = only.length ? CATALOGUE.filter((f) => only.includes(f.id)) : CATALOGUE;
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    projects: faultProjects(faults, process.env.MUTATION_HEALTHY !== '0'),
+  },
+});
