@@ -9,7 +9,7 @@ export interface Fault {
   id: string;
   /** The clause the fault breaks (a test citing it must fail). */
   clause: string;
-  /** Suite filters (vitest file filters) enough to catch it. */
+  /** Suites enough to catch it: folders or files under suites/ ('errors', 'suites/users/states.test.ts'). */
   suites: string[];
 }
 
