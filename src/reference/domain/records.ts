@@ -58,6 +58,15 @@ export interface UserRecord {
   avatar: UploadedAvatar | null;
   /** A new e-mail waiting for reconfirmation (PUT /users/:id without skip_reconfirmation). */
   unconfirmedEmail: string | null;
+  /** The status set with PUT /user/status; absent or null: none. */
+  status?: UserStatusRecord | null;
+}
+
+export interface UserStatusRecord {
+  emoji: string;
+  message: string;
+  availability: 'not_set' | 'busy';
+  clearStatusAt: Date | null;
 }
 
 export interface UploadedAvatar {
