@@ -8,9 +8,12 @@
  */
 import type {
   BroadcastMessageRecord,
+  EpicRecord,
+  LabelRecord,
   MemberRecord,
   NamespaceRecord,
   ProjectRecord,
+  TodoRecord,
   TokenRecord,
   UserRecord,
 } from './domain/records.ts';
@@ -81,6 +84,9 @@ export interface Store {
   namespaces: Table<NamespaceRecord>;
   projects: Table<ProjectRecord>;
   members: Table<MemberRecord>;
+  epics: Table<EpicRecord>;
+  labels: Table<LabelRecord>;
+  todos: Table<TodoRecord>;
 }
 
 export function createStore(): Store {
@@ -91,5 +97,8 @@ export function createStore(): Store {
     namespaces: createTable(),
     projects: createTable(),
     members: createTable(),
+    epics: createTable(),
+    labels: createTable(),
+    todos: createTable(),
   };
 }

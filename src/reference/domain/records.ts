@@ -147,3 +147,53 @@ export interface MemberRecord {
   createdById: number | null;
   createdAt: Date;
 }
+
+export type EpicState = 'opened' | 'closed';
+
+/** A group epic; iid counts per group, id across all groups. */
+export interface EpicRecord {
+  id: number;
+  iid: number;
+  groupId: number;
+  parentId: number | null;
+  title: string;
+  description: string;
+  state: EpicState;
+  authorId: number;
+  /** Group labels (ids in `labels`), in the order given. */
+  labelIds: number[];
+  startDateIsFixed: boolean;
+  /** YYYY-MM-DD or null. */
+  startDateFixed: string | null;
+  dueDateIsFixed: boolean;
+  dueDateFixed: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  closedAt: Date | null;
+  closedById: number | null;
+}
+
+/** A group label (epics use their group's labels and those of its ancestors). */
+export interface LabelRecord {
+  id: number;
+  groupId: number;
+  name: string;
+  color: string;
+  description: string | null;
+  createdAt: Date;
+}
+
+/** A to-do item of a user; the reference creates them on epics only. */
+export interface TodoRecord {
+  id: number;
+  userId: number;
+  authorId: number;
+  groupId: number;
+  targetType: 'Epic';
+  targetId: number;
+  actionName: 'marked';
+  state: 'pending' | 'done';
+  body: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
