@@ -28,6 +28,14 @@ export const FAULTS = [
   { id: 'format.json-content-type', description: 'JSON bodies are sent as text/plain' },
   { id: 'auth.sudo-ignored', description: 'the sudo header and query parameter are ignored' },
   { id: 'errors.405-as-404', description: 'an unsupported method answers the 404 unknown-route body' },
+  { id: 'epics.relative-always-short', description: 'references.relative is the short form even when the epic is read through another group' },
+  { id: 'epics.labels-filter-ignored', description: 'the labels filter of the epic list is ignored' },
+  { id: 'epics.sort-ignored', description: 'the sort parameter of the epic list is ignored (always descending)' },
+  { id: 'epics.iid-race', description: 'the next epic iid is read (max + 1) before a storage round trip, so concurrent creates share it' },
+  { id: 'epics.state-event-ignored', description: 'PUT ignores state_event' },
+  { id: 'epics.description-truncated', description: 'a description over 1,048,576 characters is cut to the limit and accepted' },
+  { id: 'epics.fixed-fields-for-all', description: 'the fixed/inherited date fields are shown to callers who cannot edit the epic' },
+  { id: 'todos.repeat-201', description: 'a second todo on the same epic is created again (201) instead of 304' },
 ] as const satisfies ReadonlyArray<{ id: string; description: string }>;
 
 export type FaultId = (typeof FAULTS)[number]['id'];
