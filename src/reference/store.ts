@@ -8,6 +8,8 @@
  */
 import type {
   BroadcastMessageRecord,
+  ClusterRecord,
+  DependencyRecord,
   EpicRecord,
   LabelRecord,
   MemberRecord,
@@ -16,6 +18,7 @@ import type {
   TodoRecord,
   TokenRecord,
   UserRecord,
+  VariableRecord,
 } from './domain/records.ts';
 
 export interface Row {
@@ -87,6 +90,9 @@ export interface Store {
   epics: Table<EpicRecord>;
   labels: Table<LabelRecord>;
   todos: Table<TodoRecord>;
+  clusters: Table<ClusterRecord>;
+  variables: Table<VariableRecord>;
+  dependencies: Table<DependencyRecord>;
 }
 
 export function createStore(): Store {
@@ -100,5 +106,8 @@ export function createStore(): Store {
     epics: createTable(),
     labels: createTable(),
     todos: createTable(),
+    clusters: createTable(),
+    variables: createTable(),
+    dependencies: createTable(),
   };
 }

@@ -197,3 +197,51 @@ export interface TodoRecord {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** A project cluster added through POST /projects/:id/clusters/user (or another route). */
+export interface ClusterRecord {
+  id: number;
+  projectId: number;
+  name: string;
+  /** Base domain; null when unset (the view leaves it out). */
+  domain: string | null;
+  enabled: boolean;
+  managed: boolean;
+  environmentScope: string;
+  providerType: string;
+  platformType: string;
+  clusterType: string;
+  /** The creator. */
+  userId: number;
+  /** True when added through the add-existing-cluster route (only such clusters take name/api_url/ca_cert/token changes). */
+  userAdded: boolean;
+  apiUrl: string;
+  /** Never shown by any view. */
+  token: string;
+  caCert: string | null;
+  namespace: string;
+  authorizationType: 'rbac' | 'abac' | 'unknown_authorization';
+  createdAt: Date;
+}
+
+export interface VariableRecord {
+  id: number;
+  projectId: number;
+  key: string;
+  value: string;
+  variableType: 'env_var' | 'file';
+  protected: boolean;
+  masked: boolean;
+  environmentScope: string;
+}
+
+export interface DependencyRecord {
+  id: number;
+  projectId: number;
+  name: string;
+  version: string;
+  packageManager: string;
+  dependencyFilePath: string;
+  vulnerabilities: { name: string; severity: string }[];
+  licenses: { name: string; url: string }[];
+}
