@@ -19,6 +19,9 @@ import type {
   TokenRecord,
   UserRecord,
   VariableRecord,
+  SshKeyRecord,
+  GpgKeyRecord,
+  EmailRecord,
 } from './domain/records.ts';
 
 export interface Row {
@@ -93,6 +96,10 @@ export interface Store {
   clusters: Table<ClusterRecord>;
   variables: Table<VariableRecord>;
   dependencies: Table<DependencyRecord>;
+  sshKeys: Table<SshKeyRecord>;
+  gpgKeys: Table<GpgKeyRecord>;
+  /** Secondary e-mail addresses. */
+  emails: Table<EmailRecord>;
 }
 
 export function createStore(): Store {
@@ -109,5 +116,8 @@ export function createStore(): Store {
     clusters: createTable(),
     variables: createTable(),
     dependencies: createTable(),
+    sshKeys: createTable(),
+    gpgKeys: createTable(),
+    emails: createTable(),
   };
 }

@@ -245,3 +245,38 @@ export interface DependencyRecord {
   vulnerabilities: { name: string; severity: string }[];
   licenses: { name: string; url: string }[];
 }
+
+export interface SshKeyRecord {
+  id: number;
+  userId: number;
+  title: string;
+  /** OpenSSH type, e.g. ssh-ed25519. */
+  type: string;
+  /** Base64 of the wire encoding. */
+  body: string;
+  /** The comment as given (the API shows "<user name> (<host>)" instead). */
+  comment: string;
+  fingerprintMd5: string;
+  fingerprintSha256: string;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+export interface GpgKeyRecord {
+  id: number;
+  userId: number;
+  /** The armored public key block as given (trimmed). */
+  key: string;
+  fingerprint: string;
+  primaryKeyId: string;
+  createdAt: Date;
+}
+
+/** A secondary e-mail address (the primary one lives on the user). */
+export interface EmailRecord {
+  id: number;
+  userId: number;
+  email: string;
+  confirmedAt: Date | null;
+  createdAt: Date;
+}
