@@ -14,7 +14,7 @@ import { certify, cleanup, schemaNames, startReferenceServer, validateFile } fro
 import { referenceOptionsFromEnv } from './reference/env-options.ts';
 
 const USAGE = `Usage:
-  conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS] [--progress default|dot|verbose] [filter...]
+  conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS] [--baseline FILE] [--progress default|dot|verbose] [filter...]
   conformance serve [--port P] [--host H] [--admin-token TOKEN]
   conformance validate --schema NAME FILE|-
   conformance schemas
@@ -23,7 +23,7 @@ const USAGE = `Usage:
 const CONFIG_FLAGS = {
   'base-url': { type: 'string' }, 'admin-token': { type: 'string' }, seed: { type: 'string' },
   'num-runs': { type: 'string' }, 'timeout-ms': { type: 'string' }, 'reports-dir': { type: 'string' },
-  skip: { type: 'string' }, 'run-prefix': { type: 'string' }, heavy: { type: 'boolean' },
+  skip: { type: 'string' }, 'run-prefix': { type: 'string' }, heavy: { type: 'boolean' }, baseline: { type: 'string' },
 } as const;
 
 function configFlags(v: Record<string, string | boolean | undefined>) {
@@ -33,6 +33,7 @@ function configFlags(v: Record<string, string | boolean | undefined>) {
     timeoutMs: v['timeout-ms'] as string | undefined, reportsDir: v['reports-dir'] as string | undefined,
     skip: v.skip as string | undefined, runPrefix: v['run-prefix'] as string | undefined,
     heavy: v.heavy === undefined ? undefined : v.heavy ? '1' : '0',
+    baseline: v.baseline as string | undefined,
   };
 }
 

@@ -16,6 +16,8 @@ import { preflight } from './preflight.ts';
 import { SecretSet } from './redact.ts';
 import ConformanceReporter from '../report/conformance-reporter.ts';
 import type { Summary } from '../report/summary.ts';
+import { parseBaseline, type Baseline } from '../report/baseline.ts';
+import { CLAUSES } from './clauses.ts';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -52,6 +54,7 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
   try {
     await loadDotenv();
     const config = loadConfig({ env, flags: options.flags });
+    const baseline = config.baseline ? loadBaselineFile(config.baseline) : undefined;
     if (config.baseUrl) {
       if (!config.adminToken) {
         throw new KitError('ADMIN_TOKEN_MISSING', 'CONFORMANCE_ADMIN_TOKEN (or --admin-token) is required to certify a deployed target.');
@@ -63,14 +66,26 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
       }));
     }
     exportConfig(config, process.env);
-    return await runSuites(config, options);
+    return await runSuites(config, options, baseline);
   } catch (e) {
     if (isKitError(e)) return { exitCode: 2, error: e };
     throw e;
   }
 }
 
-async function runSuites(config: Config, options: CertifyOptions): Promise<CertifyResult> {
+function loadBaselineFile(path: string): Baseline {
+  let text: string;
+  try { text = readFileSync(resolve(path), 'utf8'); } catch (e) {
+    throw new KitError('CONFIG_INVALID', `CONFORMANCE_BASELINE: cannot read ${path}: ${(e as Error).message}`);
+  }
+  try {
+    return parseBaseline(text, path, new Set(CLAUSES.map((c) => c.id)));
+  } catch (e) {
+    throw new KitError('CONFIG_INVALID', `CONFORMANCE_BASELINE: ${(e as Error).message}`);
+  }
+}
+
+async function runSuites(config: Config, options: CertifyOptions, baseline: Baseline | undefined): Promise<CertifyResult> {
   const { startVitest } = await import('vitest/node');
   const reportsDir = resolve(config.reportsDir);
   let summary: Summary | undefined;
@@ -81,6 +96,7 @@ async function runSuites(config: Config, options: CertifyOptions): Promise<Certi
     seed: config.seed,
     secrets: config.adminToken ? [config.adminToken] : [],
     onSummary: (s: Summary) => { summary = s; },
+    baseline,
   });
   let setupError: unknown;
   const vitest = await startVitest('test', options.filters ?? [], {

@@ -28,6 +28,8 @@ export interface Config {
   runPrefix: string;
   maxBodyBytes: number;
   heavy: boolean;
+  /** Baseline file of known departures (see src/report/baseline.ts). */
+  baseline?: string;
 }
 
 /** Flags of the CLI, by config key; a flag beats its variable. */
@@ -45,12 +47,13 @@ export const VARIABLES: Record<keyof Config, string> = {
   runPrefix: 'CONFORMANCE_RUN_PREFIX',
   maxBodyBytes: 'CONFORMANCE_MAX_BODY_BYTES',
   heavy: 'CONFORMANCE_HEAVY',
+  baseline: 'CONFORMANCE_BASELINE',
 };
 
 const FLAGS: Record<keyof Config, string> = {
   baseUrl: '--base-url', adminToken: '--admin-token', seed: '--seed', numRuns: '--num-runs',
   timeoutMs: '--timeout-ms', reportsDir: '--reports-dir', skip: '--skip', runPrefix: '--run-prefix',
-  maxBodyBytes: '--max-body-bytes', heavy: '--heavy',
+  maxBodyBytes: '--max-body-bytes', heavy: '--heavy', baseline: '--baseline',
 };
 
 const positiveInt = (max: number) =>
@@ -84,6 +87,7 @@ const fields = {
     if (/^(0|false|no|)$/i.test(s)) return false;
     ctx.addIssue({ code: 'custom', message: 'must be 1 or 0' }); return z.NEVER;
   }).default(false),
+  baseline: z.string().trim().min(1).optional(),
 };
 
 /** Reads `.env` into process.env (never overriding what is set). Call once, at the edge. */

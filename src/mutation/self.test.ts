@@ -5,7 +5,7 @@
  * and no report of a failing run holds the admin token.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -58,6 +58,27 @@ describe('exit codes', () => {
       expect(run.exitCode).toBe(2);
       expect(run.stderr).toMatch(/refuses the administrator token/);
     });
+  });
+
+  test('a stale baseline entry (its clause passes) fails the run; an unreadable baseline exits 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfk-baseline-'));
+    const file = join(dir, 'baseline.json');
+    writeFileSync(file, JSON.stringify({ known: [{ clause: 'broadcast.create.status', reason: 'test', expires: '2099-01-01' }] }));
+    const stale = await runCertification({ filters: ['suites/broadcast-messages/create.test.ts'], args: ['--baseline', file] });
+    expect(stale.exitCode).toBe(1);
+    expect(stale.summary?.verdict).toBe('fail');
+    const bad = await runCertification({ args: ['--baseline', join(dir, 'missing.json')] });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/CONFORMANCE_BASELINE: cannot read/);
+  });
+
+  test('a known failure in the baseline is reported as known and the run passes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfk-baseline-'));
+    const file = join(dir, 'baseline.json');
+    writeFileSync(file, JSON.stringify({ known: [{ clause: 'broadcast.create.type_default', reason: 'test', expires: '2099-01-01' }] }));
+    const run = await runCertification({ faults: ['broadcast.default-type-notification'], filters: ['suites/broadcast-messages/create.test.ts'], args: ['--baseline', file] });
+    expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
+    expect((run.summary as { totals: { known?: number } }).totals.known).toBeGreaterThan(0);
   });
 
   test('`serve` in one process and `certify --base-url` in another pass', async () => {

@@ -26,6 +26,7 @@ export interface AppOptions {
   clock?: Clock;
   faults?: Iterable<string>;
   largeCollectionFlag?: boolean;
+  epicsDisabled?: boolean;
   logger?: boolean;
 }
 
@@ -41,6 +42,7 @@ function createContext(options: AppOptions): RefContext {
     has: faults.has,
     format: createFormat({ noMillis: faults.has('format.datetime-no-millis') }),
     largeCollectionFlag: options.largeCollectionFlag ?? false,
+    epicsDisabled: options.epicsDisabled ?? false,
   };
 }
 

@@ -17,6 +17,7 @@ import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'v
 import { KitError } from '../kit/errors.ts';
 import { SecretSet } from '../kit/redact.ts';
 import '../kit/result-meta.ts';
+import { applyBaseline, type Baseline } from './baseline.ts';
 import { formatFailures, verdictLine } from './failure-format.ts';
 import { renderMarkdown } from './markdown.ts';
 import { redactDeep } from './redact-deep.ts';
@@ -35,6 +36,10 @@ export interface ConformanceReporterOptions {
   onSummary?: (summary: Summary) => void;
   /** Console output; defaults to vitest's logger (or stdout). */
   log?: (text: string) => void;
+  /** Known departures: their failures are reported as known (see baseline.ts). */
+  baseline?: Baseline;
+  /** Today as YYYY-MM-DD, for baseline expiry; defaults to the UTC date. */
+  today?: string;
 }
 
 /** Environment variables of the kit that hold secrets: redacted too, belt and braces. */
@@ -106,7 +111,7 @@ export default class ConformanceReporter implements Reporter {
       for (const test of mod.children.allTests()) results.push(toTestResult(test));
     }
     const o = this.options;
-    const summary = buildSummary({
+    const built = buildSummary({
       results,
       clauses: o.clauses ?? loadClauseCatalogue(),
       target: o.target ?? 'unknown target',
@@ -117,7 +122,8 @@ export default class ConformanceReporter implements Reporter {
       unhandledErrors: outside,
       interrupted: reason === 'interrupted',
     });
-    this.finish(summary);
+    const today = o.today ?? new Date().toISOString().slice(0, 10);
+    this.finish(o.baseline ? applyBaseline(built, o.baseline, today) : built);
   }
 
   /** Redacts, writes summary.json and summary.md, prints, and publishes the summary. */

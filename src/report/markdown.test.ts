@@ -95,7 +95,7 @@ describe('renderMarkdown', () => {
     expect(md.split('\n')[0]).toBe('# API v4 conformance: ❌ FAIL');
     expect(md).toContain('**Verdict: FAIL** — 1 test failed');
     expect(md).toContain('| http://127.0.0.1:4010 | 0.1.0 | 1739 | 2026-01-02T03:04:05.000Z | 5.1 s | 0 |');
-    expect(md).toContain('| Passed | Failed | Skipped |\n|---:|---:|---:|\n| 1 | 1 | 0 |');
+    expect(md).toContain('| Passed | Failed | Skipped | Known (baseline) |\n|---:|---:|---:|---:|\n| 1 | 1 | 0 | 0 |');
   });
 
   it('puts each failure block in a fenced block', () => {
@@ -133,5 +133,18 @@ describe('renderMarkdown', () => {
     const text = renderMarkdown(s);
     expect(text).toContain('**Verdict: FAIL** — 1 error outside the tests, no test ran');
     expect(text).toContain('## Errors outside the tests (1)\n\n```text\nsuites/a.test.ts: SyntaxError: bad\n```');
+  });
+});
+
+describe('renderMarkdown with a baseline', () => {
+  it('lists known failures apart, with the reason and date, and the stale and expired entries', async () => {
+    const { applyBaseline } = await import('./baseline.ts');
+    const base = summary([failed]);
+    const withBaseline = applyBaseline(base, { file: 'baselines/x.json', known: [{ clause: failed.clause!, reason: 'platform says 409', expires: '2099-01-01' }] }, '2026-11-22');
+    const md = renderMarkdown(withBaseline);
+    expect(md).toContain('**Verdict: PASS**');
+    expect(md).toContain('## Baseline `baselines/x.json`');
+    expect(md).toContain('Known: platform says 409 (until 2099-01-01)');
+    expect(md).not.toContain('## Failures');
   });
 });

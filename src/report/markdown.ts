@@ -38,7 +38,8 @@ function counts(a: { pass: number; fail: number; skip: number; untested: number 
 }
 
 function clauseRow(c: ClauseSummary): string {
-  return `| \`${cell(c.id)}\` | ${STATUS_ICON[c.status]} ${c.status} | ${c.tests.length} | ${cell(c.reason ?? '')} |`;
+  const reason = c.known ? `known (baseline): ${c.known.reason}` : c.reason ?? '';
+  return `| \`${cell(c.id)}\` | ${STATUS_ICON[c.status]} ${c.status} | ${c.tests.length} | ${cell(reason)} |`;
 }
 
 function header(s: Summary): string[] {
@@ -53,10 +54,26 @@ function header(s: Summary): string[] {
     '|---|---|---|---|---|---:|',
     `| ${cell(s.target)} | ${cell(s.kitVersion)} | ${s.seed} | ${cell(s.startedAt)} | ${duration(s.durationMs)} | ${s.requests} |`,
     '',
-    '| Passed | Failed | Skipped |',
-    '|---:|---:|---:|',
-    `| ${s.totals.passed} | ${s.totals.failed} | ${s.totals.skipped} |`,
+    '| Passed | Failed | Skipped | Known (baseline) |',
+    '|---:|---:|---:|---:|',
+    `| ${s.totals.passed} | ${s.totals.failed} | ${s.totals.skipped} | ${s.totals.known ?? 0} |`,
   ];
+}
+
+function baseline(s: Summary): string[] {
+  const b = s.baseline;
+  if (!b) return [];
+  const out = ['', `## Baseline \`${cell(b.file)}\``, ''];
+  const line = (label: string, ids: string[]) => out.push(`- ${label}: ${ids.length ? ids.map((id) => `\`${id}\``).join(', ') : 'none'}`);
+  line('known failures excused', b.applied);
+  line('stale entries (the clause passes now: remove them)', b.stale);
+  line('expired entries (their failures count again)', b.expired);
+  line('entries not judged (clause skipped or untested)', b.unused);
+  for (const f of s.knownFailures ?? []) {
+    const known = s.clauses.find((c) => c.id === f.clause)?.known;
+    out.push('', fenced(`${formatFailure(f, s.seed)}\n  Known: ${known?.reason ?? ''} (until ${known?.expires ?? '?'})`));
+  }
+  return out;
 }
 
 function failures(s: Summary): string[] {
@@ -108,5 +125,5 @@ function coverage(s: Summary): string[] {
 }
 
 export function renderMarkdown(summary: Summary): string {
-  return [...header(summary), ...failures(summary), ...unhandled(summary), ...coverage(summary), ''].join('\n');
+  return [...header(summary), ...failures(summary), ...baseline(summary), ...unhandled(summary), ...coverage(summary), ''].join('\n');
 }

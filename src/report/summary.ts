@@ -8,6 +8,7 @@
  *   summary.clauses[0]           // { id, status: 'pass', tests: ['...'], area: 'conv', ... }
  */
 import type { FailureRecord } from '../kit/result-meta.ts';
+import type { BaselineOutcome } from './baseline.ts';
 
 export type TestState = 'passed' | 'failed' | 'skipped' | 'pending';
 
@@ -48,6 +49,8 @@ export type ClauseStatus = 'pass' | 'fail' | 'skip' | 'untested';
 export interface ClauseSummary {
   id: string;
   status: ClauseStatus;
+  /** Set when a baseline excused this clause's failures. */
+  known?: { reason: string; expires: string };
   /** Full names of the tests citing the clause. */
   tests: string[];
   /** First segment of the id ('users' for users.block.status-201). */
@@ -92,9 +95,13 @@ export interface Summary {
   startedAt: string;
   durationMs: number;
   requests: number;
-  totals: { passed: number; failed: number; skipped: number };
+  /** failed excludes the failures a baseline excused (counted in known). */
+  totals: { passed: number; failed: number; skipped: number; known?: number };
   clauses: ClauseSummary[];
   failures: FailureSummary[];
+  /** Failures of clauses a baseline lists: reported, not failing the run. */
+  knownFailures?: FailureSummary[];
+  baseline?: BaselineOutcome;
   /** Why the verdict is fail (empty on pass). */
   verdictReasons: string[];
   /** Per-area clause counts, in catalogue order. */

@@ -1,0 +1,63 @@
+/** Unit tests of baselines: known failures excused, stale and expired entries fail the run. */
+import { describe, expect, test } from 'vitest';
+import { applyBaseline, parseBaseline, type BaselineTarget } from './baseline.ts';
+
+function summary(statuses: Record<string, string>, failing: string[]): BaselineTarget {
+  return {
+    verdict: failing.length ? 'fail' : 'pass',
+    totals: { passed: 5, failed: failing.length, skipped: 0 },
+    clauses: Object.entries(statuses).map(([id, status]) => ({ id, status })),
+    failures: failing.map((clause) => ({ clause })),
+    verdictReasons: failing.length ? [`${failing.length} tests failed`] : [],
+  };
+}
+
+const baseline = (entries: [string, string][]) => ({ file: 'b.json', known: entries.map(([clause, expires]) => ({ clause, reason: 'known', expires })) });
+
+describe('applyBaseline', () => {
+  test('a known failure is reported as known and does not fail the run', () => {
+    const out = applyBaseline(summary({ a: 'fail', b: 'pass' }, ['a', 'a']), baseline([['a', '2099-01-01']]), '2026-11-22');
+    expect(out.verdict).toBe('pass');
+    expect(out.totals).toMatchObject({ failed: 0, known: 2 });
+    expect(out.knownFailures).toHaveLength(2);
+    expect(out.clauses[0]!.known).toEqual({ reason: 'known', expires: '2099-01-01' });
+  });
+
+  test('other failures still fail the run', () => {
+    const out = applyBaseline(summary({ a: 'fail', b: 'fail' }, ['a', 'b']), baseline([['a', '2099-01-01']]), '2026-11-22');
+    expect(out.verdict).toBe('fail');
+    expect(out.totals.failed).toBe(1);
+    expect(out.verdictReasons).toEqual(['1 test failed']);
+  });
+
+  test('a stale entry (the clause passes now) fails the run', () => {
+    const out = applyBaseline(summary({ a: 'pass' }, []), baseline([['a', '2099-01-01']]), '2026-11-22');
+    expect(out.verdict).toBe('fail');
+    expect(out.baseline!.stale).toEqual(['a']);
+  });
+
+  test('an expired entry no longer excuses and fails the run', () => {
+    const out = applyBaseline(summary({ a: 'fail' }, ['a']), baseline([['a', '2026-11-21']]), '2026-11-22');
+    expect(out.verdict).toBe('fail');
+    expect(out.totals.failed).toBe(1);
+    expect(out.baseline!.expired).toEqual(['a']);
+  });
+
+  test('an entry for a clause that did not run is neither applied nor stale', () => {
+    const out = applyBaseline(summary({ a: 'skip' }, []), baseline([['a', '2099-01-01']]), '2026-11-22');
+    expect(out.verdict).toBe('pass');
+    expect(out.baseline!.unused).toEqual(['a']);
+  });
+});
+
+describe('parseBaseline', () => {
+  test.each([
+    ['{', /not JSON/],
+    ['{"known":[{"clause":"a","reason":"r"}]}', /known\.0\.expires/],
+    ['{"known":[{"clause":"a","reason":"r","expires":"2026-13-45"}]}', /real date/],
+    ['{"known":[{"clause":"zz","reason":"r","expires":"2027-01-01"}]}', /unknown clause id\(s\) zz/],
+    ['{"known":[{"clause":"a","reason":"r","expires":"2027-01-01"},{"clause":"a","reason":"r","expires":"2027-01-01"}]}', /listed twice/],
+  ])('%s is refused with a clear line', (text, message) => {
+    expect(() => parseBaseline(text, 'b.json', new Set(['a']))).toThrow(message);
+  });
+});
