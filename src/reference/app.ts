@@ -14,6 +14,7 @@ import type { RefContext } from './context.ts';
 import { newAdminToken } from './domain/tokens.ts';
 import { apiError, isApiError, type ApiError } from './errors.ts';
 import { createFaults, faultyErrorBody } from './faults.ts';
+import { registerMultipart } from './multipart.ts';
 import { BODY_LIMIT, MAX_QUERY_LENGTH, parseQueryString, queryProblem, registerBodyParsers } from './parse.ts';
 import { RESOURCES } from './resources/index.ts';
 import { checkIntParams, Router } from './router.ts';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   app.decorate('ref', ctx);
   app.decorateRequest('caller', null);
   registerBodyParsers(app);
+  await registerMultipart(app);
 
   app.addHook('onRequest', async (request) => {
     const q = request.url.indexOf('?');

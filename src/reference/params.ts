@@ -13,6 +13,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { fail } from './errors.ts';
+import { isUploadedFile, type UploadedFile } from './multipart.ts';
 
 const INVALID = Symbol('invalid');
 const BAD_VALUE = Symbol('bad value');
@@ -157,6 +158,8 @@ export const p = {
       if (s === undefined || s === INVALID) return s;
       return (values as readonly string[]).includes(s as string) ? (s as V) : BAD_VALUE;
     }, false),
+  /** A file of a multipart/form-data body; anything else is "x is invalid". */
+  file: () => new Param<UploadedFile>((raw) => (blank(raw) ? undefined : isUploadedFile(raw) ? raw : INVALID), false),
   /** An array (name[]=a&name[]=b, or a JSON array); commaSeparated also takes "a,b". */
   array: <T>(item: Param<T, boolean>, options: { commaSeparated?: boolean } = {}) =>
     new Param(asArray(item, options.commaSeparated ?? false), false),
