@@ -43,6 +43,8 @@ export const API_ERRORS = {
   },
   /** Conflicts carry no status prefix: {"message":"Email has already been taken"}. */
   conflict: { status: 409, body: (text: string) => ({ message: text }) },
+  /** A conflict the spec answers with 404 (PUT /users/:id with a taken e-mail or username). */
+  conflict_as_not_found: { status: 404, body: (text: string) => ({ message: `404 ${text}` }) },
   precondition_failed: { status: 412, body: () => ({ message: '412 Precondition Failed' }) },
   payload_too_large: { status: 413, body: () => ({ message: '413 Request Entity Too Large' }) },
   uri_too_long: { status: 414, body: () => ({ message: '414 Request-URI Too Large' }) },
