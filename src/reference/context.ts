@@ -21,6 +21,8 @@ export interface RefContext {
   format: Format;
   /** The over-10,000-items pagination rule (feature flag on the real platform). */
   largeCollectionFlag: boolean;
+  /** Epics switched off (the feature unavailable): every epic route answers 403. */
+  epicsDisabled: boolean;
 }
 
 /** What views need to render records. */

@@ -7,6 +7,7 @@
  * REFERENCE_ADMIN_TOKEN   token of the seeded administrator (random when empty)
  * REFERENCE_FAULTS        comma-separated fault ids (mutation testing; none by default)
  * REFERENCE_LARGE_COLLECTIONS=1   the over-10,000-items pagination rule
+ * REFERENCE_EPICS_DISABLED=1      epics unavailable: every epic route answers 403
  */
 import type { ReferenceOptions } from './index.ts';
 
@@ -18,5 +19,6 @@ export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOption
     adminToken: env.REFERENCE_ADMIN_TOKEN || undefined,
     faults: list(env.REFERENCE_FAULTS),
     largeCollectionFlag: flag(env.REFERENCE_LARGE_COLLECTIONS),
+    epicsDisabled: flag(env.REFERENCE_EPICS_DISABLED),
   };
 }

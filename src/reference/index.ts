@@ -24,6 +24,8 @@ export interface ReferenceOptions {
   faults?: Iterable<string>;
   /** The over-10,000-items pagination rule (default false). */
   largeCollectionFlag?: boolean;
+  /** Epics unavailable (every epic route answers 403), default false. */
+  epicsDisabled?: boolean;
   /** Fastify logger, default false. */
   logger?: boolean;
 }

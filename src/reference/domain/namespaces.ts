@@ -7,6 +7,7 @@
  *   findGroup(store, '12');               // by id
  */
 import type { Store } from '../store.ts';
+import { deleteEpicsOfGroup } from './epics.ts';
 import type { NamespaceRecord } from './records.ts';
 
 /** The namespace and its ancestors, root last. */
@@ -65,7 +66,7 @@ export function pathTaken(store: Store, parentId: number | null, path: string): 
     store.projects.find((p) => p.namespaceId === parentId && p.path.toLowerCase() === wanted) !== undefined;
 }
 
-/** Deletes a group with its subgroups, their projects and all their memberships. */
+/** Deletes a group with its subgroups, their projects, epics, labels and all their memberships. */
 export function deleteGroup(store: Store, group: NamespaceRecord): void {
   for (const ns of [group, ...descendants(store, group)]) {
     for (const project of store.projects.filter((p) => p.namespaceId === ns.id)) {
@@ -74,6 +75,7 @@ export function deleteGroup(store: Store, group: NamespaceRecord): void {
     for (const m of store.members.filter((m) => m.sourceType === 'Namespace' && m.sourceId === ns.id)) {
       store.members.delete(m.id);
     }
+    deleteEpicsOfGroup(store, ns.id);
     store.namespaces.delete(ns.id);
   }
 }

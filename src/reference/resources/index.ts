@@ -6,8 +6,13 @@
 import type { Router } from '../router.ts';
 import { registerBroadcastMessages } from './broadcast-messages.ts';
 import { registerCurrentUser } from './current-user.ts';
+import { registerEpicTodos } from './epic-todos.ts';
+import { registerEpics } from './epics.ts';
 import { registerGroups } from './groups.ts';
 import { registerImpersonationTokens } from './impersonation-tokens.ts';
+import { registerSshKeys } from './ssh-keys.ts';
+import { registerGpgKeys } from './gpg-keys.ts';
+import { registerEmails } from './emails.ts';
 import { registerMembers } from './members.ts';
 import { registerProjects } from './projects.ts';
 import { registerUsers } from './users.ts';
@@ -17,7 +22,12 @@ export const RESOURCES: ReadonlyArray<(r: Router) => void> = [
   registerCurrentUser,
   registerUsers,
   registerImpersonationTokens,
+  registerSshKeys,
+  registerGpgKeys,
+  registerEmails,
   registerProjects,
   registerGroups,
   registerMembers,
+  registerEpics,
+  registerEpicTodos,
 ];
