@@ -7,6 +7,8 @@
  */
 import type { Store } from '../store.ts';
 import { ACCESS } from './access.ts';
+import { removeCredentials } from './credentials.ts';
+import { secondaryEmailTaken } from './emails.ts';
 import { deleteGroup, deleteProject } from './namespaces.ts';
 import type { NamespaceRecord, UserRecord } from './records.ts';
 
@@ -82,7 +84,8 @@ export function findUserByIdOrUsername(store: Store, value: string): UserRecord 
 
 export function emailTaken(store: Store, email: string, exceptUserId?: number): boolean {
   const wanted = email.toLowerCase();
-  return store.users.find((u) => u.id !== exceptUserId && u.email.toLowerCase() === wanted) !== undefined;
+  return store.users.find((u) => u.id !== exceptUserId && u.email.toLowerCase() === wanted) !== undefined ||
+    secondaryEmailTaken(store, email, exceptUserId); // another account's secondary address counts too
 }
 
 /** Groups in which the user is the only owner (they block a soft delete). */
@@ -111,6 +114,7 @@ export function deleteUser(store: Store, user: UserRecord, options: { hardDelete
   }
   for (const t of store.tokens.filter((t) => t.userId === user.id)) store.tokens.delete(t.id);
   for (const m of store.members.filter((m) => m.userId === user.id)) store.members.delete(m.id);
+  removeCredentials(store, user.id);
   for (const p of store.projects.filter((p) => p.namespaceId === user.namespaceId)) {
     deleteProject(store, p.id);
   }

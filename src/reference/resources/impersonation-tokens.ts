@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { tokenIsActive } from '../auth.ts';
 import { addDays, today } from '../clock.ts';
-import { ctxOf, envOf, type ViewEnv } from '../context.ts';
+import { ctxOf, envOf, type RefContext, type ViewEnv } from '../context.ts';
 import type { TokenRecord } from '../domain/records.ts';
 import { newTokenValue } from '../domain/tokens.ts';
 import { fail, type FieldErrors } from '../errors.ts';
@@ -25,8 +25,8 @@ export const AVAILABLE_SCOPES = [
 ] as const;
 const MAX_LIFETIME_DAYS = 365;
 
-export function impersonationTokenView(t: TokenRecord, env: ViewEnv) {
-  return {
+export function impersonationTokenView(t: TokenRecord, env: ViewEnv, faults?: Pick<RefContext, 'has'>) {
+  const view = {
     id: t.id,
     name: t.name,
     revoked: t.revoked,
@@ -36,8 +36,9 @@ export function impersonationTokenView(t: TokenRecord, env: ViewEnv) {
     last_used_at: env.fmt.datetimeOrNull(t.lastUsedAt),
     active: tokenIsActive(t, env.now.toISOString().slice(0, 10)),
     expires_at: t.expiresAt,
-    impersonation: true,
+    impersonation: !faults?.has('tokens.impersonation-flag-dropped'),
   };
+  return faults?.has('tokens.value-shown') ? { ...view, token: t.token } : view;
 }
 
 function findToken(request: FastifyRequest, userId: number): TokenRecord {
@@ -58,17 +59,18 @@ export function registerImpersonationTokens(r: Router): void {
     const day = today(r.ctx.clock);
     const tokens = store.tokens.filter((t) => {
       if (t.userId !== user.id || t.kind !== 'impersonation') return false;
+      if (r.ctx.has('tokens.state-filter-ignored')) return true;
       if (q.state === 'active') return tokenIsActive(t, day);
       if (q.state === 'inactive') return !tokenIsActive(t, day);
       return true;
     });
     const env = envOf(request);
-    return paginate(request, reply, tokens).map((t) => impersonationTokenView(t, env));
+    return paginate(request, reply, tokens).map((t) => impersonationTokenView(t, env, r.ctx));
   });
 
   r.get(`${base}/:impersonation_token_id(int)`, { auth: 'admin' }, (request) => {
     const user = findUser(request, 'user_id');
-    return impersonationTokenView(findToken(request, user.id), envOf(request));
+    return impersonationTokenView(findToken(request, user.id), envOf(request), r.ctx);
   });
 
   r.post(base, { auth: 'admin' }, (request, reply) => {
@@ -99,13 +101,13 @@ export function registerImpersonationTokens(r: Router): void {
       createdAt: r.ctx.clock(),
       lastUsedAt: null,
     });
-    return created(request, reply, { ...impersonationTokenView(token, envOf(request)), token: token.token });
+    return created(request, reply, { ...impersonationTokenView(token, envOf(request), r.ctx), token: token.token });
   });
 
   r.delete(`${base}/:impersonation_token_id(int)`, { auth: 'admin' }, (request, reply) => {
     const user = findUser(request, 'user_id');
     const token = findToken(request, user.id);
-    const revoked = store.tokens.update(token.id, { revoked: true }) ?? token;
-    return noContent(request, reply, impersonationTokenView(revoked, envOf(request)));
+    const revoked = r.ctx.has('tokens.revoke-noop') ? token : (store.tokens.update(token.id, { revoked: true }) ?? token);
+    return noContent(request, reply, impersonationTokenView(revoked, envOf(request), r.ctx));
   });
 }
