@@ -105,7 +105,12 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
     project: ['suites'],
     watch: false,
     run: true,
-    reporters: [options.progress ?? 'default', ['junit', { outputFile: join(reportsDir, 'junit.xml') }], reporter],
+    reporters: [
+      options.progress ?? 'default',
+      ['junit', { outputFile: join(reportsDir, 'junit.xml') }],
+      ['allure-vitest/reporter', { resultsDir: join(reportsDir, 'allure-results') }],
+      reporter,
+    ],
   }).catch((e: unknown) => { setupError = e; return undefined; });
   await vitest?.close();
   process.exitCode = 0; // vitest sets it; the CLI decides from the result

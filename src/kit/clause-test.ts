@@ -8,6 +8,7 @@
  *     check.status(await s.anon.get('/broadcast_messages'), 200);
  *   });
  */
+import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
 import { areaOf, getClause } from './clauses.ts';
 import { ConformanceFailure } from './checks.ts';
@@ -44,6 +45,11 @@ export function clauseTest(
     }
     resetExchanges();
     const before = exchangeCount();
+    // Allure labels (no-ops when the allure reporter is not in the run).
+    await allure.label('clause', clause);
+    await allure.label('area', areaOf(clause));
+    await allure.epic(areaOf(clause));
+    await allure.description(getClause(clause).statement);
     const skip = (reason: string): never => {
       meta.skipReason = reason;
       ctx.skip(reason);
@@ -52,7 +58,13 @@ export function clauseTest(
     try {
       await fn({ s, skip, task: ctx.task });
     } catch (error) {
-      if (!meta.skipReason) meta.failure = failureRecord(error, s.secrets.redact.bind(s.secrets));
+      if (!meta.skipReason) {
+        meta.failure = failureRecord(error, s.secrets.redact.bind(s.secrets));
+        if (meta.failure.exchange) {
+          await allure.attachment('exchange (redacted)', JSON.stringify(meta.failure.exchange, null, 2), { contentType: 'application/json' });
+        }
+        if (meta.failure.reproduce) await allure.attachment('reproduce with curl', meta.failure.reproduce, { contentType: 'text/plain' });
+      }
       throw error;
     } finally {
       meta.requests = exchangeCount() - before;
