@@ -28,6 +28,8 @@ export interface AppOptions {
   faults?: Iterable<string>;
   largeCollectionFlag?: boolean;
   epicsDisabled?: boolean;
+  variablesScopeFilter?: boolean;
+  dependencyFixture?: boolean;
   logger?: boolean;
 }
 
@@ -44,6 +46,8 @@ function createContext(options: AppOptions): RefContext {
     format: createFormat({ noMillis: faults.has('format.datetime-no-millis') }),
     largeCollectionFlag: options.largeCollectionFlag ?? false,
     epicsDisabled: options.epicsDisabled ?? false,
+    variablesScopeFilter: options.variablesScopeFilter ?? false,
+    dependencyFixture: options.dependencyFixture ?? false,
   };
 }
 

@@ -23,6 +23,10 @@ export interface RefContext {
   largeCollectionFlag: boolean;
   /** Epics switched off (the feature unavailable): every epic route answers 403. */
   epicsDisabled: boolean;
+  /** filter[environment_scope] on the variables API (a feature flag, off by default on the platform). */
+  variablesScopeFilter: boolean;
+  /** Every new project gets a fixed, realistic dependency list (domain/dependency-fixture.ts). */
+  dependencyFixture: boolean;
 }
 
 /** What views need to render records. */

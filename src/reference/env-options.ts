@@ -8,6 +8,8 @@
  * REFERENCE_FAULTS        comma-separated fault ids (mutation testing; none by default)
  * REFERENCE_LARGE_COLLECTIONS=1   the over-10,000-items pagination rule
  * REFERENCE_EPICS_DISABLED=1      epics unavailable: every epic route answers 403
+ * REFERENCE_VARIABLES_SCOPE_FILTER=1   filter[environment_scope] on the variables API (off by default, as the platform's flag)
+ * REFERENCE_DEPENDENCY_FIXTURE=1       every new project gets a fixed, realistic dependency list
  */
 import type { ReferenceOptions } from './index.ts';
 
@@ -20,5 +22,7 @@ export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOption
     faults: list(env.REFERENCE_FAULTS),
     largeCollectionFlag: flag(env.REFERENCE_LARGE_COLLECTIONS),
     epicsDisabled: flag(env.REFERENCE_EPICS_DISABLED),
+    variablesScopeFilter: flag(env.REFERENCE_VARIABLES_SCOPE_FILTER),
+    dependencyFixture: flag(env.REFERENCE_DEPENDENCY_FIXTURE),
   };
 }

@@ -98,6 +98,20 @@ export const FAULTS = [
   { id: 'users.precondition-ignored', description: 'DELETE /users/:id ignores If-Unmodified-Since' },
   { id: 'query.plus-literal', description: 'a + in the query string stays a plus instead of a space' },
   { id: 'parse.no-multipart', description: 'multipart/form-data bodies are refused (415): no file uploads' },
+  { id: 'clusters.token-returned', description: 'cluster responses show the API token in platform_kubernetes.token' },
+  { id: 'clusters.list-embeds-project', description: 'GET /projects/:id/clusters embeds the project in every item' },
+  { id: 'clusters.default-authorization-abac', description: 'a cluster added without authorization_type gets abac instead of rbac' },
+  { id: 'clusters.developer-can-read', description: 'developers may list and read clusters (maintainer needed)' },
+  { id: 'variables.key-sanitized', description: 'a variable key with characters outside A-Z a-z 0-9 _ is sanitized (to _) and accepted' },
+  { id: 'variables.key-truncated', description: 'a variable key over 255 characters is truncated to 255 and accepted' },
+  { id: 'variables.show-drops-masked', description: 'GET /projects/:id/variables/:key leaves out masked' },
+  { id: 'variables.default-scope-blank', description: 'a variable created without environment_scope gets an empty scope instead of *' },
+  { id: 'variables.default-type-file', description: 'a variable created without variable_type gets file instead of env_var' },
+  { id: 'variables.filter-ignored-on-update', description: 'PUT /projects/:id/variables/:key ignores filter[environment_scope]' },
+  { id: 'deps.guest-reads', description: 'a guest member may read the dependency list (security dashboard needs developer)' },
+  { id: 'deps.filter-ignored', description: 'package_manager[] is ignored: every dependency is listed' },
+  { id: 'pagination.keyset-offset-headers', description: 'keyset pages also carry X-Total, X-Page and the other offset headers' },
+  { id: 'pagination.keyset-per-page-unclamped', description: 'keyset pagination serves more than 100 items when per_page asks for more' },
 ] as const satisfies ReadonlyArray<{ id: string; description: string }>;
 
 export type FaultId = (typeof FAULTS)[number]['id'];

@@ -26,6 +26,10 @@ export interface ReferenceOptions {
   largeCollectionFlag?: boolean;
   /** Epics unavailable (every epic route answers 403), default false. */
   epicsDisabled?: boolean;
+  /** filter[environment_scope] on the variables API (a feature flag on the platform), default false. */
+  variablesScopeFilter?: boolean;
+  /** Every new project gets a fixed, realistic dependency list, default false. */
+  dependencyFixture?: boolean;
   /** Fastify logger, default false. */
   logger?: boolean;
 }

@@ -26,9 +26,20 @@ export function keysetPaginate<T extends { id: number }>(
   sort: 'asc' | 'desc',
 ): T[] {
   const ctx = ctxOf(request);
-  const perPage = readPerPage(queryOf(request));
+  const query = queryOf(request);
+  const asked = Number(query.per_page);
+  const unclamped = ctx.has('pagination.keyset-per-page-unclamped') && Number.isInteger(asked) && asked > 100;
+  const perPage = unclamped ? asked : readPerPage(query);
   const page = items.slice(0, perPage);
   const last = page[page.length - 1];
+  if (ctx.has('pagination.keyset-offset-headers')) {
+    reply.header('x-total', String(items.length));
+    reply.header('x-total-pages', String(Math.max(1, Math.ceil(items.length / perPage))));
+    reply.header('x-per-page', String(perPage));
+    reply.header('x-page', '1');
+    reply.header('x-next-page', items.length > perPage ? '2' : '');
+    reply.header('x-prev-page', '');
+  }
   if (last) {
     const cursor: [string, number] = sort === 'asc' ? ['id_after', last.id] : ['id_before', last.id];
     const next = `<${linkUrl(request, ctx, CURSOR_PARAMS, [cursor])}>; rel="next"`;

@@ -84,5 +84,8 @@ export function deleteProject(store: Store, projectId: number): void {
   for (const m of store.members.filter((m) => m.sourceType === 'Project' && m.sourceId === projectId)) {
     store.members.delete(m.id);
   }
+  for (const table of [store.clusters, store.variables, store.dependencies]) {
+    for (const row of table.filter((r) => r.projectId === projectId)) table.delete(row.id);
+  }
   store.projects.delete(projectId);
 }

@@ -5,6 +5,9 @@
  */
 import type { Router } from '../router.ts';
 import { registerBroadcastMessages } from './broadcast-messages.ts';
+import { registerClusters } from './clusters.ts';
+import { registerDependencies } from './dependencies.ts';
+import { registerVariables } from './variables.ts';
 import { registerCurrentUser } from './current-user.ts';
 import { registerEpicTodos } from './epic-todos.ts';
 import { registerEpics } from './epics.ts';
@@ -28,6 +31,9 @@ export const RESOURCES: ReadonlyArray<(r: Router) => void> = [
   registerProjects,
   registerGroups,
   registerMembers,
+  registerClusters,
+  registerVariables,
+  registerDependencies,
   registerEpics,
   registerEpicTodos,
 ];

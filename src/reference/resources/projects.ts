@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { callerOf, userOf } from '../auth.ts';
 import { ctxOf, envOf } from '../context.ts';
 import { accessLevel, ACCESS, canSeeProject, hasAccess, moreVisible, VISIBILITIES } from '../domain/access.ts';
+import { fillDependencies } from '../domain/dependency-fixture.ts';
 import { deleteProject, pathTaken } from '../domain/namespaces.ts';
 import type { NamespaceRecord, ProjectRecord, UserRecord } from '../domain/records.ts';
 import { fail, type FieldErrors } from '../errors.ts';
@@ -63,6 +64,16 @@ export function findProject(request: FastifyRequest): ProjectRecord {
   return project;
 }
 
+/**
+ * The project in :id when the caller (authenticated) has at least `level` there, admins always:
+ * 404 when the caller cannot see the project, 403 when the level is too low.
+ */
+export function findProjectWithAccess(request: FastifyRequest, level: number): ProjectRecord {
+  const project = findProject(request);
+  if (!hasAccess(ctxOf(request).store, callerOf(request).user, project, level)) fail('forbidden');
+  return project;
+}
+
 /** The path the platform derives from a name: "My App" -> "my-app". */
 export function slugify(name: string): string {
   return name.trim().toLowerCase()
@@ -82,7 +93,7 @@ function targetNamespace(store: Store, user: UserRecord, namespaceId: number | u
 
 function createProject(request: FastifyRequest): ProjectRecord {
   const q = readParams(input(request), CREATE, { atLeastOneOf: [['name', 'path']] });
-  const { store, clock } = ctxOf(request);
+  const { store, clock, dependencyFixture } = ctxOf(request);
   const user = callerOf(request).user;
   const ns = targetNamespace(store, user, q.namespace_id);
   const name = q.name ?? (q.path as string);
@@ -112,6 +123,7 @@ function createProject(request: FastifyRequest): ProjectRecord {
   });
   if (ns.kind === 'user') add(ns.ownerId ?? user.id, ACCESS.owner);
   else if (accessLevel(store, user.id, project) < ACCESS.maintainer) add(user.id, ACCESS.maintainer);
+  if (dependencyFixture) fillDependencies(store, project.id);
   return project;
 }
 

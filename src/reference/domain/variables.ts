@@ -1,0 +1,44 @@
+/**
+ * Project variable rules, as the platform applies them: the key (trimmed, 1..255 of
+ * A-Z a-z 0-9 _), the value of a masked variable (at least 8 characters of a limited set), one
+ * key per environment scope.
+ *
+ *   keyErrors('MY-VAR');          // ["can contain only letters, digits and '_'."]
+ *   maskable('s3cr3t-value');     // true
+ *   scopeTaken(store, 5, 'DB', '*') // another variable of project 5 has key DB in scope *
+ */
+import type { Store } from '../store.ts';
+import type { VariableRecord } from './records.ts';
+
+export const KEY_MAX = 255;
+export const KEY_CHARSET_TEXT = "can contain only letters, digits and '_'.";
+export const VARIABLE_TYPES = ['env_var', 'file'] as const;
+export const DEFAULT_SCOPE = '*';
+
+const KEY = /^[A-Za-z0-9_]+$/;
+const MASKABLE = /^[A-Za-z0-9_+=/@:.~-]{8,}$/;
+
+/** Model errors of a (trimmed) key; empty when valid. */
+export function keyErrors(key: string): string[] {
+  const errors: string[] = [];
+  if (key === '') errors.push("can't be blank");
+  else if (!KEY.test(key)) errors.push(KEY_CHARSET_TEXT);
+  if (key.length > KEY_MAX) errors.push(`is too long (maximum is ${KEY_MAX} characters)`);
+  return errors;
+}
+
+/** Can this value be masked in job logs? */
+export function maskable(value: string): boolean {
+  return MASKABLE.test(value);
+}
+
+/** Is `key` already used in `scope` by another variable of the project? */
+export function scopeTaken(store: Store, projectId: number, key: string, scope: string, exceptId?: number): boolean {
+  return store.variables.find((v) =>
+    v.projectId === projectId && v.key === key && v.environmentScope === scope && v.id !== exceptId) !== undefined;
+}
+
+/** The project's variables with this key, oldest first. */
+export function variablesWithKey(store: Store, projectId: number, key: string): VariableRecord[] {
+  return store.variables.filter((v) => v.projectId === projectId && v.key === key);
+}
