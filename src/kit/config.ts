@@ -30,6 +30,8 @@ export interface Config {
   heavy: boolean;
   /** Baseline file of known departures (see src/report/baseline.ts). */
   baseline?: string;
+  /** The target has epics switched off: the clause that expects 403 runs, against a fresh group. */
+  epicsUnavailable: boolean;
 }
 
 /** Flags of the CLI, by config key; a flag beats its variable. */
@@ -48,12 +50,14 @@ export const VARIABLES: Record<keyof Config, string> = {
   maxBodyBytes: 'CONFORMANCE_MAX_BODY_BYTES',
   heavy: 'CONFORMANCE_HEAVY',
   baseline: 'CONFORMANCE_BASELINE',
+  epicsUnavailable: 'CONFORMANCE_EPICS_UNAVAILABLE',
 };
 
 const FLAGS: Record<keyof Config, string> = {
   baseUrl: '--base-url', adminToken: '--admin-token', seed: '--seed', numRuns: '--num-runs',
   timeoutMs: '--timeout-ms', reportsDir: '--reports-dir', skip: '--skip', runPrefix: '--run-prefix',
   maxBodyBytes: '--max-body-bytes', heavy: '--heavy', baseline: '--baseline',
+  epicsUnavailable: '--epics-unavailable',
 };
 
 const positiveInt = (max: number) =>
@@ -88,6 +92,11 @@ const fields = {
     ctx.addIssue({ code: 'custom', message: 'must be 1 or 0' }); return z.NEVER;
   }).default(false),
   baseline: z.string().trim().min(1).optional(),
+  epicsUnavailable: z.string().trim().transform((s, ctx) => {
+    if (/^(1|true|yes)$/i.test(s)) return true;
+    if (/^(0|false|no|)$/i.test(s)) return false;
+    ctx.addIssue({ code: 'custom', message: 'must be 1 or 0' }); return z.NEVER;
+  }).default(false),
 };
 
 /** Reads `.env` into process.env (never overriding what is set). Call once, at the edge. */

@@ -58,6 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       baseUrl: root, apiUrl, adminToken, admin: adminUser, user, bundled: !config.baseUrl,
       runPrefix: config.runPrefix, seed: config.seed, numRuns: config.numRuns, timeoutMs: config.timeoutMs,
       maxBodyBytes: config.maxBodyBytes, reportsDir, ledgerPath, skip: config.skip, heavy: config.heavy,
+      epicsUnavailable: config.epicsUnavailable,
     };
     project.provide('target', target);
   } catch (e) {

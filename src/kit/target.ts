@@ -31,6 +31,8 @@ export interface TargetInfo {
   ledgerPath: string;
   skip: string[];
   heavy: boolean;
+  /** CONFORMANCE_EPICS_UNAVAILABLE: the target is said to have epics switched off. */
+  epicsUnavailable: boolean;
 }
 
 declare module 'vitest' {
