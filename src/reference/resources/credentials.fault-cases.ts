@@ -1,0 +1,161 @@
+/**
+ * The fault cases of SSH keys, GPG keys, e-mails and impersonation tokens for
+ * src/reference/faults.test.ts: what the healthy server does, checked with the fault off and on.
+ *
+ *   const CASES = { ...CORE_CASES, ...CREDENTIAL_FAULT_CASES };
+ */
+import { expect } from 'vitest';
+import { gpgPublicKey } from '../../kit/generators/gpg-keys.ts';
+import { sshPublicKey } from '../../kit/generators/ssh-keys.ts';
+import type { TestServer } from '../testing.ts';
+
+type Check = (t: TestServer) => Promise<void>;
+type Case = { healthy: Check; faulty: Check };
+
+/** Jane with a second token, revoked; returns its value and the list path. */
+async function revokedToken(t: TestServer) {
+  const jane = await t.user('jane');
+  const base = `/users/${jane.id}/impersonation_tokens`;
+  const made = await t.req('POST', base, { token: t.admin, body: { name: 'gone', scopes: ['api'] } });
+  await t.req('DELETE', `${base}/${made.data.id}`, { token: t.admin });
+  return { base, id: made.data.id as number, value: made.data.token as string };
+}
+
+/** Status and body of adding the same SSH key twice (Jane, then Bob). */
+async function duplicateKey(t: TestServer) {
+  const k = await sshPublicKey();
+  const jane = await t.user('jane');
+  const bob = await t.user('bob');
+  await t.req('POST', '/user/keys', { token: jane.token, body: { title: 'a', key: k.text } });
+  return t.req('POST', '/user/keys', { token: bob.token, body: { title: 'b', key: k.text } });
+}
+
+/** Bob adding Jane's primary address, or her secondary one. */
+async function takenEmail(t: TestServer, which: 'primary' | 'secondary') {
+  const jane = await t.user('jane');
+  const bob = await t.user('bob');
+  await t.req('POST', '/user/emails', { token: jane.token, body: { email: 'jane.alt@example.com' } });
+  return t.req('POST', '/user/emails', { token: bob.token, body: { email: which === 'primary' ? 'jane@example.com' : 'jane.alt@example.com' } });
+}
+
+const TAKEN_KEY = { message: { fingerprint: ['has already been taken'], key: ['has already been taken'] } };
+const TAKEN_EMAIL = { message: { email: ['has already been taken'] } };
+
+export const CREDENTIAL_FAULT_CASES: Record<string, Case> = {
+  'tokens.value-shown': {
+    healthy: async (t) => {
+      const jane = await t.user('jane');
+      const list = await t.req('GET', `/users/${jane.id}/impersonation_tokens`, { token: t.admin });
+      expect(list.data).toHaveLength(1);
+      expect(list.data[0]).not.toHaveProperty('token');
+    },
+    faulty: async (t) => {
+      const jane = await t.user('jane');
+      const list = await t.req('GET', `/users/${jane.id}/impersonation_tokens`, { token: t.admin });
+      expect(list.data[0].token).toBe(jane.token);
+    },
+  },
+  'tokens.revoked-still-accepted': {
+    healthy: async (t) => expect((await t.req('GET', '/user', { token: (await revokedToken(t)).value })).statusCode).toBe(401),
+    faulty: async (t) => expect((await t.req('GET', '/user', { token: (await revokedToken(t)).value })).statusCode).toBe(200),
+  },
+  'tokens.revoke-noop': {
+    healthy: async (t) => {
+      const r = await revokedToken(t);
+      expect((await t.req('GET', `${r.base}/${r.id}`, { token: t.admin })).data).toMatchObject({ revoked: true, active: false });
+    },
+    faulty: async (t) => {
+      const r = await revokedToken(t);
+      expect((await t.req('GET', `${r.base}/${r.id}`, { token: t.admin })).data).toMatchObject({ revoked: false, active: true });
+      expect((await t.req('GET', '/user', { token: r.value })).statusCode).toBe(200);
+    },
+  },
+  'tokens.impersonation-flag-dropped': {
+    healthy: async (t) => expect((await t.req('GET', `/users/${(await t.user('jane')).id}/impersonation_tokens`, { token: t.admin })).data[0].impersonation).toBe(true),
+    faulty: async (t) => expect((await t.req('GET', `/users/${(await t.user('jane')).id}/impersonation_tokens`, { token: t.admin })).data[0].impersonation).toBe(false),
+  },
+  'tokens.state-filter-ignored': {
+    healthy: async (t) => {
+      const r = await revokedToken(t);
+      expect((await t.req('GET', r.base, { token: t.admin, query: 'state=active' })).data.map((x: { name: string }) => x.name)).toEqual(['test']);
+    },
+    faulty: async (t) => {
+      const r = await revokedToken(t);
+      expect((await t.req('GET', r.base, { token: t.admin, query: 'state=active' })).data.map((x: { name: string }) => x.name)).toEqual(['test', 'gone']);
+    },
+  },
+  'keys.duplicate-409': {
+    healthy: async (t) => {
+      const res = await duplicateKey(t);
+      expect([res.statusCode, res.data]).toEqual([400, TAKEN_KEY]);
+    },
+    faulty: async (t) => {
+      const res = await duplicateKey(t);
+      expect([res.statusCode, res.data]).toEqual([409, { message: 'Fingerprint has already been taken' }]);
+    },
+  },
+  'keys.duplicate-message-string': {
+    healthy: async (t) => expect((await duplicateKey(t)).data).toEqual(TAKEN_KEY),
+    faulty: async (t) => {
+      const res = await duplicateKey(t);
+      expect([res.statusCode, res.data]).toEqual([400, { message: 'Key has already been taken' }]);
+    },
+  },
+  'keys.unchecked': {
+    healthy: async (t) => {
+      const jane = await t.user('jane');
+      expect((await t.req('POST', '/user/keys', { token: jane.token, body: { title: 'x', key: 'ssh-rsa AAAA garbage' } })).statusCode).toBe(400);
+    },
+    faulty: async (t) => {
+      const jane = await t.user('jane');
+      expect((await t.req('POST', '/user/keys', { token: jane.token, body: { title: 'x', key: 'ssh-rsa AAAA garbage' } })).statusCode).toBe(201);
+    },
+  },
+  'keys.list-by-id-only': {
+    healthy: async (t) => {
+      await t.user('jane');
+      expect((await t.req('GET', '/users/jane/keys')).statusCode).toBe(200);
+    },
+    faulty: async (t) => {
+      const jane = await t.user('jane');
+      expect((await t.req('GET', '/users/jane/keys')).statusCode).toBe(404);
+      expect((await t.req('GET', `/users/${jane.id}/keys`)).statusCode).toBe(200);
+    },
+  },
+  'gpg.parse-error-500': {
+    healthy: async (t) => {
+      const k = await gpgPublicKey();
+      const jane = await t.user('jane');
+      const broken = k.armored.replace(/\n\n[\s\S]*\n-----END/, '\n\nbm90IGEga2V5\n-----END');
+      expect((await t.req('POST', '/user/gpg_keys', { token: jane.token, body: { key: broken } })).statusCode).toBe(400);
+      expect((await t.req('POST', '/user/gpg_keys', { token: jane.token, body: { key: k.armored } })).statusCode).toBe(201);
+    },
+    faulty: async (t) => {
+      const k = await gpgPublicKey();
+      const jane = await t.user('jane');
+      const broken = k.armored.replace(/\n\n[\s\S]*\n-----END/, '\n\nbm90IGEga2V5\n-----END');
+      expect((await t.req('POST', '/user/gpg_keys', { token: jane.token, body: { key: broken } })).statusCode).toBe(500);
+      expect((await t.req('POST', '/user/gpg_keys', { token: jane.token, body: { key: 'not armored' } })).statusCode).toBe(400);
+    },
+  },
+  'emails.duplicate-409': {
+    healthy: async (t) => expect((await takenEmail(t, 'secondary')).data).toEqual(TAKEN_EMAIL),
+    faulty: async (t) => {
+      const res = await takenEmail(t, 'secondary');
+      expect([res.statusCode, res.data]).toEqual([409, { message: 'Email has already been taken' }]);
+    },
+  },
+  'emails.duplicate-base-error': {
+    healthy: async (t) => expect((await takenEmail(t, 'secondary')).data).toEqual(TAKEN_EMAIL),
+    faulty: async (t) => {
+      const res = await takenEmail(t, 'secondary');
+      expect([res.statusCode, res.data]).toEqual([400, { message: { base: ['Email has already been taken'] } }]);
+    },
+  },
+  'emails.primary-not-checked': {
+    healthy: async (t) => expect((await takenEmail(t, 'primary')).statusCode).toBe(400),
+    faulty: async (t) => {
+      expect((await takenEmail(t, 'primary')).statusCode).toBe(201);
+    },
+  },
+};
