@@ -11,3 +11,4 @@ export { parseLinks, serverNow } from './http-helpers.ts';
 export type { ApiResponse, Credentials, Transport } from './client.ts';
 export { TRANSPORTS } from './client.ts';
 export * from './fixtures.ts';
+export * from './generators/index.ts';
