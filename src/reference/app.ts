@@ -19,6 +19,7 @@ import { BODY_LIMIT, MAX_QUERY_LENGTH, parseQueryString, queryProblem, registerB
 import { RESOURCES } from './resources/index.ts';
 import { checkIntParams, Router } from './router.ts';
 import { seed } from './seed.ts';
+import { seedUsers, type SeedUser } from './seed-users.ts';
 import { createFormat } from './serialize.ts';
 import { createStore } from './store.ts';
 
@@ -30,6 +31,8 @@ export interface AppOptions {
   epicsDisabled?: boolean;
   variablesScopeFilter?: boolean;
   dependencyFixture?: boolean;
+  /** Users created at start-up that the API cannot make (LDAP-blocked, past activity). */
+  seedUsers?: readonly SeedUser[];
   logger?: boolean;
 }
 
@@ -78,6 +81,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   const ctx = createContext(options);
   const adminToken = options.adminToken ?? newAdminToken();
   seed(ctx.store, ctx.clock, adminToken);
+  seedUsers(ctx.store, ctx.clock, options.seedUsers ?? []);
 
   const app = Fastify({
     logger: options.logger ?? false,

@@ -8,10 +8,13 @@
  * REFERENCE_FAULTS        comma-separated fault ids (mutation testing; none by default)
  * REFERENCE_LARGE_COLLECTIONS=1   the over-10,000-items pagination rule
  * REFERENCE_EPICS_DISABLED=1      epics unavailable: every epic route answers 403
+ * REFERENCE_SEED_LDAP_BLOCKED=u1,u2      users created blocked by directory (LDAP) synchronization
+ * REFERENCE_SEED_ACTIVITY=u3:3,u4:40     users created with their last activity that many days ago
  * REFERENCE_VARIABLES_SCOPE_FILTER=1   filter[environment_scope] on the variables API (off by default, as the platform's flag)
  * REFERENCE_DEPENDENCY_FIXTURE=1       every new project gets a fixed, realistic dependency list
  */
 import type { ReferenceOptions } from './index.ts';
+import { seedUsersFromEnv } from './seed-users.ts';
 
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const flag = (v: string | undefined) => /^(1|true|yes|on)$/i.test(v ?? '');
@@ -22,6 +25,7 @@ export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOption
     faults: list(env.REFERENCE_FAULTS),
     largeCollectionFlag: flag(env.REFERENCE_LARGE_COLLECTIONS),
     epicsDisabled: flag(env.REFERENCE_EPICS_DISABLED),
+    seedUsers: seedUsersFromEnv(env),
     variablesScopeFilter: flag(env.REFERENCE_VARIABLES_SCOPE_FILTER),
     dependencyFixture: flag(env.REFERENCE_DEPENDENCY_FIXTURE),
   };

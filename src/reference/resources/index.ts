@@ -19,11 +19,21 @@ import { registerEmails } from './emails.ts';
 import { registerMembers } from './members.ts';
 import { registerProjects } from './projects.ts';
 import { registerUsers } from './users.ts';
+import { registerUserActivities } from './user-activities.ts';
+import { registerUserCounts } from './user-counts.ts';
+import { registerUserMemberships } from './user-memberships.ts';
+import { registerUserStates } from './user-states.ts';
+import { registerUserStatus } from './user-status.ts';
 
 export const RESOURCES: ReadonlyArray<(r: Router) => void> = [
   registerBroadcastMessages,
   registerCurrentUser,
   registerUsers,
+  registerUserStates,
+  registerUserStatus,
+  registerUserCounts,
+  registerUserActivities,
+  registerUserMemberships,
   registerImpersonationTokens,
   registerSshKeys,
   registerGpgKeys,
