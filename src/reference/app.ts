@@ -90,7 +90,8 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     routerOptions: {
       ignoreTrailingSlash: true,
       maxParamLength: 2048,
-      querystringParser: parseQueryString,
+      // Fault query.plus-literal: a + stays a plus (decodeURIComponent without the form rule).
+      querystringParser: ctx.has('query.plus-literal') ? (text) => parseQueryString(text.replace(/\+/g, '%2B')) : parseQueryString,
     },
     frameworkErrors: (_error, _request, reply) => {
       const err = apiError('bad_request', 'invalid URL encoding');
@@ -100,7 +101,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   app.decorate('ref', ctx);
   app.decorateRequest('caller', null);
   registerBodyParsers(app);
-  await registerMultipart(app);
+  if (!ctx.has('parse.no-multipart')) await registerMultipart(app);
 
   app.addHook('onRequest', async (request) => {
     const q = request.url.indexOf('?');

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFaults, FAULTS } from './faults.ts';
 import { testServer, type TestServer } from './testing.ts';
+import { USER_FAULT_CASES } from './resources/users.fault-cases.ts';
 import { CREDENTIAL_FAULT_CASES } from './resources/credentials.fault-cases.ts';
 
 type Check = (t: TestServer) => Promise<void>;
@@ -18,6 +19,7 @@ async function seed(t: TestServer, n: number): Promise<void> {
 
 /** For each fault: what the healthy server does, checked with the fault off and then on. */
 const CASES: Record<string, { healthy: Check; faulty: Check }> = {
+  ...USER_FAULT_CASES,
   ...CREDENTIAL_FAULT_CASES,
   'status.create-200': {
     healthy: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).statusCode).toBe(201),

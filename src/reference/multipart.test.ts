@@ -9,18 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { isApiError } from './errors.ts';
 import { MAX_FILE_BYTES, registerMultipart, UploadedFile } from './multipart.ts';
 import { input, p, readParams } from './params.ts';
-
-function multipartBody(parts: Array<{ name: string; value: string | Buffer; filename?: string; type?: string }>) {
-  const boundary = '----reference-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.filename ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+import { multipartBody } from './testing.ts';
 
 async function echo() {
   const app = Fastify();

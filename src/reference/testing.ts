@@ -79,3 +79,25 @@ export async function testServer(options: ReferenceOptions = {}): Promise<TestSe
   };
   return t;
 }
+
+export interface MultipartPart {
+  name: string;
+  value: string | Buffer;
+  /** Makes the part a file. */
+  filename?: string;
+  type?: string;
+}
+
+/** A multipart/form-data payload and its content type, for app.inject(). */
+export function multipartBody(parts: MultipartPart[]): { payload: Buffer; contentType: string } {
+  const boundary = '----reference-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const file = part.filename === undefined ? '' : `; filename="${part.filename}"`;
+    const type = part.filename === undefined ? '' : `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -19,6 +19,8 @@ import { registerEmails } from './emails.ts';
 import { registerMembers } from './members.ts';
 import { registerProjects } from './projects.ts';
 import { registerUsers } from './users.ts';
+import { registerUserAvatars } from './user-avatars.ts';
+import { registerUserIdentities } from './user-identities.ts';
 import { registerUserActivities } from './user-activities.ts';
 import { registerUserCounts } from './user-counts.ts';
 import { registerUserMemberships } from './user-memberships.ts';
@@ -29,6 +31,8 @@ export const RESOURCES: ReadonlyArray<(r: Router) => void> = [
   registerBroadcastMessages,
   registerCurrentUser,
   registerUsers,
+  registerUserIdentities,
+  registerUserAvatars,
   registerUserStates,
   registerUserStatus,
   registerUserCounts,

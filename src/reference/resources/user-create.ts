@@ -1,6 +1,6 @@
 /**
  * POST /users (administrators): parameters, the platform's model checks and conflicts, and the
- * insert. Answers 201 with the admin view.
+ * insert (an avatar file when the body is multipart). Answers 201 with the admin view.
  *
  *   POST /api/v4/users {"email":"j@x.org","name":"J","username":"j","password":"secret123"}
  *   -> 201 {"id":2,"username":"j","is_admin":false,"bio":"",...}
@@ -12,7 +12,9 @@ import type { Identity, UserRecord } from '../domain/records.ts';
 import { createUser, emailTaken, findUserByUsername } from '../domain/users.ts';
 import { fail, type FieldErrors } from '../errors.ts';
 import { input, p, readParams, type Values } from '../params.ts';
+import type { UploadedFile } from '../multipart.ts';
 import type { Store } from '../store.ts';
+import { avatarErrors, avatarOf } from './user-avatars.ts';
 
 export const EMAIL = /^[^@\s]+@[^@\s]+$/;
 export const NAMESPACE_PATH = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/;
@@ -23,8 +25,9 @@ export function validNamespacePath(path: string): boolean {
   return NAMESPACE_PATH.test(path) && !/(\.|\.git|\.atom)$/i.test(path);
 }
 
-/** Attributes POST and (later) PUT /users accept. */
+/** Attributes POST and PUT /users accept. */
 export const USER_ATTRIBUTES = {
+  avatar: p.file(),
   email: p.string(),
   name: p.string(),
   username: p.string(),
@@ -99,9 +102,13 @@ export function userFields(q: UserAttributes): Partial<UserRecord> {
   return fields;
 }
 
-/** The platform's model validations of a user about to be saved. */
-export function validateUser(user: Pick<UserRecord, 'email' | 'name' | 'username' | 'bio' | 'projectsLimit' | 'publicEmail'>, password?: string): void {
-  const errors: FieldErrors = {};
+/** The platform's model validations of a user about to be saved (plus the avatar's, if any). */
+export function validateUser(
+  user: Pick<UserRecord, 'email' | 'name' | 'username' | 'bio' | 'projectsLimit' | 'publicEmail'>,
+  password?: string,
+  avatar?: UploadedFile,
+): void {
+  const errors: FieldErrors = { ...(avatar ? avatarErrors(avatar) : {}) };
   if (user.name.trim() === '') errors.name = ["can't be blank"];
   else if (user.name.length > 255) errors.name = ['is too long (maximum is 255 characters)'];
   if (!EMAIL.test(user.email)) errors.email = ['is invalid'];
@@ -119,13 +126,23 @@ export function validateUser(user: Pick<UserRecord, 'email' | 'name' | 'username
   if (Object.keys(errors).length > 0) fail('validation_failed', errors);
 }
 
-function identityOf(q: UserAttributes): Identity[] {
-  if (q.extern_uid === undefined && q.provider === undefined) return [];
+/**
+ * The identity given as extern_uid + provider (both needed, else 400); an extern_uid another
+ * user holds for the same provider (any case) is taken.
+ */
+export function identityOf(store: Store, q: UserAttributes, exceptUserId?: number): Identity | undefined {
+  if (q.extern_uid === undefined && q.provider === undefined) return undefined;
   const missing: FieldErrors = {};
   if (!q.provider) missing.provider = ["can't be blank"];
   if (!q.extern_uid) missing.extern_uid = ["can't be blank"];
   if (Object.keys(missing).length > 0) fail('validation_failed', { identities: missing });
-  return [{ provider: q.provider as string, externUid: q.extern_uid as string, samlProviderId: null }];
+  const provider = q.provider as string;
+  const externUid = q.extern_uid as string;
+  const wanted = externUid.toLowerCase();
+  const holder = store.users.find((u) => u.id !== exceptUserId &&
+    u.identities.some((i) => i.provider === provider && i.externUid.toLowerCase() === wanted));
+  if (holder) fail('validation_failed', { identities: { extern_uid: ['has already been taken'] } });
+  return { provider, externUid, samlProviderId: null };
 }
 
 /** Conflicts are checked first (409), e-mail before username, as the platform does. */
@@ -140,21 +157,27 @@ export function checkConflicts(store: Store, email: string, username: string, ex
 }
 
 export function createUserFromRequest(request: FastifyRequest): UserRecord {
-  const q = readParams(input(request), CREATE, {
-    atLeastOneOf: [['password', 'reset_password', 'force_random_password']],
-  });
   const ctx = ctxOf(request);
+  const source = input(request);
+  const q = readParams(source, CREATE, {
+    atLeastOneOf: ctx.has('users.password-optional') ? [] : [['password', 'reset_password', 'force_random_password']],
+  });
   const now = ctx.clock();
   checkConflicts(ctx.store, q.email, q.username);
-  const identities = identityOf(q);
+  const identity = identityOf(ctx.store, q);
   const randomPassword = q.force_random_password === true || q.reset_password === true;
   const fields = { ...userFields(q), email: q.email, name: q.name, username: q.username };
+  if (ctx.has('users.private-profile-null-kept') && source.private_profile === null) {
+    (fields as { privateProfile: unknown }).privateProfile = null;
+  }
   const candidate = { bio: '', projectsLimit: 100000, publicEmail: '', ...fields };
-  validateUser(candidate, randomPassword ? undefined : q.password);
+  validateUser(candidate, randomPassword ? undefined : q.password, q.avatar);
+  const confirmed = q.skip_confirmation === true && !ctx.has('users.skip-confirmation-ignored');
   return createUser(ctx.store, now, {
     ...fields,
-    identities,
-    confirmedAt: q.skip_confirmation ? now : null,
+    identities: identity && !ctx.has('users.create-ignores-identity') ? [identity] : [],
+    avatar: avatarOf(q.avatar) ?? null,
+    confirmedAt: confirmed ? now : null,
     createdById: callerOf(request).user.id,
   });
 }

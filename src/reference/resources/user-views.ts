@@ -10,7 +10,15 @@ import type { ViewEnv } from '../context.ts';
 import type { UserRecord } from '../domain/records.ts';
 import { textToHtml } from '../serialize.ts';
 
-export function avatarUrl(user: UserRecord): string {
+/** Where an uploaded avatar is served (see user-avatars.ts). */
+export function uploadedAvatarPath(user: UserRecord): string | null {
+  return user.avatar ? `/uploads/-/system/user/avatar/${user.id}/${user.avatar.filename}` : null;
+}
+
+/** The uploaded avatar on this server, else the gravatar of the e-mail (the platform's default). */
+export function avatarUrl(user: UserRecord, env: ViewEnv): string {
+  const uploaded = uploadedAvatarPath(user);
+  if (uploaded) return `${env.base}${uploaded}`;
   const hash = createHash('md5').update(user.email.trim().toLowerCase()).digest('hex');
   return `https://www.gravatar.com/avatar/${hash}?s=80&d=identicon`;
 }
@@ -23,7 +31,7 @@ export function userPublicView(user: UserRecord, env: ViewEnv) {
     name: user.name,
     state: user.state,
     locked: false,
-    avatar_url: avatarUrl(user),
+    avatar_url: avatarUrl(user, env),
     web_url: `${env.base}/${user.username}`,
   };
 }
