@@ -6,8 +6,9 @@
  *
  *   const { exitCode, summary } = await certify({ flags: { baseUrl: 'http://127.0.0.1:4010' } });
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiClient } from './client.ts';
 import { loadConfig, loadDotenv, VARIABLES, type Config, type ConfigFlags } from './config.ts';
@@ -18,6 +19,8 @@ import ConformanceReporter from '../report/conformance-reporter.ts';
 import type { Summary } from '../report/summary.ts';
 import { parseBaseline, type Baseline } from '../report/baseline.ts';
 import { CLAUSES } from './clauses.ts';
+import { renderMarkdown } from '../report/markdown.ts';
+import { readSecretsFile, scanForSecrets, type Leak } from './secret-scan.ts';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -66,7 +69,15 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
       }));
     }
     exportConfig(config, process.env);
-    return await runSuites(config, options, baseline);
+    // Every secret the run learns is noted here (mode 600) for the leak scan, then removed.
+    const secretsDir = mkdtempSync(join(tmpdir(), 'cfk-secrets-'));
+    process.env.CONFORMANCE_SECRETS_FILE = join(secretsDir, 'secrets');
+    try {
+      return await runSuites(config, options, baseline);
+    } finally {
+      delete process.env.CONFORMANCE_SECRETS_FILE;
+      rmSync(secretsDir, { recursive: true, force: true });
+    }
   } catch (e) {
     if (isKitError(e)) return { exitCode: 2, error: e };
     throw e;
@@ -121,5 +132,17 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   if (!summary) {
     return { exitCode: 2, error: new KitError('PROVISIONING_FAILED', 'The run ended without results (see the errors above).') };
   }
+  const leaks = scanForSecrets(reportsDir, [...readSecretsFile(process.env.CONFORMANCE_SECRETS_FILE ?? ''), ...(config.adminToken ? [config.adminToken] : [])]);
+  if (leaks.length) summary = reportLeaks(summary, leaks, reportsDir);
   return { exitCode: summary.verdict === 'pass' ? 0 : 1, summary };
+}
+
+/** A secret in an output file fails the run: the summary says where (the files are already redacted). */
+function reportLeaks(summary: Summary, leaks: Leak[], reportsDir: string): Summary {
+  const reasons = leaks.map((l) => `a secret appeared ${l.count} time(s) in ${relative(reportsDir, l.file)} (redacted in place)`);
+  const out: Summary = { ...summary, verdict: 'fail', verdictReasons: [...summary.verdictReasons, ...reasons] };
+  writeFileSync(join(reportsDir, 'summary.json'), `${JSON.stringify(out, null, 2)}\n`);
+  writeFileSync(join(reportsDir, 'summary.md'), renderMarkdown(out));
+  for (const r of reasons) console.error(`conformance: ${r}`);
+  return out;
 }

@@ -12,6 +12,7 @@ import { cleanupLedger } from './ledger.ts';
 import { preflight } from './preflight.ts';
 import { provisionRegularUser } from './provision.ts';
 import { SecretSet } from './redact.ts';
+import { secretsFileSink } from './secret-scan.ts';
 import { KitError } from './errors.ts';
 import type { TargetInfo } from './target.ts';
 
@@ -35,7 +36,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!adminToken) {
     throw new KitError('ADMIN_TOKEN_MISSING', 'CONFORMANCE_ADMIN_TOKEN (or --admin-token) is required to certify a deployed target.');
   }
-  const secrets = new SecretSet([adminToken]);
+  const secretsPath = process.env.CONFORMANCE_SECRETS_FILE || undefined;
+  const secrets = new SecretSet([adminToken], secretsFileSink(secretsPath));
   const root: string = baseUrl as string;
   const apiUrl = `${root}/api/v4`;
   const admin = new ApiClient({ apiUrl, timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes, secrets, auth: { token: adminToken } });
@@ -58,7 +60,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       baseUrl: root, apiUrl, adminToken, admin: adminUser, user, bundled: !config.baseUrl,
       runPrefix: config.runPrefix, seed: config.seed, numRuns: config.numRuns, timeoutMs: config.timeoutMs,
       maxBodyBytes: config.maxBodyBytes, reportsDir, ledgerPath, skip: config.skip, heavy: config.heavy,
-      epicsUnavailable: config.epicsUnavailable,
+      epicsUnavailable: config.epicsUnavailable, secretsPath,
     };
     project.provide('target', target);
   } catch (e) {

@@ -14,12 +14,16 @@ const SECRET_QUERY = ['private_token', 'access_token', 'password'];
 
 export class SecretSet {
   private readonly values = new Set<string>();
-  constructor(initial: Iterable<string | undefined> = []) {
+  /** sink: told of each new secret (the run's secrets file, for the leak scan at the end). */
+  constructor(initial: Iterable<string | undefined> = [], private readonly sink?: (secret: string) => void) {
     for (const v of initial) this.add(v);
   }
   add(value: string | undefined | null): void {
     // Very short values would redact ordinary text; tokens and passwords are longer.
-    if (typeof value === 'string' && value.length >= 6) this.values.add(value);
+    if (typeof value === 'string' && value.length >= 6 && !this.values.has(value)) {
+      this.values.add(value);
+      this.sink?.(value);
+    }
   }
   list(): string[] {
     return [...this.values];

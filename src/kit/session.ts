@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import { ApiClient, type ApiResponse, type Credentials } from './client.ts';
 import { appendLedger, type LedgerKind } from './ledger.ts';
 import { SecretSet } from './redact.ts';
+import { secretsFileSink } from './secret-scan.ts';
 import type { TargetInfo } from './target.ts';
 
 export interface Session {
@@ -45,7 +46,7 @@ let counter = 0;
 export function session(): Session {
   if (current) return current;
   const target = inject('target');
-  const secrets = new SecretSet([target.adminToken, target.user.token]);
+  const secrets = new SecretSet([target.adminToken, target.user.token], secretsFileSink(target.secretsPath));
   const base = new ApiClient({
     apiUrl: target.apiUrl, timeoutMs: target.timeoutMs, maxBodyBytes: target.maxBodyBytes, secrets, auth: null,
   });

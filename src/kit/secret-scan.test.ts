@@ -1,0 +1,31 @@
+/** Unit tests of the leak scan. */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { SecretSet } from './redact.ts';
+import { readSecretsFile, scanForSecrets, secretsFileSink } from './secret-scan.ts';
+
+describe('secret scan', () => {
+  test('secrets added anywhere reach the secrets file once each', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'sec-')), 'secrets');
+    const set = new SecretSet(['admin-token-123'], secretsFileSink(path));
+    set.add('imp-token-456');
+    set.add('imp-token-456');
+    set.add('abc'); // too short to be a secret
+    expect(readSecretsFile(path)).toEqual(['admin-token-123', 'imp-token-456']);
+  });
+
+  test('finds secrets in nested output files, redacts them in place, leaves clean files alone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reports-'));
+    mkdirSync(join(dir, 'allure-results'));
+    writeFileSync(join(dir, 'summary.md'), 'all clean');
+    writeFileSync(join(dir, 'allure-results', 'x-attachment.txt'), `curl -H 'Private-Token: imp-token-456' http://h/?private_token=${encodeURIComponent('p@ss word!')}`);
+    const leaks = scanForSecrets(dir, ['imp-token-456', 'p@ss word!']);
+    expect(leaks).toEqual([{ file: join(dir, 'allure-results', 'x-attachment.txt'), count: 2 }]);
+    const after = readFileSync(join(dir, 'allure-results', 'x-attachment.txt'), 'utf8');
+    expect(after).not.toContain('imp-token-456');
+    expect(after).toContain('[redacted]');
+    expect(scanForSecrets(dir, ['imp-token-456'])).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The leak scan: every secret the run held or created (admin token, impersonation tokens,
+ * passwords, cluster tokens) is appended by the processes that learn it to a private file
+ * (mode 600, in a fresh temporary folder); at the end the kit searches its own output files for
+ * each of them. A leak is redacted in place and fails the run.
+ *
+ *   const sink = secretsFileSink(path);  new SecretSet([token], sink);
+ *   const leaks = scanForSecrets('reports', readSecretsFile(path));  // [{ file, count }]
+ */
+import { appendFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REDACTED, SecretSet } from './redact.ts';
+
+export function secretsFileSink(path: string | undefined): ((secret: string) => void) | undefined {
+  if (!path) return undefined;
+  return (secret) => appendFileSync(path, `${JSON.stringify(secret)}\n`, { mode: 0o600 });
+}
+
+export function readSecretsFile(path: string): string[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8').split('\n').filter(Boolean).flatMap((l) => {
+    try { return [JSON.parse(l) as string]; } catch { return []; }
+  });
+}
+
+function files(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    const st = statSync(p);
+    return st.isDirectory() ? files(p) : st.isFile() ? [p] : [];
+  });
+}
+
+export interface Leak {
+  file: string;
+  /** How many secret occurrences were found (and redacted in place). */
+  count: number;
+}
+
+/** Finds every secret in every file below `dir`, redacts them in place, and lists the leaks. */
+export function scanForSecrets(dir: string, secrets: readonly string[]): Leak[] {
+  const set = new SecretSet(secrets);
+  const list = set.list();
+  if (!list.length) return [];
+  const leaks: Leak[] = [];
+  for (const file of files(dir)) {
+    const text = readFileSync(file, 'utf8');
+    let count = 0;
+    for (const s of list) {
+      count += text.split(s).length - 1;
+      const enc = encodeURIComponent(s);
+      if (enc !== s) count += text.split(enc).length - 1;
+    }
+    if (count > 0) {
+      writeFileSync(file, set.redact(text));
+      leaks.push({ file, count });
+    }
+  }
+  return leaks;
+}
+
+export { REDACTED };
