@@ -32,6 +32,8 @@ export interface Config {
   baseline?: string;
   /** The target has epics switched off: the clause that expects 403 runs, against a fresh group. */
   epicsUnavailable: boolean;
+  /** A project (id or full path) whose dependency list holds scan results, for the dependency clauses. */
+  dependencyProject?: string;
 }
 
 /** Flags of the CLI, by config key; a flag beats its variable. */
@@ -51,6 +53,7 @@ export const VARIABLES: Record<keyof Config, string> = {
   heavy: 'CONFORMANCE_HEAVY',
   baseline: 'CONFORMANCE_BASELINE',
   epicsUnavailable: 'CONFORMANCE_EPICS_UNAVAILABLE',
+  dependencyProject: 'CONFORMANCE_DEPENDENCY_PROJECT',
 };
 
 const FLAGS: Record<keyof Config, string> = {
@@ -58,6 +61,7 @@ const FLAGS: Record<keyof Config, string> = {
   timeoutMs: '--timeout-ms', reportsDir: '--reports-dir', skip: '--skip', runPrefix: '--run-prefix',
   maxBodyBytes: '--max-body-bytes', heavy: '--heavy', baseline: '--baseline',
   epicsUnavailable: '--epics-unavailable',
+  dependencyProject: '--dependency-project',
 };
 
 const positiveInt = (max: number) =>
@@ -97,6 +101,7 @@ const fields = {
     if (/^(0|false|no|)$/i.test(s)) return false;
     ctx.addIssue({ code: 'custom', message: 'must be 1 or 0' }); return z.NEVER;
   }).default(false),
+  dependencyProject: z.string().trim().regex(/^(\d+|[\w.-]+(\/[\w.-]+)+)$/, 'must be a project id or a full path such as group/project').optional(),
 };
 
 /** Reads `.env` into process.env (never overriding what is set). Call once, at the edge. */

@@ -25,9 +25,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!baseUrl) {
     // The bundled reference, started here (never imported by suites).
     const { startReferenceServer } = await import('../reference/index.ts');
-    const { referenceOptionsFromEnv } = await import('../reference/env-options.ts');
+    const { referenceOptionsFromEnv, IN_PROCESS_DEFAULTS } = await import('../reference/env-options.ts');
     // A project may set its own REFERENCE_* (mutation runs: one fault per project).
-    const env = { ...process.env, ...(project.config.env as Record<string, string> | undefined) };
+    // The in-process reference offers the optional features the kit can certify (IN_PROCESS_DEFAULTS).
+    const env = { ...IN_PROCESS_DEFAULTS, ...process.env, ...(project.config.env as Record<string, string> | undefined) };
     const ref = await startReferenceServer({ ...referenceOptionsFromEnv(env), host: '127.0.0.1', port: 0 });
     baseUrl = ref.url;
     adminToken = ref.adminToken;
@@ -60,7 +61,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       baseUrl: root, apiUrl, adminToken, admin: adminUser, user, bundled: !config.baseUrl,
       runPrefix: config.runPrefix, seed: config.seed, numRuns: config.numRuns, timeoutMs: config.timeoutMs,
       maxBodyBytes: config.maxBodyBytes, reportsDir, ledgerPath, skip: config.skip, heavy: config.heavy,
-      epicsUnavailable: config.epicsUnavailable, secretsPath,
+      epicsUnavailable: config.epicsUnavailable, secretsPath, dependencyProject: config.dependencyProject,
     };
     project.provide('target', target);
   } catch (e) {

@@ -35,6 +35,8 @@ export interface TargetInfo {
   secretsPath?: string;
   /** CONFORMANCE_EPICS_UNAVAILABLE: the target is said to have epics switched off. */
   epicsUnavailable: boolean;
+  /** CONFORMANCE_DEPENDENCY_PROJECT: a project (id or full path) whose dependency list holds scan results. */
+  dependencyProject?: string;
 }
 
 declare module 'vitest' {

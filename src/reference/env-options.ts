@@ -19,6 +19,16 @@ import { seedUsersFromEnv } from './seed-users.ts';
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const flag = (v: string | undefined) => /^(1|true|yes|on)$/i.test(v ?? '');
 
+/**
+ * What the in-process reference of a certification run (npm start, npm test) switches on unless
+ * the environment says otherwise: the optional features the kit can then really certify.
+ * `conformance serve` keeps the platform's defaults (off).
+ */
+export const IN_PROCESS_DEFAULTS: Readonly<Record<string, string>> = {
+  REFERENCE_VARIABLES_SCOPE_FILTER: '1',
+  REFERENCE_DEPENDENCY_FIXTURE: '1',
+};
+
 export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOptions {
   return {
     adminToken: env.REFERENCE_ADMIN_TOKEN || undefined,
