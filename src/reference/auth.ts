@@ -114,8 +114,10 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
 
   let user = owner;
   if (sudo !== undefined) {
-    if (!owner.admin && !ctx.has('auth.sudo-non-admin-allowed')) fail('forbidden', 'Must be admin to use sudo');
-    if (!token.scopes.includes('sudo') && !ctx.has('auth.sudo-scope-unchecked')) fail('insufficient_scope', ['sudo']);
+    const scopeMissing = !token.scopes.includes('sudo') && !ctx.has('auth.sudo-scope-unchecked');
+    if (scopeMissing && ctx.has('auth.sudo-scope-before-admin')) fail('insufficient_scope', ['sudo']);
+    if (!owner.admin) fail('forbidden', 'Must be admin to use sudo');
+    if (scopeMissing) fail('insufficient_scope', ['sudo']);
     const target = sudoTarget(ctx, sudo);
     if (target) user = target;
     else if (!ctx.has('auth.sudo-unknown-user-ignored')) fail('not_found', `User with ID or username '${sudo}'`);

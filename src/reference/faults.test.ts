@@ -8,6 +8,7 @@ import { createFaults, FAULTS } from './faults.ts';
 import { testServer, type TestServer } from './testing.ts';
 import { USER_FAULT_CASES } from './resources/users.fault-cases.ts';
 import { CREDENTIAL_FAULT_CASES } from './resources/credentials.fault-cases.ts';
+import { USER_STATE_FAULT_CASES } from './resources/user-states.fault-cases.ts';
 import { PROJECT_RESOURCE_FAULT_CASES } from './resources/project-resources.fault-cases.ts';
 
 type Check = (t: TestServer) => Promise<void>;
@@ -22,6 +23,7 @@ async function seed(t: TestServer, n: number): Promise<void> {
 const CASES: Record<string, { healthy: Check; faulty: Check }> = {
   ...USER_FAULT_CASES,
   ...CREDENTIAL_FAULT_CASES,
+  ...USER_STATE_FAULT_CASES,
   ...PROJECT_RESOURCE_FAULT_CASES,
   'status.create-200': {
     healthy: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).statusCode).toBe(201),

@@ -68,7 +68,7 @@ export const FAULTS = [
   { id: 'users.memberships-bad-type-ignored', description: 'an unsupported memberships type is ignored (200, unfiltered) instead of 400' },
   { id: 'auth.sudo-scope-unchecked', description: 'sudo works with an admin token that lacks the sudo scope' },
   { id: 'auth.sudo-username-case-sensitive', description: 'a sudo username is matched case-sensitively' },
-  { id: 'auth.sudo-non-admin-allowed', description: 'a non-admin token may use sudo' },
+  { id: 'auth.sudo-scope-before-admin', description: 'sudo by a non-admin answers insufficient_scope: the scope is checked before the admin rule' },
   { id: 'auth.sudo-unknown-user-ignored', description: 'sudo naming an unknown user is ignored: the request runs as the token owner' },
   { id: 'auth.admin-only-open', description: 'routes declared admin-only accept any authenticated user' },
   { id: 'users.admin-list-hides-is-admin', description: 'the admin list view of GET /users leaves out is_admin' },
