@@ -1,0 +1,66 @@
+/**
+ * SSH keys of a given user (/users/:id_or_username/keys): listing by id and by username, the
+ * administrator adding and deleting keys, and both refused (403) to a non-admin. The response
+ * body of the admin add is not shown in the spec: effects are checked through the list.
+ */
+import { beforeAll, describe } from 'vitest';
+import { check, clauseTest, createUser, requireThat, sameSshKey, session, sshPublicKey, type CreatedUser } from '../../src/kit/index.ts';
+import { addOwnKey, addUserKey, findKey } from './fixtures.ts';
+
+describe('/users/:id/keys', () => {
+  let carol: CreatedUser;
+  beforeAll(async () => {
+    carol = await createUser(session());
+  });
+
+  clauseTest('keys.list_user.by_id', "GET /users/:id/keys and /users/:username/keys both list the user's keys", async ({ s }) => {
+    const { res: made, key } = await addOwnKey(carol);
+    check.status(made, 201);
+    for (const who of [String(carol.id), carol.username]) {
+      const res = await s.admin.get(`/users/${encodeURIComponent(who)}/keys`, { query: { per_page: 100 } });
+      check.status(res, 200, `GET /users/${who}/keys MUST answer 200.`);
+      const items = check.arrayOf(res, 'ssh-key') as Record<string, any>[];
+      requireThat(items.some((k) => k.id === made.json.id && sameSshKey(k.key, key.text)), `GET /users/${who}/keys MUST list the user's key.`, made.json.id, items.map((k) => k.id));
+    }
+  });
+
+  clauseTest('keys.create_user.status', 'POST /users/:id/keys by an admin with title and key answers 201', async ({ s }) => {
+    check.status((await addUserKey(s, carol.id)).res, 201);
+  });
+
+  clauseTest('keys.create_user.effect', 'a key added by POST /users/:id/keys appears in GET /users/:id/keys', async ({ s }) => {
+    const { res, key } = await addUserKey(s, carol.id, { title: 'effect' });
+    check.status(res, 201);
+    const found = await findKey(s.admin, `/users/${carol.id}/keys`, key);
+    requireThat(found !== undefined, 'The key added by the admin MUST be listed for the user (same type and body).', `${key.type} ${key.body}`, '(not listed)');
+    requireThat(found!.title === 'effect', 'The listed key MUST carry the title given.', 'effect', found!.title);
+  });
+
+  clauseTest('keys.create_user.required', 'POST /users/:id/keys without title or without key answers 400', async ({ s }) => {
+    const key = await sshPublicKey();
+    check.status(await s.admin.post(`/users/${carol.id}/keys`, { json: { key: key.text } }), 400, 'Without title the answer MUST be 400.');
+    check.status(await s.admin.post(`/users/${carol.id}/keys`, { json: { title: 'no key' } }), 400, 'Without key the answer MUST be 400.');
+  });
+
+  clauseTest('keys.delete_user.status', 'DELETE /users/:id/keys/:key_id by an admin answers 204 and the key is gone', async ({ s }) => {
+    const { res: made, key } = await addUserKey(s, carol.id);
+    check.status(made, 201);
+    const found = await findKey(s.admin, `/users/${carol.id}/keys`, key);
+    requireThat(found !== undefined, 'The key added MUST be listed (set-up).', 'listed', '(not listed)');
+    const res = await s.admin.delete(`/users/${carol.id}/keys/${found!.id}`);
+    check.status(res, 204);
+    requireThat(await findKey(s.admin, `/users/${carol.id}/keys`, key) === undefined, 'A deleted key MUST no longer be listed.', '(not listed)', 'still listed');
+  });
+
+  clauseTest('keys.admin.non_admin', 'POST /users/:id/keys and DELETE /users/:id/keys/:key_id by a non-admin answer 403', async ({ s }) => {
+    const { res: made, key } = await addOwnKey(carol);
+    check.status(made, 201);
+    const other = await sshPublicKey();
+    for (const caller of [carol.client, s.user]) {
+      check.status(await caller.post(`/users/${carol.id}/keys`, { json: { title: 'refused', key: other.text } }), 403, 'POST /users/:id/keys by a non-admin MUST answer 403.');
+      check.status(await caller.delete(`/users/${carol.id}/keys/${made.json.id}`), 403, 'DELETE /users/:id/keys/:key_id by a non-admin MUST answer 403.');
+    }
+    requireThat(await findKey(s.admin, `/users/${carol.id}/keys`, key) !== undefined, 'A refused DELETE MUST leave the key in place.', 'listed', '(gone)');
+    requireThat(await findKey(s.admin, `/users/${carol.id}/keys`, other) === undefined, 'A refused POST MUST add no key.', '(not listed)', 'listed');
+  });
+});
