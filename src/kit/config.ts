@@ -34,6 +34,8 @@ export interface Config {
   epicsUnavailable: boolean;
   /** A project (id or full path) whose dependency list holds scan results, for the dependency clauses. */
   dependencyProject?: string;
+  /** Username of a user the target blocked through directory (LDAP) synchronization, for users.transitions.ldap_blocked. */
+  ldapBlockedUser?: string;
 }
 
 /** Flags of the CLI, by config key; a flag beats its variable. */
@@ -54,6 +56,7 @@ export const VARIABLES: Record<keyof Config, string> = {
   baseline: 'CONFORMANCE_BASELINE',
   epicsUnavailable: 'CONFORMANCE_EPICS_UNAVAILABLE',
   dependencyProject: 'CONFORMANCE_DEPENDENCY_PROJECT',
+  ldapBlockedUser: 'CONFORMANCE_LDAP_BLOCKED_USER',
 };
 
 const FLAGS: Record<keyof Config, string> = {
@@ -62,6 +65,7 @@ const FLAGS: Record<keyof Config, string> = {
   maxBodyBytes: '--max-body-bytes', heavy: '--heavy', baseline: '--baseline',
   epicsUnavailable: '--epics-unavailable',
   dependencyProject: '--dependency-project',
+  ldapBlockedUser: '--ldap-blocked-user',
 };
 
 const positiveInt = (max: number) =>
@@ -102,6 +106,7 @@ const fields = {
     ctx.addIssue({ code: 'custom', message: 'must be 1 or 0' }); return z.NEVER;
   }).default(false),
   dependencyProject: z.string().trim().regex(/^(\d+|[\w.-]+(\/[\w.-]+)+)$/, 'must be a project id or a full path such as group/project').optional(),
+  ldapBlockedUser: z.string().trim().regex(/^[\w.-]+$/, 'must be a username').optional(),
 };
 
 /** Reads `.env` into process.env (never overriding what is set). Call once, at the edge. */

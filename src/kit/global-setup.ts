@@ -22,6 +22,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let stopReference: (() => Promise<void>) | undefined;
   let baseUrl = config.baseUrl;
   let adminToken = config.adminToken;
+  let ldapBlockedUser = config.ldapBlockedUser;
   if (!baseUrl) {
     // The bundled reference, started here (never imported by suites).
     const { startReferenceServer } = await import('../reference/index.ts');
@@ -29,7 +30,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // A project may set its own REFERENCE_* (mutation runs: one fault per project).
     // The in-process reference offers the optional features the kit can certify (IN_PROCESS_DEFAULTS).
     const env = { ...IN_PROCESS_DEFAULTS, ...process.env, ...(project.config.env as Record<string, string> | undefined) };
-    const ref = await startReferenceServer({ ...referenceOptionsFromEnv(env), host: '127.0.0.1', port: 0 });
+    const options = referenceOptionsFromEnv(env);
+    // Users the API cannot make (blocked by LDAP synchronization, active days ago), seeded so that
+    // their clauses are really tested here.
+    ldapBlockedUser ??= `${config.runPrefix}-ldap`;
+    const seedUsers = [
+      ...(options.seedUsers ?? []),
+      { username: ldapBlockedUser, state: 'ldap_blocked' as const },
+      { username: `${config.runPrefix}-seen-3d`, lastActivityDaysAgo: 3 },
+      { username: `${config.runPrefix}-seen-40d`, lastActivityDaysAgo: 40 },
+    ];
+    const ref = await startReferenceServer({ ...options, seedUsers, host: '127.0.0.1', port: 0 });
     baseUrl = ref.url;
     adminToken = ref.adminToken;
     stopReference = () => ref.close();
@@ -62,6 +73,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       runPrefix: config.runPrefix, seed: config.seed, numRuns: config.numRuns, timeoutMs: config.timeoutMs,
       maxBodyBytes: config.maxBodyBytes, reportsDir, ledgerPath, skip: config.skip, heavy: config.heavy,
       epicsUnavailable: config.epicsUnavailable, secretsPath, dependencyProject: config.dependencyProject,
+      ldapBlockedUser,
     };
     project.provide('target', target);
   } catch (e) {

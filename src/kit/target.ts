@@ -37,6 +37,8 @@ export interface TargetInfo {
   epicsUnavailable: boolean;
   /** CONFORMANCE_DEPENDENCY_PROJECT: a project (id or full path) whose dependency list holds scan results. */
   dependencyProject?: string;
+  /** CONFORMANCE_LDAP_BLOCKED_USER (on the bundled reference: a user seeded so): a user blocked by LDAP synchronization. */
+  ldapBlockedUser?: string;
 }
 
 declare module 'vitest' {
