@@ -84,6 +84,35 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
   }
 }
 
+/**
+ * SIGINT/SIGTERM during a run: the first cancels the run (tests stop, then cleanup runs as at any
+ * end); a second one exits at once.
+ */
+function interruptHandler(): { reporter: { onInit(v: { cancelCurrentRun(reason: 'keyboard-input'): Promise<void> }): void }; dispose(): void } {
+  let cancel: (() => void) | undefined;
+  let count = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    count += 1;
+    if (count > 1) process.exit(130);
+    console.error(`\nconformance: ${signal}: stopping the run and cleaning up what it created (again to quit at once)`);
+    cancel?.();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    reporter: {
+      onInit(v) {
+        cancel = () => { void v.cancelCurrentRun('keyboard-input'); };
+        // vitest's own handlers exit the process at once, before cleanup: the run's handler decides.
+        for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+          for (const l of process.listeners(sig)) if (l !== onSignal) process.off(sig, l);
+        }
+      },
+    },
+    dispose() { process.off('SIGINT', onSignal); process.off('SIGTERM', onSignal); },
+  };
+}
+
 function loadBaselineFile(path: string): Baseline {
   let text: string;
   try { text = readFileSync(resolve(path), 'utf8'); } catch (e) {
@@ -110,6 +139,7 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
     baseline,
   });
   let setupError: unknown;
+  const interrupt = interruptHandler();
   const vitest = await startVitest('test', options.filters ?? [], {
     root: PACKAGE_ROOT,
     config: join(PACKAGE_ROOT, 'vitest.config.ts'),
@@ -121,9 +151,12 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
       ['junit', { outputFile: join(reportsDir, 'junit.xml') }],
       ['allure-vitest/reporter', { resultsDir: join(reportsDir, 'allure-results') }],
       reporter,
+      interrupt.reporter,
     ],
   }).catch((e: unknown) => { setupError = e; return undefined; });
+  // Closing runs the globalSetup teardown: cleanup of everything the run created, interrupted or not.
   await vitest?.close();
+  interrupt.dispose();
   process.exitCode = 0; // vitest sets it; the CLI decides from the result
   if (setupError) {
     if (isKitError(setupError)) return { exitCode: 2, error: setupError };

@@ -13,6 +13,7 @@ import { KitError } from './errors.ts';
 import { cleanupLedger, readLedger } from './ledger.ts';
 import { preflight } from './preflight.ts';
 import { SecretSet } from './redact.ts';
+import { sweepPrefixes } from './prefix-sweep.ts';
 
 export async function cleanup(options: { flags?: ConfigFlags; log: (line: string) => void }): Promise<number> {
   await loadDotenv();
@@ -28,9 +29,12 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
   try { files = readdirSync(dir).filter((f) => /^ledger-.*\.jsonl$/.test(f)).map((f) => join(dir, f)); } catch { /* no reports yet */ }
   let removed = 0;
   let failed = 0;
+  const seenPrefixes: string[] = [];
   for (const file of files) {
     const entries = readLedger(file);
     if (!entries.some((e) => e.target === apiUrl)) continue;
+    const prefix = /ledger-(.+)\.jsonl$/.exec(file)?.[1];
+    if (prefix) seenPrefixes.push(prefix);
     // Only this target's entries; the others stay in the ledger for their own target.
     const mine = entries.filter((e) => e.target === apiUrl);
     const others = entries.filter((e) => e.target !== apiUrl);
@@ -45,6 +49,15 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
     writeFileSync(file, keep.map((e) => JSON.stringify(e)).join('\n') + (keep.length ? '\n' : ''));
     if (!keep.length) rmSync(file, { force: true });
     rmSync(tmp, { force: true });
+  }
+  // What a killed run created but had not recorded yet: found by the prefixes of the ledgers seen.
+  const prefixes = [...new Set(seenPrefixes)];
+  if (prefixes.length) {
+    const swept = await sweepPrefixes(admin, prefixes);
+    for (const r of swept.removed) options.log(`removed ${r} (found by its run prefix)`);
+    for (const f of swept.failed) options.log(`could not remove ${f}`);
+    removed += swept.removed.length;
+    failed += swept.failed.length;
   }
   options.log(`cleanup: ${removed} removed, ${failed} could not be removed (ledgers in ${dir}).`);
   return failed ? 1 : 0;

@@ -1,0 +1,111 @@
+/**
+ * A certification leaves a deployed target as it found it: after a passing run, a failing run, a
+ * run stopped with SIGINT, and a run killed outright followed by `conformance cleanup`, the
+ * served reference has exactly the users, broadcast messages, projects and groups it had before.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PACKAGE_ROOT } from '../kit/certify.ts';
+
+const TOKEN = 'clean-test-admin-token-0123456789';
+const BIN = join(PACKAGE_ROOT, 'bin/conformance.js');
+let server: ChildProcess;
+let url = '';
+
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const k of Object.keys(env)) if (k.startsWith('VITEST') || k === 'NODE_ENV' || k === 'TEST') delete env[k];
+  return env;
+}
+
+/** `conformance serve` in its own process (with REFERENCE_FAULTS when given). */
+async function serve(faults = ''): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--admin-token', TOKEN], {
+    cwd: PACKAGE_ROOT, env: cleanEnv({ REFERENCE_FAULTS: faults }), stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const address = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => { out += d; const m = /listening on (http:\/\/\S+?) /.exec(out); if (m) resolve(m[1]!); });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
+  });
+  return { child, url: address };
+}
+
+beforeAll(async () => {
+  ({ child: server, url } = await serve());
+});
+afterAll(() => { server?.kill('SIGTERM'); });
+
+async function counts(base = url): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [name, path] of [['users', '/users'], ['broadcast messages', '/broadcast_messages'], ['projects', '/projects'], ['groups', '/groups?all_available=true']] as const) {
+    const res = await fetch(`${base}/api/v4${path}${path.includes('?') ? '&' : '?'}per_page=1`, { headers: { 'private-token': TOKEN } });
+    out[name] = Number(res.headers.get('x-total'));
+  }
+  return out;
+}
+
+function run(args: string[], env: Record<string, string>, onOutput?: (text: string, child: ChildProcess) => void): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: PACKAGE_ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let output = '';
+    const on = (d: Buffer) => { output += d; onOutput?.(output, child); };
+    child.stdout!.on('data', on);
+    child.stderr!.on('data', on);
+    child.on('close', (code, signal) => resolve({ code, signal, output }));
+  });
+}
+
+const certifyArgs = () => ['certify', '--progress', 'verbose', '--base-url', url];
+
+describe('the target is left as it was', () => {
+  test('after a passing run', async () => {
+    const before = await counts();
+    const r = await run([...certifyArgs(), 'suites/broadcast-messages', 'suites/pagination'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: mkdtempSync(join(tmpdir(), 'clean-')) });
+    expect(r.code, r.output.slice(-1500)).toBe(0);
+    expect(await counts()).toEqual(before);
+  });
+
+  test('after a failing run', async () => {
+    const faulty = await serve('broadcast.ignores-color');
+    try {
+      const before = await counts(faulty.url);
+      const r = await run(['certify', '--progress', 'dot', '--base-url', faulty.url, 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: mkdtempSync(join(tmpdir(), 'clean-')) });
+      expect(r.code, r.output.slice(-1500)).toBe(1);
+      expect(await counts(faulty.url)).toEqual(before);
+    } finally {
+      faulty.child.kill('SIGTERM');
+    }
+  });
+
+  test('after a run stopped with SIGINT half-way', async () => {
+    const before = await counts();
+    let sent = false;
+    const r = await run([...certifyArgs(), 'suites/pagination', 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: mkdtempSync(join(tmpdir(), 'clean-')) }, (out, child) => {
+      if (!sent && /✓/.test(out)) { sent = true; child.kill('SIGINT'); }
+    });
+    expect(sent).toBe(true);
+    expect(r.output).toMatch(/stopping the run and cleaning up/);
+    expect(await counts(), r.output.slice(-3000)).toEqual(before);
+  });
+
+  test('after a run killed outright, once `conformance cleanup` has run', async () => {
+    const before = await counts();
+    const reports = mkdtempSync(join(tmpdir(), 'clean-'));
+    let killed = false;
+    await run([...certifyArgs(), 'suites/pagination', 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: reports }, (out, child) => {
+      if (!killed && /✓/.test(out)) { killed = true; process.kill(-child.pid!, 'SIGKILL'); }
+    });
+    expect(killed).toBe(true);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await counts()).not.toEqual(before);
+    const c = await run(['cleanup', '--base-url', url], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: reports });
+    expect(c.code, c.output).toBe(0);
+    expect(c.output).toMatch(/removed user/);
+    expect(c.output).not.toContain(TOKEN);
+    expect(await counts()).toEqual(before);
+  });
+});
