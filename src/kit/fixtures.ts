@@ -83,3 +83,17 @@ export async function addMember(s: Session, kind: 'projects' | 'groups', id: num
   const res = await s.admin.post(`/${kind}/${id}/members`, { json: { user_id: userId, access_level: accessLevel } });
   if (res.status !== 201) throw new Error(`fixture: POST /${kind}/${id}/members answered ${res.status || res.error} ${res.text.slice(0, 200)}`);
 }
+
+/**
+ * The id of a user that no longer exists: a user made for it, deleted, and polled until GET
+ * answers 404 (a real server deletes users in the background), for the "missing user" clauses.
+ */
+export async function deletedUserId(s: Session, timeoutMs = 20_000): Promise<number> {
+  const user = await createUser(s, {}, { token: false });
+  const res = await s.admin.delete(`/users/${user.id}`, { query: { hard_delete: 'true' } });
+  if (res.status !== 204) throw new Error(`fixture: DELETE /users/${user.id} answered ${res.status || res.error} ${res.text.slice(0, 200)}`);
+  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((r) => setTimeout(r, 500))) {
+    if ((await s.admin.get(`/users/${user.id}`)).status === 404) return user.id;
+  }
+  throw new Error(`fixture: user ${user.id} still answers GET /users/${user.id} ${timeoutMs} ms after its deletion`);
+}
