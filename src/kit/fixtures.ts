@@ -97,3 +97,17 @@ export async function deletedUserId(s: Session, timeoutMs = 20_000): Promise<num
   }
   throw new Error(`fixture: user ${user.id} still answers GET /users/${user.id} ${timeoutMs} ms after its deletion`);
 }
+
+/**
+ * A public project to read without credentials. On a deployed server: one of its own public
+ * projects (read only, nothing shown to anyone). When there is none (the bundled reference), one
+ * is created, public and under the run prefix, and removed at cleanup.
+ */
+export async function publicProject(s: Session): Promise<Record<string, any>> {
+  const res = await s.anon.get('/projects', { query: { visibility: 'public', order_by: 'id', sort: 'asc', per_page: 100 } });
+  const own = (p: { path_with_namespace?: unknown }) => String(p.path_with_namespace ?? '').includes(s.target.runPrefix);
+  const existing = res.status === 200 && Array.isArray(res.json)
+    ? (res.json as Record<string, any>[]).find((p) => p.visibility !== 'private' && !own(p))
+    : undefined;
+  return existing ?? createProject(s, { visibility: 'public', description: 'Conformance kit run (removed at the end of the run)' });
+}
