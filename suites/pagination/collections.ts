@@ -6,7 +6,8 @@
  *
  *   const c = COLLECTIONS[0]; const total = await c.fill(s, 5);
  */
-import type { Session } from '../../src/kit/index.ts';
+import { createGroup, type Session } from '../../src/kit/index.ts';
+import { createEpic, epicsUnavailableReason } from '../epics/fixtures.ts';
 
 export interface Collection {
   name: string;
@@ -20,6 +21,8 @@ export interface Collection {
   shared?: boolean;
   /** Cheap and private enough to fill past 100 items for the per_page maximum. */
   bulk?: boolean;
+  /** Why the target cannot hold this collection (a missing capability); its tests are then skipped with the reason. */
+  unavailable?: (s: Session) => Promise<string | undefined>;
 }
 
 /**
@@ -81,4 +84,27 @@ function broadcastMessages(): Collection {
   };
 }
 
-export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages()];
+/**
+ * Epics of a fresh private group made for pagination alone: an exact collection. Created one
+ * after another, so that created_at (the default order) never ties. Skipped where the target
+ * has no epics.
+ */
+function epicsOfOwnGroup(): Collection {
+  let groupId: number | undefined;
+  let size = 0;
+  return {
+    name: 'epics of a fresh group',
+    path: () => `/groups/${groupId}/epics`,
+    unavailable: (s) => epicsUnavailableReason(s),
+    async fill(s, n) {
+      groupId ??= (await createGroup(s)).id as number;
+      while (size < n) {
+        await createEpic(s, groupId, { title: `page-${size + 1}` });
+        size += 1;
+      }
+      return size;
+    },
+  };
+}
+
+export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages(), epicsOfOwnGroup()];
