@@ -14,7 +14,7 @@ import { certify, cleanup, schemaNames, startReferenceServer, validateFile } fro
 import { referenceOptionsFromEnv } from './reference/env-options.ts';
 
 const USAGE = `Usage:
-  conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS] [--baseline FILE] [--progress default|dot|verbose] [filter...]
+  conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS] [--baseline FILE] [--progress lines|dot|verbose] [filter...]
   conformance serve [--port P] [--host H] [--admin-token TOKEN]
   conformance validate --schema NAME FILE|-
   conformance schemas
@@ -70,10 +70,10 @@ export async function main(argv: string[]): Promise<number> {
       case 'certify': {
         const { values, positionals } = parse(rest, { ...CONFIG_FLAGS, progress: { type: 'string' } });
         const progress = values.progress as string | undefined;
-        if (progress !== undefined && !['default', 'dot', 'verbose'].includes(progress)) {
-          throw new KitError('USAGE', `--progress must be default, dot or verbose, got "${progress}"`);
+        if (progress !== undefined && !['lines', 'dot', 'verbose'].includes(progress)) {
+          throw new KitError('USAGE', `--progress must be lines, dot or verbose, got "${progress}"`);
         }
-        const result = await certify({ flags: configFlags(values), filters: positionals, progress: progress as 'default' | 'dot' | 'verbose' | undefined });
+        const result = await certify({ flags: configFlags(values), filters: positionals, progress: progress as 'lines' | 'dot' | 'verbose' | undefined });
         if (result.error) console.error(`conformance: ${result.error.message}`);
         return result.exitCode;
       }

@@ -16,6 +16,7 @@ import { KitError, isKitError } from './errors.ts';
 import { preflight } from './preflight.ts';
 import { SecretSet } from './redact.ts';
 import ConformanceReporter from '../report/conformance-reporter.ts';
+import ProgressReporter from '../report/progress-reporter.ts';
 import type { Summary } from '../report/summary.ts';
 import { parseBaseline, type Baseline } from '../report/baseline.ts';
 import { CLAUSES } from './clauses.ts';
@@ -33,8 +34,8 @@ export interface CertifyOptions {
   env?: NodeJS.ProcessEnv;
   /** Suite file filters (vitest CLI filters), e.g. ['broadcast-messages']. */
   filters?: string[];
-  /** Console output of vitest: 'default' (progress per file) or 'dot'. */
-  progress?: 'default' | 'dot' | 'verbose';
+  /** Console progress: 'lines' (a line per suite file with counts and time, the default), or vitest's 'dot' / 'verbose'. */
+  progress?: 'lines' | 'dot' | 'verbose';
 }
 
 export interface CertifyResult {
@@ -147,7 +148,7 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
     watch: false,
     run: true,
     reporters: [
-      options.progress ?? 'default',
+      !options.progress || options.progress === 'lines' ? new ProgressReporter() : options.progress,
       ['junit', { outputFile: join(reportsDir, 'junit.xml') }],
       ['allure-vitest/reporter', { resultsDir: join(reportsDir, 'allure-results') }],
       reporter,
