@@ -31,4 +31,12 @@ export const CATALOGUE: readonly Fault[] = [
   { id: 'auth.401-body', clause: 'auth.401.body', suites: ['broadcast-messages'] },
   { id: 'format.datetime-no-millis', clause: 'conv.types.datetime', suites: ['broadcast-messages'] },
   { id: 'format.json-content-type', clause: 'conv.format.json_response', suites: ['broadcast-messages'] },
+  { id: 'epics.relative-always-short', clause: 'epics.field.references_cross', suites: ['suites/epics/hierarchy.test.ts'] },
+  { id: 'epics.labels-filter-ignored', clause: 'epics.filter.labels', suites: ['suites/epics/list-filters.test.ts'] },
+  { id: 'epics.sort-ignored', clause: 'epics.order.asc', suites: ['suites/epics/list-filters.test.ts'] },
+  { id: 'epics.iid-race', clause: 'epics.field.id_iid', suites: ['suites/epics/hierarchy.test.ts'] },
+  { id: 'epics.state-event-ignored', clause: 'epics.transition.close', suites: ['suites/epics/transitions.test.ts'] },
+  { id: 'epics.description-truncated', clause: 'epics.create.description_limit', suites: ['suites/epics/limits.test.ts'] },
+  { id: 'epics.fixed-fields-for-all', clause: 'epics.field.fixed_hidden', suites: ['suites/epics/fields.test.ts'] },
+  { id: 'todos.repeat-201', clause: 'todos.create.duplicate_304', suites: ['suites/todos/epic-todo.test.ts'] },
 ];
