@@ -1,0 +1,30 @@
+/**
+ * E-mail fixtures: fresh addresses under example.com (mail to them goes nowhere), added as the
+ * user (POST /user/emails) or by the administrator (POST /users/:id/emails, with
+ * skip_confirmation), and a lookup by address in a user's list, since the body of the admin add
+ * is not shown in the spec. Addresses live under fresh users (createUser): deleting the user at
+ * cleanup removes them.
+ *
+ *   const { res, email } = await addOwnEmail(s, alice);
+ *   const item = await findEmail(s, alice.id, email);  // { id, email } or undefined
+ */
+import type { ApiResponse, CreatedUser, Session } from '../../src/kit/index.ts';
+
+export function freshAddress(s: Session, label = 'mail'): string {
+  return `${s.name(label).toLowerCase()}@example.com`;
+}
+
+export async function addOwnEmail(s: Session, user: CreatedUser, email = freshAddress(s)): Promise<{ res: ApiResponse; email: string }> {
+  return { res: await user.client.post('/user/emails', { json: { email } }), email };
+}
+
+export async function addUserEmail(s: Session, userId: number, email = freshAddress(s)): Promise<{ res: ApiResponse; email: string }> {
+  return { res: await s.admin.post(`/users/${userId}/emails`, { json: { email, skip_confirmation: true } }), email };
+}
+
+/** The item of GET /users/:id/emails whose address is `email` (case-insensitive), or undefined. */
+export async function findEmail(s: Session, userId: number, email: string): Promise<Record<string, any> | undefined> {
+  const res = await s.admin.get(`/users/${userId}/emails`, { query: { per_page: 100 } });
+  if (res.status !== 200 || !Array.isArray(res.json)) return undefined;
+  return (res.json as Record<string, any>[]).find((e) => typeof e.email === 'string' && e.email.toLowerCase() === email.toLowerCase());
+}
