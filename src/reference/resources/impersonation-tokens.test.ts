@@ -36,6 +36,12 @@ describe('POST /users/:user_id/impersonation_tokens', () => {
     expect(res.data).toMatchObject({ scopes: ['api', 'sudo'], expires_at: null });
   });
 
+  it('takes scopes[] repeated in the query string beside a JSON body', async () => {
+    const res = await t.req('POST', base(), { token: t.admin, query: 'scopes[]=api&scopes[]=read_user', body: { name: 'q' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.data.scopes).toEqual(['api', 'read_user']);
+  });
+
   it('refuses missing name or scopes, unknown scopes, bad and too distant dates', async () => {
     const missing = await create({});
     expect(missing.statusCode).toBe(400);
