@@ -14,7 +14,9 @@ import { certify, cleanup, schemaNames, startReferenceServer, validateFile } fro
 import { referenceOptionsFromEnv } from './reference/env-options.ts';
 
 const USAGE = `Usage:
-  conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS] [--baseline FILE] [--progress lines|dot|verbose] [filter...]
+  conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS]
+                      [--baseline FILE] [--suite NAME[,NAME]] [--grep PATTERN] [--shard i/n] [--merge-reports DIR]
+                      [--progress lines|dot|verbose] [filter...]
   conformance serve [--port P] [--host H] [--admin-token TOKEN]
   conformance validate --schema NAME FILE|-
   conformance schemas
@@ -68,12 +70,20 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'certify': {
-        const { values, positionals } = parse(rest, { ...CONFIG_FLAGS, progress: { type: 'string' } });
+        const { values, positionals } = parse(rest, {
+          ...CONFIG_FLAGS, progress: { type: 'string' }, suite: { type: 'string' }, grep: { type: 'string' },
+          shard: { type: 'string' }, 'merge-reports': { type: 'string' },
+        });
         const progress = values.progress as string | undefined;
         if (progress !== undefined && !['lines', 'dot', 'verbose'].includes(progress)) {
           throw new KitError('USAGE', `--progress must be lines, dot or verbose, got "${progress}"`);
         }
-        const result = await certify({ flags: configFlags(values), filters: positionals, progress: progress as 'lines' | 'dot' | 'verbose' | undefined });
+        const result = await certify({
+          flags: configFlags(values), filters: positionals, progress: progress as 'lines' | 'dot' | 'verbose' | undefined,
+          suites: (values.suite as string | undefined)?.split(',').map((x) => x.trim()).filter(Boolean),
+          grep: values.grep as string | undefined, shard: values.shard as string | undefined,
+          mergeReports: values['merge-reports'] as string | undefined,
+        });
         if (result.error) console.error(`conformance: ${result.error.message}`);
         return result.exitCode;
       }

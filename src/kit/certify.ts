@@ -1,10 +1,12 @@
 /**
  * certify(): one certification run, programmatically. Reads the configuration (flags over env),
  * checks a deployed target before anything else, runs the suites with vitest against it (or the
- * bundled reference), writes the reports and answers the exit code: 0 all pass, 1 failures,
- * 2 kit or configuration error.
+ * bundled reference), writes the reports, scans them for leaked secrets, and answers the exit
+ * code: 0 all pass, 1 failures, 2 kit or configuration error.
  *
  *   const { exitCode, summary } = await certify({ flags: { baseUrl: 'http://127.0.0.1:4010' } });
+ *   await certify({ shard: '1/3' });                       // one CI machine's share (+ a blob report)
+ *   await certify({ mergeReports: 'reports/blob' });        // the whole run's reports from the shards
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,15 +15,15 @@ import { fileURLToPath } from 'node:url';
 import { ApiClient } from './client.ts';
 import { loadConfig, loadDotenv, VARIABLES, type Config, type ConfigFlags } from './config.ts';
 import { KitError, isKitError } from './errors.ts';
+import { interruptHandler } from './interrupt.ts';
 import { preflight } from './preflight.ts';
 import { SecretSet } from './redact.ts';
+import { readSecretsFile, scanForSecrets, type Leak } from './secret-scan.ts';
+import { loadBaselineFile, type Baseline } from '../report/baseline.ts';
 import ConformanceReporter from '../report/conformance-reporter.ts';
+import { renderMarkdown } from '../report/markdown.ts';
 import ProgressReporter from '../report/progress-reporter.ts';
 import type { Summary } from '../report/summary.ts';
-import { parseBaseline, type Baseline } from '../report/baseline.ts';
-import { CLAUSES } from './clauses.ts';
-import { renderMarkdown } from '../report/markdown.ts';
-import { readSecretsFile, scanForSecrets, type Leak } from './secret-scan.ts';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -32,9 +34,17 @@ export function kitVersion(): string {
 export interface CertifyOptions {
   flags?: ConfigFlags;
   env?: NodeJS.ProcessEnv;
-  /** Suite file filters (vitest CLI filters), e.g. ['broadcast-messages']. */
+  /** Suite file filters (vitest CLI filters), e.g. ['suites/broadcast-messages']. */
   filters?: string[];
-  /** Console progress: 'lines' (a line per suite file with counts and time, the default), or vitest's 'dot' / 'verbose'. */
+  /** Suite folders to run, e.g. ['users', 'pagination'] (suites/<name>/). */
+  suites?: string[];
+  /** Only tests whose title matches (a clause id prefix works: 'users.block'). */
+  grep?: string;
+  /** 'i/n': run the i-th of n shares and also write reports/blob/ for --merge-reports. */
+  shard?: string;
+  /** A folder of shard blobs: build the whole run's reports from them, run nothing. */
+  mergeReports?: string;
+  /** Console progress: 'lines' (a line per suite file, the default), or vitest's 'dot' / 'verbose'. */
   progress?: 'lines' | 'dot' | 'verbose';
 }
 
@@ -46,11 +56,19 @@ export interface CertifyResult {
 
 /** Writes the resolved configuration back to the environment, so the globalSetup sees the same run. */
 function exportConfig(config: Config, env: NodeJS.ProcessEnv): void {
-  const set = (key: keyof Config, value: unknown) => {
+  for (const key of Object.keys(VARIABLES) as (keyof Config)[]) {
+    const value = config[key];
     if (value === undefined) delete env[VARIABLES[key]];
     else env[VARIABLES[key]] = Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
-  };
-  for (const key of Object.keys(VARIABLES) as (keyof Config)[]) set(key, config[key]);
+  }
+}
+
+function checkShard(shard: string | undefined): void {
+  if (shard === undefined) return;
+  const m = /^(\d+)\/(\d+)$/.exec(shard);
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) {
+    throw new KitError('USAGE', `--shard must be i/n with 1 <= i <= n, e.g. 2/3 (got "${shard}")`);
+  }
 }
 
 export async function certify(options: CertifyOptions = {}): Promise<CertifyResult> {
@@ -59,14 +77,14 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
     await loadDotenv();
     const config = loadConfig({ env, flags: options.flags });
     const baseline = config.baseline ? loadBaselineFile(config.baseline) : undefined;
-    if (config.baseUrl) {
+    checkShard(options.shard);
+    if (config.baseUrl && !options.mergeReports) {
       if (!config.adminToken) {
         throw new KitError('ADMIN_TOKEN_MISSING', 'CONFORMANCE_ADMIN_TOKEN (or --admin-token) is required to certify a deployed target.');
       }
-      const secrets = new SecretSet([config.adminToken]);
       await preflight(new ApiClient({
         apiUrl: `${config.baseUrl}/api/v4`, timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes,
-        secrets, auth: { token: config.adminToken },
+        secrets: new SecretSet([config.adminToken]), auth: { token: config.adminToken },
       }));
     }
     exportConfig(config, process.env);
@@ -85,47 +103,6 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
   }
 }
 
-/**
- * SIGINT/SIGTERM during a run: the first cancels the run (tests stop, then cleanup runs as at any
- * end); a second one exits at once.
- */
-function interruptHandler(): { reporter: { onInit(v: { cancelCurrentRun(reason: 'keyboard-input'): Promise<void> }): void }; dispose(): void } {
-  let cancel: (() => void) | undefined;
-  let count = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
-    count += 1;
-    if (count > 1) process.exit(130);
-    console.error(`\nconformance: ${signal}: stopping the run and cleaning up what it created (again to quit at once)`);
-    cancel?.();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return {
-    reporter: {
-      onInit(v) {
-        cancel = () => { void v.cancelCurrentRun('keyboard-input'); };
-        // vitest's own handlers exit the process at once, before cleanup: the run's handler decides.
-        for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-          for (const l of process.listeners(sig)) if (l !== onSignal) process.off(sig, l);
-        }
-      },
-    },
-    dispose() { process.off('SIGINT', onSignal); process.off('SIGTERM', onSignal); },
-  };
-}
-
-function loadBaselineFile(path: string): Baseline {
-  let text: string;
-  try { text = readFileSync(resolve(path), 'utf8'); } catch (e) {
-    throw new KitError('CONFIG_INVALID', `CONFORMANCE_BASELINE: cannot read ${path}: ${(e as Error).message}`);
-  }
-  try {
-    return parseBaseline(text, path, new Set(CLAUSES.map((c) => c.id)));
-  } catch (e) {
-    throw new KitError('CONFIG_INVALID', `CONFORMANCE_BASELINE: ${(e as Error).message}`);
-  }
-}
-
 async function runSuites(config: Config, options: CertifyOptions, baseline: Baseline | undefined): Promise<CertifyResult> {
   const { startVitest } = await import('vitest/node');
   const reportsDir = resolve(config.reportsDir);
@@ -139,18 +116,26 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
     onSummary: (s: Summary) => { summary = s; },
     baseline,
   });
-  let setupError: unknown;
   const interrupt = interruptHandler();
-  const vitest = await startVitest('test', options.filters ?? [], {
+  const blob: ['blob', { outputFile: string }] | undefined = options.shard
+    ? ['blob', { outputFile: join(reportsDir, 'blob', `blob-${options.shard.replace('/', '-of-')}.json`) }]
+    : undefined;
+  const filters = [...(options.filters ?? []), ...(options.suites ?? []).map((s) => `suites/${s.replace(/^suites\//, '')}`)];
+  let setupError: unknown;
+  const vitest = await startVitest('test', filters, {
     root: PACKAGE_ROOT,
     config: join(PACKAGE_ROOT, 'vitest.config.ts'),
     project: ['suites'],
     watch: false,
     run: true,
+    testNamePattern: options.grep,
+    shard: options.shard,
+    mergeReports: options.mergeReports ? resolve(options.mergeReports) : undefined,
     reporters: [
       !options.progress || options.progress === 'lines' ? new ProgressReporter() : options.progress,
       ['junit', { outputFile: join(reportsDir, 'junit.xml') }],
       ['allure-vitest/reporter', { resultsDir: join(reportsDir, 'allure-results') }],
+      ...(blob ? [blob] : []),
       reporter,
       interrupt.reporter,
     ],
@@ -166,7 +151,8 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   if (!summary) {
     return { exitCode: 2, error: new KitError('PROVISIONING_FAILED', 'The run ended without results (see the errors above).') };
   }
-  const leaks = scanForSecrets(reportsDir, [...readSecretsFile(process.env.CONFORMANCE_SECRETS_FILE ?? ''), ...(config.adminToken ? [config.adminToken] : [])]);
+  const secrets = [...readSecretsFile(process.env.CONFORMANCE_SECRETS_FILE ?? ''), ...(config.adminToken ? [config.adminToken] : [])];
+  const leaks = scanForSecrets(reportsDir, secrets);
   if (leaks.length) summary = reportLeaks(summary, leaks, reportsDir);
   return { exitCode: summary.verdict === 'pass' ? 0 : 1, summary };
 }

@@ -7,7 +7,11 @@
  *   const baseline = parseBaseline(text, 'baselines/platform.json');
  *   const summary = applyBaseline(buildSummary(input), baseline, '2026-11-22');
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { z } from 'zod';
+import { CLAUSES } from '../kit/clauses.ts';
+import { KitError } from '../kit/errors.ts';
 
 export interface BaselineEntry {
   clause: string;
@@ -99,4 +103,17 @@ export function applyBaseline<S extends BaselineTarget>(summary: S, baseline: Ba
     verdict: reasons.length ? 'fail' : 'pass',
     baseline: outcome,
   };
+}
+
+/** Reads and checks a baseline file of the configuration; any problem is a KitError (exit 2). */
+export function loadBaselineFile(path: string): Baseline {
+  let text: string;
+  try { text = readFileSync(resolve(path), 'utf8'); } catch (e) {
+    throw new KitError('CONFIG_INVALID', `CONFORMANCE_BASELINE: cannot read ${path}: ${(e as Error).message}`);
+  }
+  try {
+    return parseBaseline(text, path, new Set(CLAUSES.map((c) => c.id)));
+  } catch (e) {
+    throw new KitError('CONFIG_INVALID', `CONFORMANCE_BASELINE: ${(e as Error).message}`);
+  }
 }
