@@ -8,6 +8,7 @@
  */
 import { createGroup, type Session } from '../../src/kit/index.ts';
 import { createEpic, epicsUnavailableReason } from '../epics/fixtures.ts';
+import { CREDENTIAL_COLLECTIONS } from './credential-collections.ts';
 
 export interface Collection {
   name: string;
@@ -107,4 +108,4 @@ function epicsOfOwnGroup(): Collection {
   };
 }
 
-export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages(), epicsOfOwnGroup()];
+export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages(), epicsOfOwnGroup(), ...CREDENTIAL_COLLECTIONS];
