@@ -25,7 +25,7 @@ const USAGE = `Usage:
 const CONFIG_FLAGS = {
   'base-url': { type: 'string' }, 'admin-token': { type: 'string' }, seed: { type: 'string' },
   'num-runs': { type: 'string' }, 'timeout-ms': { type: 'string' }, 'reports-dir': { type: 'string' },
-  skip: { type: 'string' }, 'run-prefix': { type: 'string' }, heavy: { type: 'boolean' }, baseline: { type: 'string' },
+  skip: { type: 'string' }, 'run-prefix': { type: 'string' }, heavy: { type: 'boolean' }, har: { type: 'boolean' }, baseline: { type: 'string' },
 } as const;
 
 function configFlags(v: Record<string, string | boolean | undefined>) {
@@ -36,6 +36,7 @@ function configFlags(v: Record<string, string | boolean | undefined>) {
     skip: v.skip as string | undefined, runPrefix: v['run-prefix'] as string | undefined,
     heavy: v.heavy === undefined ? undefined : v.heavy ? '1' : '0',
     baseline: v.baseline as string | undefined,
+    har: v.har === undefined ? undefined : v.har ? '1' : '0',
   };
 }
 

@@ -21,6 +21,7 @@ import { SecretSet } from './redact.ts';
 import { readSecretsFile, scanForSecrets, type Leak } from './secret-scan.ts';
 import { loadBaselineFile, type Baseline } from '../report/baseline.ts';
 import ConformanceReporter from '../report/conformance-reporter.ts';
+import { assembleHar } from '../report/har.ts';
 import { renderMarkdown } from '../report/markdown.ts';
 import ProgressReporter from '../report/progress-reporter.ts';
 import type { Summary } from '../report/summary.ts';
@@ -151,6 +152,7 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   if (!summary) {
     return { exitCode: 2, error: new KitError('PROVISIONING_FAILED', 'The run ended without results (see the errors above).') };
   }
+  if (config.har) assembleHar(reportsDir, kitVersion());
   const secrets = [...readSecretsFile(process.env.CONFORMANCE_SECRETS_FILE ?? ''), ...(config.adminToken ? [config.adminToken] : [])];
   const leaks = scanForSecrets(reportsDir, secrets);
   if (leaks.length) summary = reportLeaks(summary, leaks, reportsDir);

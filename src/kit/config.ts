@@ -28,6 +28,8 @@ export interface Config {
   runPrefix: string;
   maxBodyBytes: number;
   heavy: boolean;
+  /** Write reports/run.har with every exchange of the run (redacted). */
+  har: boolean;
   /** Baseline file of known departures (see src/report/baseline.ts). */
   baseline?: string;
   /** The target has epics switched off: the clause that expects 403 runs, against a fresh group. */
@@ -53,6 +55,7 @@ export const VARIABLES: Record<keyof Config, string> = {
   runPrefix: 'CONFORMANCE_RUN_PREFIX',
   maxBodyBytes: 'CONFORMANCE_MAX_BODY_BYTES',
   heavy: 'CONFORMANCE_HEAVY',
+  har: 'CONFORMANCE_HAR',
   baseline: 'CONFORMANCE_BASELINE',
   epicsUnavailable: 'CONFORMANCE_EPICS_UNAVAILABLE',
   dependencyProject: 'CONFORMANCE_DEPENDENCY_PROJECT',
@@ -62,7 +65,7 @@ export const VARIABLES: Record<keyof Config, string> = {
 const FLAGS: Record<keyof Config, string> = {
   baseUrl: '--base-url', adminToken: '--admin-token', seed: '--seed', numRuns: '--num-runs',
   timeoutMs: '--timeout-ms', reportsDir: '--reports-dir', skip: '--skip', runPrefix: '--run-prefix',
-  maxBodyBytes: '--max-body-bytes', heavy: '--heavy', baseline: '--baseline',
+  maxBodyBytes: '--max-body-bytes', heavy: '--heavy', har: '--har', baseline: '--baseline',
   epicsUnavailable: '--epics-unavailable',
   dependencyProject: '--dependency-project',
   ldapBlockedUser: '--ldap-blocked-user',
@@ -71,6 +74,13 @@ const FLAGS: Record<keyof Config, string> = {
 const positiveInt = (max: number) =>
   z.string().trim().regex(/^\d+$/, 'must be a positive integer').transform(Number)
     .refine((n) => n >= 1 && n <= max, `must be between 1 and ${max}`);
+
+/** A 1/0 (true/false, yes/no) switch, off by default. */
+const flag = () => z.string().trim().transform((s, ctx) => {
+  if (/^(1|true|yes)$/i.test(s)) return true;
+  if (/^(0|false|no|)$/i.test(s)) return false;
+  ctx.addIssue({ code: 'custom', message: 'must be 1 or 0' }); return z.NEVER;
+}).default(false);
 
 const fields = {
   baseUrl: z.string().trim().transform((s, ctx) => {
@@ -94,11 +104,8 @@ const fields = {
       `must be a comma-separated list of areas among: ${AREAS.join(', ')}`).default([]),
   runPrefix: z.string().trim().regex(/^[a-z][a-z0-9-]{2,23}$/, 'must be 3-24 characters of a-z, 0-9 and -, starting with a letter').optional(),
   maxBodyBytes: positiveInt(1024 * 1024 * 1024).default(16 * 1024 * 1024),
-  heavy: z.string().trim().transform((s, ctx) => {
-    if (/^(1|true|yes)$/i.test(s)) return true;
-    if (/^(0|false|no|)$/i.test(s)) return false;
-    ctx.addIssue({ code: 'custom', message: 'must be 1 or 0' }); return z.NEVER;
-  }).default(false),
+  heavy: flag(),
+  har: flag(),
   baseline: z.string().trim().min(1).optional(),
   epicsUnavailable: z.string().trim().transform((s, ctx) => {
     if (/^(1|true|yes)$/i.test(s)) return true;
@@ -122,7 +129,7 @@ export function loadConfig(input: { env?: NodeJS.ProcessEnv; flags?: ConfigFlags
   for (const key of Object.keys(fields) as (keyof Config)[]) {
     const fromFlag = flags[key];
     const raw = fromFlag !== undefined ? fromFlag : env[VARIABLES[key]];
-    const value = raw === '' && key !== 'skip' && key !== 'heavy' ? undefined : raw;
+    const value = raw === '' && key !== 'skip' && key !== 'heavy' && key !== 'har' ? undefined : raw;
     const parsed = (fields[key] as z.ZodType).safeParse(value);
     if (!parsed.success) {
       const source = fromFlag !== undefined ? FLAGS[key] : VARIABLES[key];

@@ -71,7 +71,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const target: TargetInfo = {
       baseUrl: root, apiUrl, adminToken, admin: adminUser, user, bundled: !config.baseUrl,
       runPrefix: config.runPrefix, seed: config.seed, numRuns: config.numRuns, timeoutMs: config.timeoutMs,
-      maxBodyBytes: config.maxBodyBytes, reportsDir, ledgerPath, skip: config.skip, heavy: config.heavy,
+      maxBodyBytes: config.maxBodyBytes, reportsDir, ledgerPath, skip: config.skip, heavy: config.heavy, har: config.har,
       epicsUnavailable: config.epicsUnavailable, secretsPath, dependencyProject: config.dependencyProject,
       ldapBlockedUser,
     };

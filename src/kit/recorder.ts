@@ -5,6 +5,8 @@
  *   resetExchanges();            // at the start of a test
  *   lastExchange()?.status       // after a failure
  */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { ApiResponse } from './client.ts';
 import type { ExchangeSummary } from './result-meta.ts';
 import type { SecretSet } from './redact.ts';
@@ -16,11 +18,44 @@ export interface RecordedExchange extends ExchangeSummary {
 }
 
 const EXCERPT = 600;
+/** Largest body kept in a HAR entry. */
+const HAR_BODY = 64 * 1024;
 let exchanges: RecordedExchange[] = [];
 let total = 0;
+let harFile: string | undefined;
+
+/** Also append every exchange, redacted, to this file as one HAR entry per line (CONFORMANCE_HAR=1). */
+export function recordHarTo(file: string | undefined): void {
+  harFile = file;
+  if (file) mkdirSync(dirname(file), { recursive: true });
+}
+
+function harEntry(res: ApiResponse, secrets: SecretSet): object {
+  const cut = (s: string) => secrets.redact(s.length > HAR_BODY ? `${s.slice(0, HAR_BODY)}…` : s);
+  const pairs = (h: Record<string, string>) => Object.entries(secrets.redactHeaders(h)).map(([name, value]) => ({ name, value }));
+  const url = secrets.redact(res.url);
+  return {
+    startedDateTime: new Date(Date.now() - res.durationMs).toISOString(),
+    time: Math.round(res.durationMs),
+    request: {
+      method: res.method, url, httpVersion: 'HTTP/1.1', headers: pairs(res.requestHeaders), cookies: [],
+      queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
+      ...(res.requestBody === undefined ? {} : { postData: { mimeType: res.requestHeaders['content-type'] ?? '', text: cut(res.requestBody) } }),
+      headersSize: -1, bodySize: res.requestBody?.length ?? 0,
+    },
+    response: {
+      status: res.status, statusText: res.error ?? '', httpVersion: 'HTTP/1.1', headers: pairs(res.headers), cookies: [],
+      content: { size: res.text.length, mimeType: res.headers['content-type'] ?? '', text: cut(res.text) },
+      redirectURL: '', headersSize: -1, bodySize: res.text.length,
+    },
+    cache: {},
+    timings: { send: 0, wait: Math.round(res.durationMs), receive: 0 },
+  };
+}
 
 export function recordExchange(res: ApiResponse, secrets: SecretSet): void {
   total += 1;
+  if (harFile) appendFileSync(harFile, `${JSON.stringify(harEntry(res, secrets))}\n`);
   exchanges.push({
     method: res.method,
     url: secrets.redact(res.url),

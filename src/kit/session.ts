@@ -9,7 +9,9 @@
  */
 import { inject } from 'vitest';
 import { ApiClient, type ApiResponse, type Credentials } from './client.ts';
+import { join } from 'node:path';
 import { appendLedger, type LedgerKind } from './ledger.ts';
+import { recordHarTo } from './recorder.ts';
 import { SecretSet } from './redact.ts';
 import { secretsFileSink } from './secret-scan.ts';
 import type { TargetInfo } from './target.ts';
@@ -46,6 +48,7 @@ let counter = 0;
 export function session(): Session {
   if (current) return current;
   const target = inject('target');
+  if (target.har) recordHarTo(join(target.reportsDir, 'har-parts', `${target.runPrefix}-${process.pid}.jsonl`));
   const secrets = new SecretSet([target.adminToken, target.user.token], secretsFileSink(target.secretsPath));
   const base = new ApiClient({
     apiUrl: target.apiUrl, timeoutMs: target.timeoutMs, maxBodyBytes: target.maxBodyBytes, secrets, auth: null,

@@ -31,6 +31,8 @@ export interface TargetInfo {
   ledgerPath: string;
   skip: string[];
   heavy: boolean;
+  /** CONFORMANCE_HAR: each worker appends its exchanges to <reportsDir>/har-parts/. */
+  har: boolean;
   /** Private file where every secret learnt is appended, for the leak scan (certification runs only). */
   secretsPath?: string;
   /** CONFORMANCE_EPICS_UNAVAILABLE: the target is said to have epics switched off. */
