@@ -9,6 +9,7 @@
 import { createGroup, type Session } from '../../src/kit/index.ts';
 import { createEpic, epicsUnavailableReason } from '../epics/fixtures.ts';
 import { CREDENTIAL_COLLECTIONS } from './credential-collections.ts';
+import { PROJECT_COLLECTIONS } from './project-collections.ts';
 
 export interface Collection {
   name: string;
@@ -22,6 +23,8 @@ export interface Collection {
   shared?: boolean;
   /** Cheap and private enough to fill past 100 items for the per_page maximum. */
   bulk?: boolean;
+  /** How items are told apart (default: their id); e.g. variables by key. */
+  itemKey?: (item: Record<string, any>) => number | string;
   /** Why the target cannot hold this collection (a missing capability); its tests are then skipped with the reason. */
   unavailable?: (s: Session) => Promise<string | undefined>;
 }
@@ -108,4 +111,4 @@ function epicsOfOwnGroup(): Collection {
   };
 }
 
-export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages(), epicsOfOwnGroup(), ...CREDENTIAL_COLLECTIONS];
+export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages(), epicsOfOwnGroup(), ...CREDENTIAL_COLLECTIONS, ...PROJECT_COLLECTIONS];

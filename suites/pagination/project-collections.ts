@@ -1,0 +1,64 @@
+/**
+ * Project resources in the pagination table: the variables and the clusters of a fresh project,
+ * both exact collections. Variables have no id: they are told apart by key.
+ *
+ *   COLLECTIONS = [..., ...PROJECT_COLLECTIONS];
+ */
+import { createProject, type Session } from '../../src/kit/index.ts';
+import { addCluster, HIDDEN_REASON } from '../clusters/fixtures.ts';
+import { variableKey, variablesProject } from '../variables/fixtures.ts';
+import type { Collection } from './collections.ts';
+
+function variablesOfOwnProject(): Collection {
+  let projectId: number | undefined;
+  let size = 0;
+  return {
+    name: 'project variables',
+    itemKey: (v) => v.key,
+    path: () => `/projects/${projectId}/variables`,
+    async fill(s, n) {
+      projectId ??= (await variablesProject(s)).id as number;
+      while (size < n) {
+        const res = await s.admin.post(`/projects/${projectId}/variables`, { json: { key: variableKey(s, 'page'), value: `value-${size + 1}` } });
+        if (res.status !== 201) throw new Error(`cannot create a project variable: ${res.status}`);
+        size += 1;
+      }
+      return size;
+    },
+  };
+}
+
+/**
+ * One environment scope per cluster. Absent when the target hides the cluster API, or keeps every
+ * cluster at scope "*" (then a project holds one cluster only).
+ */
+function clustersOfOwnProject(): Collection {
+  let projectId: number | undefined;
+  let size = 0;
+  const add = (s: Session) => addCluster(s, projectId!, { environment_scope: `kit/${size + 1}` });
+  return {
+    name: 'project clusters',
+    path: () => `/projects/${projectId}/clusters`,
+    async unavailable(s) {
+      projectId ??= (await createProject(s)).id as number;
+      if ((await s.admin.get(`/projects/${projectId}/clusters`)).status === 404) return HIDDEN_REASON;
+      if (size > 0) return undefined;
+      const { res } = await add(s);
+      if (res.status === 201) size += 1;
+      if (res.status === 201 && res.json.environment_scope === '*') {
+        return 'the target keeps every cluster at environment_scope "*" (a higher-tier feature), so a project holds one cluster only';
+      }
+      return undefined;
+    },
+    async fill(s, n) {
+      while (size < n) {
+        const { res } = await add(s);
+        if (res.status !== 201) throw new Error(`cannot add a cluster: ${res.status}`);
+        size += 1;
+      }
+      return size;
+    },
+  };
+}
+
+export const PROJECT_COLLECTIONS: Collection[] = [variablesOfOwnProject(), clustersOfOwnProject()];
