@@ -10,6 +10,7 @@ import { createGroup, type Session } from '../../src/kit/index.ts';
 import { createEpic, epicsUnavailableReason } from '../epics/fixtures.ts';
 import { CREDENTIAL_COLLECTIONS } from './credential-collections.ts';
 import { PROJECT_COLLECTIONS } from './project-collections.ts';
+import { USER_COLLECTIONS } from './user-collections.ts';
 
 export interface Collection {
   name: string;
@@ -111,4 +112,4 @@ function epicsOfOwnGroup(): Collection {
   };
 }
 
-export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages(), epicsOfOwnGroup(), ...CREDENTIAL_COLLECTIONS, ...PROJECT_COLLECTIONS];
+export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages(), epicsOfOwnGroup(), ...CREDENTIAL_COLLECTIONS, ...PROJECT_COLLECTIONS, ...USER_COLLECTIONS];
