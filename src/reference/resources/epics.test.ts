@@ -1,6 +1,6 @@
 /**
  * Group epics on the reference: create/read/update/delete, iids, references, labels, dates and
- * their visibility, access, the feature switch, and the faults of the area.
+ * their visibility, access, the feature switch (the faults: epics.fault-cases.ts).
  *
  *   npx vitest run src/reference/resources/epics.test.ts
  */
@@ -182,42 +182,5 @@ describe('the list', () => {
     expect(await titles('updated_after=2024-05-01T12:00:03Z')).toEqual(['apple one']);
     expect(await titles(`author_id=${jane.id}`)).toEqual([]);
     expect((await t.req('GET', `/groups/${parent.id}/epics`, { token: t.admin, query: 'order_by=title' })).statusCode).toBe(400);
-  });
-
-  it('faults: labels filter and sort ignored', async () => {
-    const faulty = await testServer({ faults: ['epics.labels-filter-ignored', 'epics.sort-ignored'] });
-    const g = await group('g', undefined, faulty);
-    await faulty.req('POST', `/groups/${g.id}/epics`, { token: faulty.admin, body: { title: 'x', labels: 'a' } });
-    faulty.setNow(1000);
-    await faulty.req('POST', `/groups/${g.id}/epics`, { token: faulty.admin, body: { title: 'y' } });
-    const list = await faulty.req('GET', `/groups/${g.id}/epics`, { token: faulty.admin, query: 'labels=a&sort=asc' });
-    expect(list.data.map((e: any) => e.title)).toEqual(['y', 'x']);
-  });
-});
-
-describe('faults', () => {
-  it('epics.iid-race: concurrent creates share an iid', async () => {
-    const faulty = await testServer({ faults: ['epics.iid-race'] });
-    const g = await group('g', undefined, faulty);
-    const made = await Promise.all([1, 2, 3].map(() => faulty.req('POST', `/groups/${g.id}/epics`, { token: faulty.admin, body: { title: 'r' } })));
-    expect(new Set(made.map((r) => r.data.iid)).size).toBeLessThan(3);
-  });
-
-  it('epics.relative-always-short, state-event-ignored, description-truncated, fixed-fields-for-all', async () => {
-    const faulty = await testServer({
-      faults: ['epics.relative-always-short', 'epics.state-event-ignored', 'epics.description-truncated', 'epics.fixed-fields-for-all'],
-    });
-    const p = await group('p', undefined, faulty);
-    const c = await group('c', p.id, faulty);
-    const made = await faulty.req('POST', `/groups/${c.id}/epics`, { token: faulty.admin, body: { title: 't', description: 'd'.repeat(1_048_577) } });
-    expect(made.statusCode).toBe(201);
-    expect(made.data.description.length).toBe(1_048_576);
-    const listed = await faulty.req('GET', `/groups/${p.id}/epics`, { token: faulty.admin });
-    expect(listed.data[0].references.relative).toBe('&1');
-    const put = await faulty.req('PUT', `/groups/${c.id}/epics/1`, { token: faulty.admin, body: { state_event: 'close' } });
-    expect(put.data.state).toBe('opened');
-    const guest = await faulty.user('guest');
-    await faulty.req('POST', `/groups/${p.id}/members`, { token: faulty.admin, body: { user_id: guest.id, access_level: 10 } });
-    expect((await faulty.req('GET', `/groups/${c.id}/epics/1`, { token: guest.token })).data).toHaveProperty('start_date_is_fixed');
   });
 });
