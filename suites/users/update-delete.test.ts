@@ -12,7 +12,7 @@ const PROVIDER = 'conformance-kit';
 /** A user (with a token) who created a private group and is its only owner; skips when the target lets no user create groups. */
 async function soleOwner(s: Session, skip: (reason: string) => never): Promise<{ user: CreatedUser; groupId: number }> {
   const tag = userTag(s, 'owner');
-  const user = await tagged(s, tag, 'a', {}, true);
+  const user = await tagged(s, tag, 'a', { can_create_group: true }, true);
   const res = await user.client.post('/groups', { json: { name: tag, path: tag, visibility: 'private' } });
   s.track(res, 'group');
   if (res.status === 403) skip('the target does not let a regular user create a group, so no user can be a sole owner');
