@@ -31,6 +31,7 @@ export interface AppOptions {
   epicsDisabled?: boolean;
   variablesScopeFilter?: boolean;
   dependencyFixture?: boolean;
+  clustersHidden?: boolean;
   /** Users created at start-up that the API cannot make (LDAP-blocked, past activity). */
   seedUsers?: readonly SeedUser[];
   logger?: boolean;
@@ -51,6 +52,7 @@ function createContext(options: AppOptions): RefContext {
     epicsDisabled: options.epicsDisabled ?? false,
     variablesScopeFilter: options.variablesScopeFilter ?? false,
     dependencyFixture: options.dependencyFixture ?? false,
+    clustersHidden: options.clustersHidden ?? false,
   };
 }
 

@@ -27,6 +27,8 @@ export interface RefContext {
   variablesScopeFilter: boolean;
   /** Every new project gets a fixed, realistic dependency list (domain/dependency-fixture.ts). */
   dependencyFixture: boolean;
+  /** The cluster API hidden (404), as modern releases without certificate-based clusters. */
+  clustersHidden: boolean;
 }
 
 /** What views need to render records. */

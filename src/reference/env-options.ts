@@ -12,6 +12,7 @@
  * REFERENCE_SEED_ACTIVITY=u3:3,u4:40     users created with their last activity that many days ago
  * REFERENCE_VARIABLES_SCOPE_FILTER=1   filter[environment_scope] on the variables API (off by default, as the platform's flag)
  * REFERENCE_DEPENDENCY_FIXTURE=1       every new project gets a fixed, realistic dependency list
+ * REFERENCE_CLUSTERS_HIDDEN=1          the cluster API answers 404, as releases without certificate-based clusters
  */
 import type { ReferenceOptions } from './index.ts';
 import { seedUsersFromEnv } from './seed-users.ts';
@@ -38,5 +39,6 @@ export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOption
     seedUsers: seedUsersFromEnv(env),
     variablesScopeFilter: flag(env.REFERENCE_VARIABLES_SCOPE_FILTER),
     dependencyFixture: flag(env.REFERENCE_DEPENDENCY_FIXTURE),
+    clustersHidden: flag(env.REFERENCE_CLUSTERS_HIDDEN),
   };
 }

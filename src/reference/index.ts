@@ -30,6 +30,8 @@ export interface ReferenceOptions {
   variablesScopeFilter?: boolean;
   /** Every new project gets a fixed, realistic dependency list, default false. */
   dependencyFixture?: boolean;
+  /** The cluster API hidden (every cluster route 404s), as modern releases, default false. */
+  clustersHidden?: boolean;
   /** Users created at start-up that the API cannot make: blocked by LDAP synchronization, or with past activity (see seed-users.ts). */
   seedUsers?: readonly import('./seed-users.ts').SeedUser[];
   /** Fastify logger, default false. */

@@ -110,6 +110,15 @@ describe('access', () => {
   });
 });
 
+describe('the clustersHidden option', () => {
+  it('answers 404 on every cluster route, as releases without certificate-based clusters', async () => {
+    t = await testServer({ clustersHidden: true });
+    projectId = (await t.req('POST', '/projects', { token: t.admin, body: { name: 'app' } })).data.id;
+    expect((await t.req('GET', `/projects/${projectId}/clusters`, { token: t.admin })).statusCode).toBe(404);
+    expect((await addCluster(valid)).statusCode).toBe(404);
+  });
+});
+
 describe('faults', () => {
   it('clusters.token-returned, clusters.list-embeds-project, clusters.default-authorization-abac, clusters.developer-can-read', async () => {
     t = await testServer({ faults: ['clusters.token-returned', 'clusters.list-embeds-project', 'clusters.default-authorization-abac', 'clusters.developer-can-read'] });

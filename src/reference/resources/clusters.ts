@@ -2,6 +2,7 @@
  * Project clusters (maintainers and above: 403 below, 404 for a project the caller cannot see):
  * list, show, add an existing cluster, edit, delete. platform_kubernetes_attributes arrives as
  * form fields in bracket notation or as a nested JSON object; its token is stored, never shown.
+ * With the server option `clustersHidden` there are no cluster routes at all (404).
  *
  *   POST /api/v4/projects/5/clusters/user
  *     name=prod&platform_kubernetes_attributes[api_url]=https://k8s.example.com:6443
@@ -109,6 +110,8 @@ function findCluster(request: FastifyRequest, project: ProjectRecord): ClusterRe
 }
 
 export function registerClusters(r: Router): void {
+  // Releases without certificate-based clusters have no cluster routes: unknown route, 404.
+  if (r.ctx.clustersHidden) return;
   const { store } = r.ctx;
   const base = '/projects/:id/clusters';
   const access = { auth: 'authenticated' } as const;
