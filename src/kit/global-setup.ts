@@ -28,8 +28,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const { startReferenceServer } = await import('../reference/index.ts');
     const { referenceOptionsFromEnv, IN_PROCESS_DEFAULTS } = await import('../reference/env-options.ts');
     // A project may set its own REFERENCE_* (mutation runs: one fault per project).
-    // The in-process reference offers the optional features the kit can certify (IN_PROCESS_DEFAULTS).
-    const env = { ...IN_PROCESS_DEFAULTS, ...process.env, ...(project.config.env as Record<string, string> | undefined) };
+    const env: Record<string, string | undefined> = { ...process.env, ...(project.config.env as Record<string, string> | undefined) };
+    // The in-process reference offers the optional features the kit can certify, unless set (e.g. to 0).
+    for (const [name, value] of Object.entries(IN_PROCESS_DEFAULTS)) if (!env[name]) env[name] = value;
     const options = referenceOptionsFromEnv(env);
     // Users the API cannot make (blocked by LDAP synchronization, active days ago), seeded so that
     // their clauses are really tested here.
