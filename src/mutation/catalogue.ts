@@ -116,4 +116,6 @@ export const CATALOGUE: readonly Fault[] = [
   { id: 'auth.sudo-scope-before-admin', clause: 'auth.sudo.non_admin.message', suites: ['suites/auth/sudo.test.ts'] },
   { id: 'auth.sudo-unknown-user-ignored', clause: 'auth.sudo.unknown_user', suites: ['suites/auth/sudo.test.ts'] },
   { id: 'auth.admin-only-open', clause: 'auth.admin_only.403', suites: ['suites/auth/admin-only.test.ts'] },
+  { id: 'projects.get-requires-auth', clause: 'auth.public.project_get', suites: ['suites/auth/public-project.test.ts'] },
+  { id: 'deps.public-without-auth', clause: 'deps.auth.unauthenticated', suites: ['suites/dependencies/list.test.ts'] },
 ];

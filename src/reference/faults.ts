@@ -112,6 +112,8 @@ export const FAULTS = [
   { id: 'deps.filter-ignored', description: 'package_manager[] is ignored: every dependency is listed' },
   { id: 'pagination.keyset-offset-headers', description: 'keyset pages also carry X-Total, X-Page and the other offset headers' },
   { id: 'pagination.keyset-per-page-unclamped', description: 'keyset pagination serves more than 100 items when per_page asks for more' },
+  { id: 'projects.get-requires-auth', description: 'GET /projects/:id needs a token even for a public project' },
+  { id: 'deps.public-without-auth', description: 'the dependency list of a public project is served without credentials' },
 ] as const satisfies ReadonlyArray<{ id: string; description: string }>;
 
 export type FaultId = (typeof FAULTS)[number]['id'];

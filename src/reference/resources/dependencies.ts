@@ -15,7 +15,7 @@ import type { DependencyRecord } from '../domain/records.ts';
 import { paginate } from '../pagination.ts';
 import { input, p, readParams } from '../params.ts';
 import type { Router } from '../router.ts';
-import { findProjectWithAccess } from './projects.ts';
+import { findProject, findProjectWithAccess } from './projects.ts';
 
 const LIST = { package_manager: p.array(p.oneOf(PACKAGE_MANAGERS), { commaSeparated: true }) };
 
@@ -35,9 +35,11 @@ export function registerDependencies(r: Router): void {
   /** Security-dashboard readers: developer and above (a faulty server lets guests in). */
   const level = r.ctx.has('deps.guest-reads') ? ACCESS.guest : ACCESS.developer;
 
-  r.get('/projects/:id/dependencies', { auth: 'authenticated' }, (request, reply) => {
+  // Authentication is always required (a faulty server serves public projects to anyone).
+  const auth = r.ctx.has('deps.public-without-auth') ? 'public' : 'authenticated';
+  r.get('/projects/:id/dependencies', { auth }, (request, reply) => {
     const q = readParams(input(request), LIST);
-    const project = findProjectWithAccess(request, level);
+    const project = request.caller ? findProjectWithAccess(request, level) : findProject(request);
     const managers = r.ctx.has('deps.filter-ignored') ? undefined : q.package_manager;
     const list = store.dependencies.filter((d) =>
       d.projectId === project.id && (managers === undefined || managers.length === 0 || managers.includes(d.packageManager as never)));

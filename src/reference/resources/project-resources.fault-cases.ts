@@ -86,6 +86,14 @@ export const PROJECT_RESOURCE_FAULT_CASES: Record<string, Case> = {
     const res = await s.req('GET', `/projects/${id}/dependencies`, { token: s.admin, query: 'package_manager[]=npm' });
     return [...new Set(res.data.map((d: { package_manager: string }) => d.package_manager))].length;
   }, 1, 6),
+  'projects.get-requires-auth': observe(async (t) => {
+    const id = (await t.req('POST', '/projects', { token: t.admin, body: { name: 'open', visibility: 'public' } })).data.id;
+    return (await t.req('GET', `/projects/${id}`)).statusCode;
+  }, 200, 401),
+  'deps.public-without-auth': observe(async (t) => {
+    const id = (await t.req('POST', '/projects', { token: t.admin, body: { name: 'open', visibility: 'public' } })).data.id;
+    return (await t.req('GET', `/projects/${id}/dependencies`)).statusCode;
+  }, 401, 200),
   'pagination.keyset-offset-headers': observe(async (t) => {
     await project(t);
     return (await keysetPage(t, '')).xTotal;

@@ -179,7 +179,8 @@ export function registerProjects(r: Router): void {
     return page.map((pr) => projectView(pr, env));
   });
 
-  r.get('/projects/:id', { auth: 'public' }, (request) => projectView(findProject(request), envOf(request)));
+  const single = { auth: r.ctx.has('projects.get-requires-auth') ? 'authenticated' : 'public' } as const;
+  r.get('/projects/:id', single, (request) => projectView(findProject(request), envOf(request)));
 
   r.delete('/projects/:id', { auth: 'authenticated' }, (request, reply) => {
     const project = findProject(request);
