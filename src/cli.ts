@@ -9,6 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { FLAGS, SWITCHES, type Config, type ConfigFlags } from './kit/config.ts';
 import { isKitError, KitError } from './kit/errors.ts';
 import { certify, cleanup, schemaNames, startReferenceServer, validateFile } from './index.ts';
 import { referenceOptionsFromEnv } from './reference/env-options.ts';
@@ -22,22 +23,18 @@ const USAGE = `Usage:
   conformance schemas
   conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]`;
 
-const CONFIG_FLAGS = {
-  'base-url': { type: 'string' }, 'admin-token': { type: 'string' }, seed: { type: 'string' },
-  'num-runs': { type: 'string' }, 'timeout-ms': { type: 'string' }, 'reports-dir': { type: 'string' },
-  skip: { type: 'string' }, 'run-prefix': { type: 'string' }, heavy: { type: 'boolean' }, har: { type: 'boolean' }, baseline: { type: 'string' },
-} as const;
+/** parseArgs options of every configuration flag, from the configuration's own table. */
+const CONFIG_FLAGS: Record<string, { type: 'string' | 'boolean' }> = Object.fromEntries(
+  (Object.keys(FLAGS) as (keyof Config)[]).map((key) => [FLAGS[key].slice(2), { type: SWITCHES.has(key) ? 'boolean' : 'string' }]),
+);
 
-function configFlags(v: Record<string, string | boolean | undefined>) {
-  return {
-    baseUrl: v['base-url'] as string | undefined, adminToken: v['admin-token'] as string | undefined,
-    seed: v.seed as string | undefined, numRuns: v['num-runs'] as string | undefined,
-    timeoutMs: v['timeout-ms'] as string | undefined, reportsDir: v['reports-dir'] as string | undefined,
-    skip: v.skip as string | undefined, runPrefix: v['run-prefix'] as string | undefined,
-    heavy: v.heavy === undefined ? undefined : v.heavy ? '1' : '0',
-    baseline: v.baseline as string | undefined,
-    har: v.har === undefined ? undefined : v.har ? '1' : '0',
-  };
+function configFlags(v: Record<string, string | boolean | undefined>): ConfigFlags {
+  const out: ConfigFlags = {};
+  for (const key of Object.keys(FLAGS) as (keyof Config)[]) {
+    const value = v[FLAGS[key].slice(2)];
+    if (value !== undefined) out[key] = typeof value === 'boolean' ? (value ? '1' : '0') : value;
+  }
+  return out;
 }
 
 function parse(args: string[], options: Record<string, { type: 'string' | 'boolean' }>) {

@@ -62,7 +62,8 @@ export const VARIABLES: Record<keyof Config, string> = {
   ldapBlockedUser: 'CONFORMANCE_LDAP_BLOCKED_USER',
 };
 
-const FLAGS: Record<keyof Config, string> = {
+/** Command-line flag of each key (the CLI derives its options from this table). */
+export const FLAGS: Record<keyof Config, string> = {
   baseUrl: '--base-url', adminToken: '--admin-token', seed: '--seed', numRuns: '--num-runs',
   timeoutMs: '--timeout-ms', reportsDir: '--reports-dir', skip: '--skip', runPrefix: '--run-prefix',
   maxBodyBytes: '--max-body-bytes', heavy: '--heavy', har: '--har', baseline: '--baseline',
@@ -81,6 +82,9 @@ const flag = () => z.string().trim().transform((s, ctx) => {
   if (/^(0|false|no|)$/i.test(s)) return false;
   ctx.addIssue({ code: 'custom', message: 'must be 1 or 0' }); return z.NEVER;
 }).default(false);
+
+/** Keys that are switches: a bare flag (--heavy) sets them. */
+export const SWITCHES: ReadonlySet<keyof Config> = new Set(['heavy', 'har', 'epicsUnavailable']);
 
 const fields = {
   baseUrl: z.string().trim().transform((s, ctx) => {
@@ -107,11 +111,7 @@ const fields = {
   heavy: flag(),
   har: flag(),
   baseline: z.string().trim().min(1).optional(),
-  epicsUnavailable: z.string().trim().transform((s, ctx) => {
-    if (/^(1|true|yes)$/i.test(s)) return true;
-    if (/^(0|false|no|)$/i.test(s)) return false;
-    ctx.addIssue({ code: 'custom', message: 'must be 1 or 0' }); return z.NEVER;
-  }).default(false),
+  epicsUnavailable: flag(),
   dependencyProject: z.string().trim().regex(/^(\d+|[\w.-]+(\/[\w.-]+)+)$/, 'must be a project id or a full path such as group/project').optional(),
   ldapBlockedUser: z.string().trim().regex(/^[\w.-]+$/, 'must be a username').optional(),
 };
@@ -129,7 +129,7 @@ export function loadConfig(input: { env?: NodeJS.ProcessEnv; flags?: ConfigFlags
   for (const key of Object.keys(fields) as (keyof Config)[]) {
     const fromFlag = flags[key];
     const raw = fromFlag !== undefined ? fromFlag : env[VARIABLES[key]];
-    const value = raw === '' && key !== 'skip' && key !== 'heavy' && key !== 'har' ? undefined : raw;
+    const value = raw === '' ? undefined : raw;
     const parsed = (fields[key] as z.ZodType).safeParse(value);
     if (!parsed.success) {
       const source = fromFlag !== undefined ? FLAGS[key] : VARIABLES[key];
