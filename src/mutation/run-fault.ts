@@ -7,7 +7,7 @@
  *   run.exitCode  // 1: the kit caught it
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../kit/certify.ts';
@@ -20,12 +20,38 @@ export interface CertificationRun {
   reportsDir: string;
 }
 
+/** The environment of a child run: this one's, without vitest's own variables. */
+export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const k of Object.keys(env)) if (k.startsWith('VITEST') || k === 'NODE_ENV' || k === 'TEST') delete env[k];
+  return env;
+}
+
+/** Runs node with these arguments in the package root; resolves with the exit code and all output. */
+export function runNode(args: string[], extra: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: PACKAGE_ROOT, env: childEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => { output += d; });
+    child.stderr.on('data', (d) => { output += d; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, output }));
+  });
+}
+
+/** Every file below a folder (reports include allure-results/). */
+export function filesBelow(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? filesBelow(p) : [p];
+  });
+}
+
 export function runCertification(o: { faults?: string[]; filters?: string[]; args?: string[]; env?: Record<string, string> } = {}): Promise<CertificationRun> {
   const reportsDir = mkdtempSync(join(tmpdir(), 'cfk-self-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_REPORTS_DIR: reportsDir, REFERENCE_FAULTS: (o.faults ?? []).join(','), ...o.env };
+  const env = childEnv({ CONFORMANCE_REPORTS_DIR: reportsDir, REFERENCE_FAULTS: (o.faults ?? []).join(','), ...o.env });
   // A child certifies the bundled reference unless told otherwise.
   if (!o.env?.CONFORMANCE_BASE_URL) delete env.CONFORMANCE_BASE_URL;
-  for (const k of Object.keys(env)) if (k.startsWith('VITEST') || k === 'NODE_ENV' || k === 'TEST') delete env[k];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin/conformance.js'), 'certify', '--progress', 'dot', ...(o.args ?? []), ...(o.filters ?? [])], {
       cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,22 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../kit/certify.ts';
+import { childEnv } from './run-fault.ts';
 
 const TOKEN = 'clean-test-admin-token-0123456789';
 const BIN = join(PACKAGE_ROOT, 'bin/conformance.js');
 let server: ChildProcess;
 let url = '';
 
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const k of Object.keys(env)) if (k.startsWith('VITEST') || k === 'NODE_ENV' || k === 'TEST') delete env[k];
-  return env;
-}
-
 /** `conformance serve` in its own process (with REFERENCE_FAULTS when given). */
 async function serve(faults = ''): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--admin-token', TOKEN], {
-    cwd: PACKAGE_ROOT, env: cleanEnv({ REFERENCE_FAULTS: faults }), stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: PACKAGE_ROOT, env: childEnv({ REFERENCE_FAULTS: faults }), stdio: ['ignore', 'pipe', 'pipe'],
   });
   const address = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -50,7 +45,7 @@ async function counts(base = url): Promise<Record<string, number>> {
 
 function run(args: string[], env: Record<string, string>, onOutput?: (text: string, child: ChildProcess) => void): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: PACKAGE_ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: PACKAGE_ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     const on = (d: Buffer) => { output += d; onOutput?.(output, child); };
     child.stdout!.on('data', on);

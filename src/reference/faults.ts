@@ -20,7 +20,6 @@ export const FAULTS = [
   { id: 'pagination.no-link-last', description: 'the Link header has no rel="last"' },
   { id: 'pagination.x-total-off-by-one', description: 'X-Total is one more than the number of items' },
   { id: 'pagination.link-drops-filters', description: 'Link URLs lose the other query parameters' },
-  { id: 'pagination.link-leaks-token', description: 'the private_token query parameter is copied into Link URLs' },
   { id: 'errors.unknown-route-message-body', description: 'unknown route answers {"message":"404 Not Found"}' },
   { id: 'errors.missing-attr-unnamed', description: 'missing-attribute 400 says "Bad request" without naming it' },
   { id: 'auth.401-body', description: '401 body is {"error":"unauthorized"}' },

@@ -62,12 +62,11 @@ export function linkUrl(
 ): string {
   const [path, query = ''] = request.url.split(/\?(.*)/s, 2);
   const keepOthers = !ctx.has('pagination.link-drops-filters');
-  const leakToken = ctx.has('pagination.link-leaks-token');
   const kept = query.split('&').filter((pair) => {
     if (pair === '') return false;
     const key = keyOf(pair);
     if (drop.has(key)) return false;
-    if (TOKEN_PARAMS.has(key)) return leakToken && key === 'private_token';
+    if (TOKEN_PARAMS.has(key)) return false;
     return keepOthers;
   });
   const added = set.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
