@@ -10,6 +10,7 @@
  */
 import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
+import { capabilityVerdict } from './capabilities.ts';
 import { areaOf, getClause } from './clauses.ts';
 import { ConformanceFailure } from './checks.ts';
 import { exchangeCount, lastExchange, resetExchanges, toCurl } from './recorder.ts';
@@ -39,9 +40,15 @@ export function clauseTest(
     const meta: ConformanceMeta = { clause };
     ctx.task.meta.conformance = meta;
     const s = session();
-    if (s.target.skip.includes(areaOf(clause))) {
-      meta.skipReason = `area "${areaOf(clause)}" skipped by CONFORMANCE_SKIP`;
+    // CONFORMANCE_SKIP and the probed capabilities decide first: skip, fail, or run.
+    const capability = capabilityVerdict(clause, s.target.capabilities, s.target.skip);
+    if (capability.action === 'skip') {
+      meta.skipReason = capability.reason;
       ctx.skip(meta.skipReason);
+    }
+    if (capability.action === 'fail') {
+      meta.failure = { requirement: capability.reason };
+      throw new ConformanceFailure(capability.reason);
     }
     resetExchanges();
     const before = exchangeCount();

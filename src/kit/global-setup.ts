@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ApiClient } from './client.ts';
 import { loadConfig, loadDotenv } from './config.ts';
+import { probeCapabilities } from './capabilities.ts';
 import { cleanupLedger } from './ledger.ts';
 import { preflight } from './preflight.ts';
 import { provisionRegularUser } from './provision.ts';
@@ -69,10 +70,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     const adminUser = await preflight(admin);
     const user = await provisionRegularUser(admin, { runPrefix: config.runPrefix, ledgerPath, secrets });
+    const capabilities = await probeCapabilities(admin, { runPrefix: config.runPrefix, ledgerPath });
     const target: TargetInfo = {
       baseUrl: root, apiUrl, adminToken, admin: adminUser, user, bundled: !config.baseUrl,
       runPrefix: config.runPrefix, seed: config.seed, numRuns: config.numRuns, timeoutMs: config.timeoutMs,
-      maxBodyBytes: config.maxBodyBytes, reportsDir, ledgerPath, skip: config.skip, heavy: config.heavy, har: config.har,
+      maxBodyBytes: config.maxBodyBytes, reportsDir, ledgerPath, skip: config.skip, heavy: config.heavy, capabilities, har: config.har,
       epicsUnavailable: config.epicsUnavailable, secretsPath, dependencyProject: config.dependencyProject,
       ldapBlockedUser,
     };

@@ -5,6 +5,8 @@
  *   const t = inject('target');
  *   t.apiUrl  // 'http://127.0.0.1:4010/api/v4'
  */
+import type { CapabilityState } from './capabilities.ts';
+
 export interface ProvisionedUser {
   id: number;
   username: string;
@@ -31,6 +33,8 @@ export interface TargetInfo {
   ledgerPath: string;
   skip: string[];
   heavy: boolean;
+  /** Optional capabilities as probed at the start of the run. */
+  capabilities: CapabilityState[];
   /** CONFORMANCE_HAR: each worker appends its exchanges to <reportsDir>/har-parts/. */
   har: boolean;
   /** Private file where every secret learnt is appended, for the leak scan (certification runs only). */

@@ -25,6 +25,42 @@ describe('the kit fails broken servers', () => {
   });
 });
 
+describe('optional capabilities', () => {
+  type Caps = { capabilities?: { id: string; probed: string; declared: boolean; flag?: string }[]; clauses: { id: string; status: string; reason?: string }[] };
+  const read = ['suites/broadcast-messages/read.test.ts'];
+
+  test('a capability the target lacks fails its clauses unless declared', async () => {
+    const run = await runCertification({ filters: ['suites/clusters/read.test.ts', ...read], env: { REFERENCE_CLUSTERS_HIDDEN: '1' } });
+    expect(run.exitCode).toBe(1);
+    const summary = run.summary as unknown as Caps;
+    expect(summary.capabilities?.find((c) => c.id === 'clusters')).toMatchObject({ probed: 'absent', declared: false });
+    expect(summary.clauses.find((c) => c.id === 'clusters.list.status')?.status).toBe('fail');
+  });
+
+  test('a declared absent capability turns its clauses into skips with the reason', async () => {
+    const run = await runCertification({ filters: ['suites/clusters/read.test.ts', ...read], env: { REFERENCE_CLUSTERS_HIDDEN: '1', CONFORMANCE_SKIP: 'clusters' } });
+    expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
+    const clause = (run.summary as unknown as Caps).clauses.find((c) => c.id === 'clusters.list.status');
+    expect(clause).toMatchObject({ status: 'skip' });
+    expect(clause?.reason).toMatch(/declared absent/);
+  });
+
+  test('a declared skip of a capability the target offers is flagged in the summary', async () => {
+    const run = await runCertification({ filters: read, env: { CONFORMANCE_SKIP: 'clusters' } });
+    expect(run.exitCode).toBe(0);
+    expect((run.summary as unknown as Caps).capabilities?.find((c) => c.id === 'clusters')?.flag).toMatch(/offers it/);
+  });
+
+  test('on a target without epics, the 403 clause runs when declared and passes', async () => {
+    const run = await runCertification({
+      filters: ['suites/epics/access.test.ts', ...read],
+      env: { REFERENCE_EPICS_DISABLED: '1', CONFORMANCE_EPICS_UNAVAILABLE: '1', CONFORMANCE_SKIP: 'epics' },
+    });
+    expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
+    expect((run.summary as unknown as Caps).clauses.find((c) => c.id === 'epics.auth.feature_unavailable')?.status).toBe('pass');
+  });
+});
+
 describe('exit codes', () => {
   test('CONFORMANCE_BASE_URL=not-a-url exits 2 with one line naming the variable', async () => {
     const run = await runCertification({ env: { CONFORMANCE_BASE_URL: 'not-a-url' } });

@@ -17,6 +17,7 @@ import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'v
 import { KitError } from '../kit/errors.ts';
 import { SecretSet } from '../kit/redact.ts';
 import '../kit/result-meta.ts';
+import { capabilityReport, type CapabilityState } from '../kit/capabilities.ts';
 import { applyBaseline, type Baseline } from './baseline.ts';
 import { formatFailures, verdictLine } from './failure-format.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -127,7 +128,20 @@ export default class ConformanceReporter implements Reporter {
       interrupted: reason === 'interrupted',
     });
     const today = o.today ?? new Date().toISOString().slice(0, 10);
-    this.finish(o.baseline ? applyBaseline(built, o.baseline, today) : built);
+    const withBaseline = o.baseline ? applyBaseline(built, o.baseline, today) : built;
+    const target = this.providedTarget();
+    if (target?.capabilities) withBaseline.capabilities = capabilityReport(target.capabilities, target.skip ?? []);
+    this.finish(withBaseline);
+  }
+
+  /** The target the suites' globalSetup handed to the workers, when this run had one. */
+  private providedTarget(): { capabilities?: CapabilityState[]; skip?: string[] } | undefined {
+    try {
+      const project = this.vitest?.projects.find((p) => p.name === 'suites');
+      return (project?.getProvidedContext() as { target?: { capabilities?: CapabilityState[]; skip?: string[] } } | undefined)?.target;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Redacts, writes summary.json and summary.md, prints, and publishes the summary. */

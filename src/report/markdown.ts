@@ -83,6 +83,15 @@ function failures(s: Summary): string[] {
   return out;
 }
 
+function capabilities(s: Summary): string[] {
+  if (!s.capabilities?.length) return [];
+  const out = ['', '## Capabilities', '', '| Capability | Declared absent | Probed | Seen | Note |', '|---|---|---|---|---|'];
+  for (const c of s.capabilities) {
+    out.push(`| ${cell(c.id)} | ${c.declared ? 'yes' : 'no'} | ${c.probed} | ${cell(c.detail)} | ${c.flag ? `⚠️ ${cell(c.flag)}` : ''} |`);
+  }
+  return out;
+}
+
 function unhandled(s: Summary): string[] {
   if (s.unhandledErrors.length === 0) return [];
   const out = ['', `## Errors outside the tests (${s.unhandledErrors.length})`];
@@ -125,5 +134,5 @@ function coverage(s: Summary): string[] {
 }
 
 export function renderMarkdown(summary: Summary): string {
-  return [...header(summary), ...failures(summary), ...baseline(summary), ...unhandled(summary), ...coverage(summary), ''].join('\n');
+  return [...header(summary), ...failures(summary), ...baseline(summary), ...capabilities(summary), ...unhandled(summary), ...coverage(summary), ''].join('\n');
 }

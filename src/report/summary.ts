@@ -9,6 +9,7 @@
  */
 import type { FailureRecord } from '../kit/result-meta.ts';
 import type { BaselineOutcome } from './baseline.ts';
+import type { CapabilityReport } from '../kit/capabilities.ts';
 
 export type TestState = 'passed' | 'failed' | 'skipped' | 'pending';
 
@@ -102,6 +103,8 @@ export interface Summary {
   /** Failures of clauses a baseline lists: reported, not failing the run. */
   knownFailures?: FailureSummary[];
   baseline?: BaselineOutcome;
+  /** Optional capabilities: declared (CONFORMANCE_SKIP) and probed, side by side. */
+  capabilities?: CapabilityReport[];
   /** Why the verdict is fail (empty on pass). */
   verdictReasons: string[];
   /** Per-area clause counts, in catalogue order. */

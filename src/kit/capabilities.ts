@@ -1,0 +1,107 @@
+/**
+ * Optional capabilities of a target (clusters, epics, dependencies): probed once at the start of
+ * a run through the API, on a private group and project of the run's own. A capability the
+ * target lacks fails its clauses unless the user declared it (CONFORMANCE_SKIP=clusters...); a
+ * declared one turns its clauses into skips with the reason; the summary shows both side by side
+ * and flags a declared skip of something the target does offer.
+ *
+ *   const caps = await probeCapabilities(admin, { runPrefix, ledgerPath });
+ *   capabilityVerdict('clusters.list.status', caps, ['clusters'])  // { action: 'skip', reason } | ...
+ */
+import type { ApiClient } from './client.ts';
+import { appendLedger } from './ledger.ts';
+
+export interface CapabilitySpec {
+  id: string;
+  /** Clause areas that need it. */
+  areas: string[];
+  /** Clauses of those areas that do not need it (they test its absence). */
+  except?: string[];
+  description: string;
+}
+
+export const CAPABILITIES: readonly CapabilitySpec[] = [
+  { id: 'clusters', areas: ['clusters'], description: 'project clusters (certificate-based clusters API)' },
+  { id: 'epics', areas: ['epics', 'todos'], except: ['epics.auth.feature_unavailable'], description: 'group epics (premium)' },
+  { id: 'deps', areas: ['deps'], description: 'project dependency list (alpha; security dashboard)' },
+];
+
+export type Probed = 'offered' | 'absent' | 'unknown';
+
+export interface CapabilityState {
+  id: string;
+  probed: Probed;
+  /** What the probe saw, e.g. "GET /projects/12/clusters answered 404". */
+  detail: string;
+}
+
+/** Probes each capability on a private group and project created (and ledgered) for the purpose. */
+export async function probeCapabilities(admin: ApiClient, ctx: { runPrefix: string; ledgerPath: string }): Promise<CapabilityState[]> {
+  const path = `${ctx.runPrefix}-probe`;
+  const group = await admin.post('/groups', { json: { name: path, path, visibility: 'private' } });
+  if (typeof group.json?.id === 'number') {
+    appendLedger(ctx.ledgerPath, { kind: 'group', id: group.json.id, path: `/groups/${group.json.id}`, target: admin.options.apiUrl });
+  }
+  const project = await admin.post('/projects', { json: { name: path, path, visibility: 'private' } });
+  if (typeof project.json?.id === 'number') {
+    appendLedger(ctx.ledgerPath, { kind: 'project', id: project.json.id, path: `/projects/${project.json.id}`, target: admin.options.apiUrl });
+  }
+  const probe = async (id: string, url: string | undefined, absent: number[]): Promise<CapabilityState> => {
+    if (!url) return { id, probed: 'unknown', detail: 'the probe could not create its group or project' };
+    const res = await admin.get(url);
+    const detail = `GET ${url} answered ${res.status || res.error}`;
+    if (res.status === 200) return { id, probed: 'offered', detail };
+    if (absent.includes(res.status)) return { id, probed: 'absent', detail };
+    return { id, probed: 'unknown', detail };
+  };
+  const p = project.json?.id;
+  const g = group.json?.id;
+  return [
+    await probe('clusters', p && `/projects/${p}/clusters`, [404]),
+    await probe('epics', g && `/groups/${g}/epics`, [403, 404]),
+    await probe('deps', p && `/projects/${p}/dependencies`, [403, 404]),
+  ];
+}
+
+export type CapabilityAction = { action: 'run' } | { action: 'skip' | 'fail'; reason: string };
+
+/**
+ * What a clause test does given the capabilities and CONFORMANCE_SKIP: a clause that tests a
+ * capability's absence always runs; a declared capability or area skips; an absent, undeclared
+ * capability fails.
+ */
+export function capabilityVerdict(clause: string, states: readonly CapabilityState[], declared: readonly string[]): CapabilityAction {
+  const area = clause.split('.')[0] ?? clause;
+  if (CAPABILITIES.some((spec) => spec.except?.includes(clause))) return { action: 'run' };
+  for (const spec of CAPABILITIES) {
+    if (!spec.areas.includes(area)) continue;
+    const state = states.find((s) => s.id === spec.id);
+    if (declared.includes(spec.id) || spec.areas.some((a) => declared.includes(a))) {
+      return { action: 'skip', reason: `${spec.description}: declared absent by CONFORMANCE_SKIP` };
+    }
+    if (state?.probed === 'absent') {
+      return {
+        action: 'fail',
+        reason: `The target does not offer ${spec.description} (${state.detail}). If that is intended, declare it: CONFORMANCE_SKIP=${spec.id}.`,
+      };
+    }
+  }
+  if (declared.includes(area)) return { action: 'skip', reason: `area "${area}" skipped by CONFORMANCE_SKIP` };
+  return { action: 'run' };
+}
+
+export interface CapabilityReport extends CapabilityState {
+  declared: boolean;
+  /** Set when a declared skip hides a capability the target offers. */
+  flag?: string;
+}
+
+export function capabilityReport(states: readonly CapabilityState[], declared: readonly string[]): CapabilityReport[] {
+  return CAPABILITIES.map((spec) => {
+    const state = states.find((s) => s.id === spec.id) ?? { id: spec.id, probed: 'unknown' as const, detail: 'not probed' };
+    const isDeclared = declared.includes(spec.id) || spec.areas.some((a) => declared.includes(a));
+    const out: CapabilityReport = { ...state, declared: isDeclared };
+    if (isDeclared && state.probed === 'offered') out.flag = `declared absent, but the target offers it (${state.detail}): its clauses were skipped for nothing`;
+    return out;
+  });
+}
