@@ -94,7 +94,9 @@ describe('ConformanceReporter in a real vitest run', () => {
   it('prints the failure blocks and a one-line verdict', () => {
     expect(printed).toContain('Conformance failures:');
     expect(printed).toContain("  Reproduce with:\n     curl -X POST -H 'Private-Token: [redacted]' http://127.0.0.1:4010/api/v4/users/17/block\n  Seed: 1739");
-    expect(printed.trim().split('\n').at(-1)).toMatch(/^Conformance: FAIL — 1 failed, 2 passed, 1 skipped \(.*summary\.md\)$/);
+    const [verdict, reports] = printed.trim().split('\n').slice(-2);
+    expect(verdict).toMatch(/^Conformance: FAIL — 1 failed, 2 passed, 1 skipped \(.*summary\.md\)$/);
+    expect(reports).toMatch(/^Reports: .*summary\.md, .*summary\.json, .*junit\.xml, .*allure-results/);
   });
 });
 

@@ -50,7 +50,8 @@ export function formatFailures(summary: Pick<Summary, 'failures' | 'seed'>): str
 
 /** 'Conformance: FAIL — 3 failed, 40 passed, 2 skipped (reports/summary.md)' */
 export function verdictLine(summary: Pick<Summary, 'verdict' | 'totals'>, reportPath?: string): string {
-  const { passed, failed, skipped } = summary.totals;
+  const { passed, failed, skipped, known } = summary.totals;
   const where = reportPath ? ` (${reportPath})` : '';
-  return `Conformance: ${summary.verdict.toUpperCase()} — ${failed} failed, ${passed} passed, ${skipped} skipped${where}`;
+  const knownPart = known ? `, ${known} known (baseline)` : '';
+  return `Conformance: ${summary.verdict.toUpperCase()} — ${failed} failed, ${passed} passed, ${skipped} skipped${knownPart}${where}`;
 }
