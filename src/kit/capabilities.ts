@@ -39,13 +39,11 @@ export interface CapabilityState {
 export async function probeCapabilities(admin: ApiClient, ctx: { runPrefix: string; ledgerPath: string }): Promise<CapabilityState[]> {
   const path = `${ctx.runPrefix}-probe`;
   const group = await admin.post('/groups', { json: { name: path, path, visibility: 'private' } });
-  if (typeof group.json?.id === 'number') {
-    appendLedger(ctx.ledgerPath, { kind: 'group', id: group.json.id, path: `/groups/${group.json.id}`, target: admin.options.apiUrl });
-  }
+  const g = Number(group.json?.id);
+  if (Number.isInteger(g)) appendLedger(ctx.ledgerPath, { kind: 'group', id: g, path: `/groups/${g}`, target: admin.options.apiUrl });
   const project = await admin.post('/projects', { json: { name: path, path, visibility: 'private' } });
-  if (typeof project.json?.id === 'number') {
-    appendLedger(ctx.ledgerPath, { kind: 'project', id: project.json.id, path: `/projects/${project.json.id}`, target: admin.options.apiUrl });
-  }
+  const p = Number(project.json?.id);
+  if (Number.isInteger(p)) appendLedger(ctx.ledgerPath, { kind: 'project', id: p, path: `/projects/${p}`, target: admin.options.apiUrl });
   const probe = async (id: string, url: string | undefined, absent: number[]): Promise<CapabilityState> => {
     if (!url) return { id, probed: 'unknown', detail: 'the probe could not create its group or project' };
     const res = await admin.get(url);
@@ -54,12 +52,10 @@ export async function probeCapabilities(admin: ApiClient, ctx: { runPrefix: stri
     if (absent.includes(res.status)) return { id, probed: 'absent', detail };
     return { id, probed: 'unknown', detail };
   };
-  const p = project.json?.id;
-  const g = group.json?.id;
   return [
-    await probe('clusters', p && `/projects/${p}/clusters`, [404]),
-    await probe('epics', g && `/groups/${g}/epics`, [403, 404]),
-    await probe('deps', p && `/projects/${p}/dependencies`, [403, 404]),
+    await probe('clusters', Number.isInteger(p) ? `/projects/${p}/clusters` : undefined, [404]),
+    await probe('epics', Number.isInteger(g) ? `/groups/${g}/epics` : undefined, [403, 404]),
+    await probe('deps', Number.isInteger(p) ? `/projects/${p}/dependencies` : undefined, [403, 404]),
   ];
 }
 

@@ -123,6 +123,7 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
     : undefined;
   const filters = [...(options.filters ?? []), ...(options.suites ?? []).map((s) => `suites/${s.replace(/^suites\//, '')}`)];
   let setupError: unknown;
+  process.env.CONFORMANCE_ALLURE = '1'; // the workers label and attach for the allure reporter below
   const vitest = await startVitest('test', filters, {
     root: PACKAGE_ROOT,
     config: join(PACKAGE_ROOT, 'vitest.config.ts'),

@@ -13,10 +13,13 @@ import { test, type TestContext } from 'vitest';
 import { capabilityVerdict } from './capabilities.ts';
 import { areaOf, getClause } from './clauses.ts';
 import { ConformanceFailure } from './checks.ts';
-import { exchangeCount, lastExchange, resetExchanges, toCurl } from './recorder.ts';
+import { exchangeCount, lastExchange, resetExchanges, takeViolations, toCurl, type RecordedExchange } from './recorder.ts';
 import { session, type Session } from './session.ts';
 import type { ConformanceMeta, FailureRecord } from './result-meta.ts';
 import './target.ts';
+
+/** Set by certify() when the allure reporter is part of the run (allure-js-commons complains otherwise). */
+const ALLURE = process.env.CONFORMANCE_ALLURE === '1';
 
 export interface ClauseContext {
   s: Session;
@@ -52,11 +55,12 @@ export function clauseTest(
     }
     resetExchanges();
     const before = exchangeCount();
-    // Allure labels (no-ops when the allure reporter is not in the run).
-    await allure.label('clause', clause);
-    await allure.label('area', areaOf(clause));
-    await allure.epic(areaOf(clause));
-    await allure.description(getClause(clause).statement);
+    if (ALLURE) {
+      await allure.label('clause', clause);
+      await allure.label('area', areaOf(clause));
+      await allure.epic(areaOf(clause));
+      await allure.description(getClause(clause).statement);
+    }
     const skip = (reason: string): never => {
       meta.skipReason = reason;
       ctx.skip(reason);
@@ -64,13 +68,21 @@ export function clauseTest(
     };
     try {
       await fn({ s, skip, task: ctx.task });
+      // A format fault anywhere in the test's exchanges fails it, even where the test did not look.
+      const [first] = takeViolations();
+      if (first) {
+        const v = first.violation;
+        const error = new ConformanceFailure(`${v.requirement} [response check ${v.clause}, on ${first.exchange.method} ${first.exchange.url}]`, v.expected, v.actual);
+        meta.failure = { ...failureRecord(error, s.secrets.redact.bind(s.secrets)), exchange: summaryOf(first.exchange), reproduce: toCurl(first.exchange) };
+        throw error;
+      }
     } catch (error) {
       if (!meta.skipReason) {
-        meta.failure = failureRecord(error, s.secrets.redact.bind(s.secrets));
-        if (meta.failure.exchange) {
+        meta.failure ??= failureRecord(error, s.secrets.redact.bind(s.secrets));
+        if (ALLURE && meta.failure.exchange) {
           await allure.attachment('exchange (redacted)', JSON.stringify(meta.failure.exchange, null, 2), { contentType: 'application/json' });
         }
-        if (meta.failure.reproduce) await allure.attachment('reproduce with curl', meta.failure.reproduce, { contentType: 'text/plain' });
+        if (ALLURE && meta.failure.reproduce) await allure.attachment('reproduce with curl', meta.failure.reproduce, { contentType: 'text/plain' });
       }
       throw error;
     } finally {
@@ -91,11 +103,12 @@ function failureRecord(error: unknown, redact: (s: string) => string): FailureRe
     record.actual = redact(stringify(e.actual));
   }
   if (x) {
-    record.exchange = { method: x.method, url: x.url, status: x.status, headers: x.headers, bodyExcerpt: x.bodyExcerpt };
+    record.exchange = summaryOf(x);
     record.reproduce = toCurl(x);
   }
   return record;
 }
 
+const summaryOf = (x: RecordedExchange) => ({ method: x.method, url: x.url, status: x.status, headers: x.headers, bodyExcerpt: x.bodyExcerpt });
 const firstLine = (s: string) => s.split('\n')[0] ?? s;
 const stringify = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? String(v));

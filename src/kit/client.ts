@@ -10,7 +10,8 @@
 import { Agent, request as undiciRequest } from 'undici';
 import { stringify } from 'qs';
 import { SecretSet } from './redact.ts';
-import { recordExchange } from './recorder.ts';
+import { recordExchange, recordViolations } from './recorder.ts';
+import { runResponseChecks } from './response-checks.ts';
 
 /** How a token travels: header Private-Token, query private_token, header Authorization: Bearer, query access_token. */
 export type Transport = 'private-token' | 'private_token' | 'bearer' | 'access_token';
@@ -153,6 +154,7 @@ export class ApiClient {
     }
     res.durationMs = performance.now() - started;
     recordExchange(res, this.options.secrets);
+    recordViolations(runResponseChecks(res, this.options.apiUrl));
     return res;
   }
 }

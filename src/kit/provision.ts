@@ -31,7 +31,7 @@ export async function provisionRegularUser(admin: ApiClient, ctx: ProvisionConte
   if (created.status !== 201 && created.status !== 200) {
     throw new KitError('PROVISIONING_FAILED', `Could not create the run's regular user: POST /users answered ${created.status} ${ctx.secrets.redact(created.text.slice(0, 200))}`);
   }
-  const id = created.json.id as number;
+  const id = Number(created.json.id);
   appendLedger(ctx.ledgerPath, { kind: 'user', id, path: `/users/${id}`, query: { hard_delete: 'true' }, label: username, target: admin.options.apiUrl });
 
   const token = await admin.post(`/users/${id}/impersonation_tokens`, {
@@ -41,6 +41,6 @@ export async function provisionRegularUser(admin: ApiClient, ctx: ProvisionConte
     throw new KitError('PROVISIONING_FAILED', `Could not create an impersonation token for the run's regular user: answered ${token.status}. Is impersonation disabled on the target?`);
   }
   ctx.secrets.add(token.json.token);
-  appendLedger(ctx.ledgerPath, { kind: 'impersonation_token', id: token.json.id, path: `/users/${id}/impersonation_tokens/${token.json.id}`, target: admin.options.apiUrl });
+  appendLedger(ctx.ledgerPath, { kind: 'impersonation_token', id: Number(token.json.id), path: `/users/${id}/impersonation_tokens/${token.json.id}`, target: admin.options.apiUrl });
   return { id, username, token: token.json.token };
 }

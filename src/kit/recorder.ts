@@ -10,6 +10,7 @@ import { dirname } from 'node:path';
 import type { ApiResponse } from './client.ts';
 import type { ExchangeSummary } from './result-meta.ts';
 import type { SecretSet } from './redact.ts';
+import type { Violation } from './response-checks.ts';
 
 export interface RecordedExchange extends ExchangeSummary {
   requestHeaders: Record<string, string>;
@@ -21,6 +22,8 @@ const EXCERPT = 600;
 /** Largest body kept in a HAR entry. */
 const HAR_BODY = 64 * 1024;
 let exchanges: RecordedExchange[] = [];
+/** Violations of the response checks met during the current test, with the exchange that broke them. */
+let violations: { violation: Violation; exchange: RecordedExchange }[] = [];
 let total = 0;
 let harFile: string | undefined;
 
@@ -72,6 +75,20 @@ export function recordExchange(res: ApiResponse, secrets: SecretSet): void {
 
 export function resetExchanges(): void {
   exchanges = [];
+  violations = [];
+}
+
+/** Notes violations of the response checks on the exchange just recorded. */
+export function recordViolations(found: Violation[]): void {
+  const exchange = lastExchange();
+  if (exchange) for (const violation of found) violations.push({ violation, exchange });
+}
+
+/** The violations met since the test began (and forgets them). */
+export function takeViolations(): { violation: Violation; exchange: RecordedExchange }[] {
+  const out = violations;
+  violations = [];
+  return out;
 }
 
 export function lastExchange(): RecordedExchange | undefined {

@@ -62,8 +62,9 @@ export function session(): Session {
     as: (auth) => base.as(auth),
     name: (label) => `${target.runPrefix}-${label}-${process.pid}-${++counter}`,
     track(res, kind, path, query) {
-      const id = (res.json as { id?: unknown } | undefined)?.id;
-      if (res.status < 200 || res.status >= 300 || typeof id !== 'number') return;
+      // Ledgered even when the id arrives as a string: a broken server must not keep what the kit made.
+      const id = Number((res.json as { id?: unknown } | undefined)?.id);
+      if (res.status < 200 || res.status >= 300 || !Number.isInteger(id)) return;
       const p = path ?? DELETE_PATHS[kind]?.(id);
       if (!p) throw new Error(`no delete path known for ${kind}`);
       appendLedger(target.ledgerPath, { kind, id, path: p, query, label: secrets.redact(res.url), target: target.apiUrl });

@@ -30,6 +30,8 @@ export const CATALOGUE: readonly Fault[] = [
   { id: 'errors.405-as-404', clause: 'errors.method.not_allowed', suites: ['errors'] },
   { id: 'auth.401-body', clause: 'auth.401.body', suites: ['broadcast-messages'] },
   { id: 'format.datetime-no-millis', clause: 'conv.types.datetime', suites: ['broadcast-messages'] },
+  { id: 'format.datetime-offset', clause: 'conv.types.datetime', suites: ['suites/broadcast-messages/read.test.ts'] },
+  { id: 'format.ids-as-strings', clause: 'broadcast.field.shape', suites: ['suites/broadcast-messages/read.test.ts'] },
   { id: 'format.json-content-type', clause: 'conv.format.json_response', suites: ['broadcast-messages'] },
   { id: 'epics.relative-always-short', clause: 'epics.field.references_cross', suites: ['suites/epics/hierarchy.test.ts'] },
   { id: 'epics.labels-filter-ignored', clause: 'epics.filter.labels', suites: ['suites/epics/list-filters.test.ts'] },

@@ -12,8 +12,6 @@ const faults = only.length ? CATALOGUE.filter((f) => only.includes(f.id)) : CATA
 export default defineConfig({
   test: {
     pool: 'threads',
-    // One module graph per project (a project per fault): cache the transforms on disk, once.
-    experimental: { fsModuleCache: true },
     // Fault runs wait on the network and on polls far more than they compute: more workers than cores.
     maxWorkers: Number(process.env.MUTATION_WORKERS ?? 6),
     projects: faultProjects(faults, process.env.MUTATION_HEALTHY !== '0'),

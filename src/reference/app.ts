@@ -47,7 +47,7 @@ function createContext(options: AppOptions): RefContext {
     clock: options.clock ?? systemClock,
     faults,
     has: faults.has,
-    format: createFormat({ noMillis: faults.has('format.datetime-no-millis') }),
+    format: createFormat({ noMillis: faults.has('format.datetime-no-millis'), offset: faults.has('format.datetime-offset') }),
     largeCollectionFlag: options.largeCollectionFlag ?? false,
     epicsDisabled: options.epicsDisabled ?? false,
     variablesScopeFilter: options.variablesScopeFilter ?? false,
@@ -119,6 +119,14 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
         reply.header('content-type', 'text/plain; charset=utf-8');
       }
       return payload;
+    });
+  }
+
+  if (ctx.has('format.ids-as-strings')) {
+    // A serializer that quotes every "id": a realistic bug of hand-written views.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+      return payload.replace(/"id":(\d+)/g, '"id":"$1"');
     });
   }
 

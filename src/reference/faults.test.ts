@@ -121,6 +121,14 @@ const CASES: Record<string, { healthy: Check; faulty: Check }> = {
     healthy: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.starts_at).toBe('2024-05-01T12:00:00.000Z'),
     faulty: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.starts_at).toBe('2024-05-01T12:00:00Z'),
   },
+  'format.datetime-offset': {
+    healthy: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.starts_at).toBe('2024-05-01T12:00:00.000Z'),
+    faulty: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.starts_at).toBe('2024-05-01T12:00:00.000+00:00'),
+  },
+  'format.ids-as-strings': {
+    healthy: async (t) => expect(typeof (await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.id).toBe('number'),
+    faulty: async (t) => expect(typeof (await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.id).toBe('string'),
+  },
   'format.json-content-type': {
     healthy: async (t) => expect((await t.req('GET', '/broadcast_messages')).headers['content-type']).toMatch(/^application\/json/),
     faulty: async (t) => {

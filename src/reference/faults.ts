@@ -25,6 +25,8 @@ export const FAULTS = [
   { id: 'auth.401-body', description: '401 body is {"error":"unauthorized"}' },
   { id: 'format.datetime-no-millis', description: 'datetimes are serialized without milliseconds' },
   { id: 'format.json-content-type', description: 'JSON bodies are sent as text/plain' },
+  { id: 'format.datetime-offset', description: 'datetimes are serialized with a +00:00 offset instead of Z' },
+  { id: 'format.ids-as-strings', description: 'every "id" of a JSON body is sent as a string' },
   { id: 'auth.sudo-ignored', description: 'the sudo header and query parameter are ignored' },
   { id: 'errors.405-as-404', description: 'an unsupported method answers the 404 unknown-route body' },
   { id: 'epics.relative-always-short', description: 'references.relative is the short form even when the epic is read through another group' },

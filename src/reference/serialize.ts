@@ -12,10 +12,12 @@ export interface Format {
   date(d: Date): string;
 }
 
-export function createFormat(options: { noMillis?: boolean } = {}): Format {
+export function createFormat(options: { noMillis?: boolean; offset?: boolean } = {}): Format {
   const datetime = options.noMillis
     ? (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z') // fault format.datetime-no-millis
-    : (d: Date) => d.toISOString();
+    : options.offset
+      ? (d: Date) => d.toISOString().replace(/Z$/, '+00:00') // fault format.datetime-offset
+      : (d: Date) => d.toISOString();
   return {
     datetime,
     datetimeOrNull: (d) => (d ? datetime(d) : null),

@@ -1,0 +1,39 @@
+/** Unit tests of the response checks applied to every exchange. */
+import { describe, expect, test } from 'vitest';
+import type { ApiResponse } from './client.ts';
+import { runResponseChecks } from './response-checks.ts';
+
+const API = 'http://h/api/v4';
+function res(json: unknown, o: Partial<ApiResponse> = {}): ApiResponse {
+  const text = json === undefined ? '' : JSON.stringify(json);
+  return { method: 'GET', url: `${API}/x`, requestHeaders: {}, status: 200, headers: { 'content-type': 'application/json' }, text, json, durationMs: 1, ...o };
+}
+const clauses = (r: ApiResponse) => runResponseChecks(r, API).map((v) => v.clause);
+
+describe('response checks', () => {
+  test('a conforming body passes', () => {
+    expect(clauses(res([{ id: 1, created_at: '2020-01-01T12:00:00.000Z', expires_at: '2020-01-01', due_date: null, last_activity_on: '2020-02-29', parent_id: null }]))).toEqual([]);
+  });
+  test.each([
+    [{ created_at: '2020-01-01T12:00:00Z' }, 'conv.types.datetime'],
+    [{ nested: { updated_at: '2020-01-01T12:00:00.000+00:00' } }, 'conv.types.datetime'],
+    [{ due_date: '2020/01/01' }, 'conv.types.date'],
+    [{ last_activity_on: '2020-01-01T00:00:00.000Z' }, 'conv.types.date'],
+    [{ id: '7' }, 'conv.types'],
+    [[{ group_id: 1.5 }], 'conv.types'],
+  ])('%j breaks %s', (body, clause) => {
+    expect(clauses(res(body))).toContain(clause);
+  });
+  test('a JSON body needs the JSON content type; an empty or unshown-status body does not', () => {
+    expect(clauses(res({ id: 1 }, { headers: { 'content-type': 'text/plain' } }))).toEqual(['conv.format.json_response']);
+    expect(clauses(res(undefined, { status: 204, headers: {} }))).toEqual([]);
+    expect(clauses(res(undefined, { status: 405, text: '<html>', headers: { 'content-type': 'text/html' } }))).toEqual([]);
+  });
+  test('a 5xx is always a violation; URLs outside the API are left alone', () => {
+    expect(clauses(res({ message: 'boom' }, { status: 500 }))).toContain('errors');
+    expect(clauses(res({ id: 'x' }, { url: 'http://h/uploads/a.png' }))).toEqual([]);
+  });
+  test('error statuses are checked for JSON, not for field formats', () => {
+    expect(clauses(res({ message: 'x', created_at: 'bad' }, { status: 400 }))).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Response checks applied to every exchange the kit makes, not only in dedicated tests: a format
+ * fault anywhere fails the test that met it. Each check is a small function in a registry, citing
+ * the clause whose rule it applies; it returns a violation or nothing.
+ *
+ *   const v = runResponseChecks(res, apiUrl);  // [{ check: 'conv.types.datetime', requirement, expected, actual }]
+ */
+import type { ApiResponse } from './client.ts';
+
+export interface Violation {
+  /** The clause whose rule the response breaks. */
+  clause: string;
+  requirement: string;
+  expected: string;
+  actual: string;
+}
+
+type ResponseCheck = (res: ApiResponse) => Violation | undefined;
+
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Keys the spec types as dates (last_activity_on, due_date, start_date_fixed, *_from_milestones...). */
+const DATE_KEY = /(_on|_date|_date_fixed|_from_milestones|_from_inherited_source)$/;
+/** Statuses whose bodies the spec shows (JSON); others (405, 409, 412, 414, 422, 5xx) are left open. */
+const SHOWN_BODIES = new Set([200, 201, 400, 401, 403, 404]);
+/** Keys the spec types as integer ids. */
+const INTEGER_IDS = new Set(['id', 'iid', 'group_id', 'source_id', 'project_id', 'user_id', 'namespace_id']);
+const NULLABLE_IDS = new Set(['parent_id']);
+
+/** Every [key, value, path] of a JSON value, depth first. */
+function* entries(value: unknown, path = ''): Generator<[string, unknown, string]> {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) yield* entries(value[i], `${path}/${i}`);
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      yield [k, v, `${path}/${k}`];
+      yield* entries(v, `${path}/${k}`);
+    }
+  }
+}
+
+function firstBad(res: ApiResponse, bad: (key: string, value: unknown) => boolean): [string, unknown] | undefined {
+  if (res.json === undefined || res.status < 200 || res.status >= 300) return undefined;
+  for (const [key, value, path] of entries(res.json)) if (bad(key, value)) return [path, value];
+  return undefined;
+}
+
+export const RESPONSE_CHECKS: Record<string, ResponseCheck> = {
+  /** No request the kit makes may break the server. */
+  'no-server-error': (res) => (res.status >= 500
+    ? { clause: 'errors', requirement: 'The server MUST NOT fail with a 5xx on a request of the kit.', expected: 'a 2xx or 4xx status', actual: String(res.status) }
+    : undefined),
+
+  /** conv.format.json_response: bodies are JSON with Content-Type application/json. */
+  'json-content-type': (res) => {
+    if (!SHOWN_BODIES.has(res.status) || res.text.length === 0) return undefined;
+    const ct = res.headers['content-type'] ?? '(none)';
+    if (!/^application\/json\b/i.test(ct)) {
+      return { clause: 'conv.format.json_response', requirement: 'A response body MUST be JSON with Content-Type application/json.', expected: 'application/json', actual: ct };
+    }
+    if (res.json === undefined) {
+      return { clause: 'conv.format.json_response', requirement: 'A response body MUST be valid JSON.', expected: 'JSON', actual: res.text.slice(0, 80) };
+    }
+    return undefined;
+  },
+
+  /** conv.types.datetime: a datetime (a *_at value with a time) has milliseconds and Z. */
+  datetime: (res) => {
+    const bad = firstBad(res, (k, v) => k.endsWith('_at') && typeof v === 'string' && v.includes('T') && !DATETIME.test(v));
+    return bad && { clause: 'conv.types.datetime', requirement: `Datetime fields MUST be ISO 8601 with milliseconds and Z (at ${bad[0]}).`, expected: '2020-01-01T12:00:00.000Z', actual: String(bad[1]) };
+  },
+
+  /** conv.types.date: a date (*_on, *_date) is YYYY-MM-DD. */
+  date: (res) => {
+    const bad = firstBad(res, (k, v) => DATE_KEY.test(k) && typeof v === 'string' && !DATE.test(v));
+    return bad && { clause: 'conv.types.date', requirement: `Date fields MUST be YYYY-MM-DD (at ${bad[0]}).`, expected: '2020-01-01', actual: String(bad[1]) };
+  },
+
+  /** Ids are integers. */
+  'integer-ids': (res) => {
+    const bad = firstBad(res, (k, v) => (INTEGER_IDS.has(k) && !Number.isInteger(v)) || (NULLABLE_IDS.has(k) && v !== null && !Number.isInteger(v)));
+    return bad && { clause: 'conv.types', requirement: `Ids MUST be integers (at ${bad[0]}).`, expected: 'an integer', actual: JSON.stringify(bad[1]) };
+  },
+};
+
+/** Runs every check on a response of the API (other URLs, e.g. uploaded files, are left alone). */
+export function runResponseChecks(res: ApiResponse, apiUrl: string): Violation[] {
+  if (res.status === 0 || res.error || !res.url.startsWith(apiUrl)) return [];
+  const out: Violation[] = [];
+  for (const check of Object.values(RESPONSE_CHECKS)) {
+    const v = check(res);
+    if (v) out.push(v);
+  }
+  return out;
+}
