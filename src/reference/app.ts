@@ -24,16 +24,25 @@ import { createFormat } from './serialize.ts';
 import { createStore } from './store.ts';
 
 export interface AppOptions {
+  /** Token of the seeded admin; random ('ref-' + 24 base62) when absent. */
   adminToken?: string;
+  /** Injectable clock, default () => new Date(). */
   clock?: Clock;
+  /** Fault ids switched on (see FAULTS); none by default. */
   faults?: Iterable<string>;
+  /** The over-10,000-items pagination rule (default false). */
   largeCollectionFlag?: boolean;
+  /** Epics unavailable (every epic route answers 403), default false. */
   epicsDisabled?: boolean;
+  /** filter[environment_scope] on the variables API (a feature flag on the platform), default false. */
   variablesScopeFilter?: boolean;
+  /** Every new project gets a fixed, realistic dependency list, default false. */
   dependencyFixture?: boolean;
+  /** The cluster API hidden (every cluster route 404s), as modern releases, default false. */
   clustersHidden?: boolean;
-  /** Users created at start-up that the API cannot make (LDAP-blocked, past activity). */
+  /** Users created at start-up that the API cannot make: blocked by LDAP synchronization, or with past activity (see seed-users.ts). */
   seedUsers?: readonly SeedUser[];
+  /** Fastify logger, default false. */
   logger?: boolean;
 }
 

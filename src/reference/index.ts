@@ -7,35 +7,16 @@
  *   await ref.close();
  */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, type AppOptions } from './app.ts';
 
 export { FAULTS } from './faults.ts';
 
-export interface ReferenceOptions {
+/** Options of the server: those of the app (see app.ts: token, clock, faults, feature switches, seeds) and where it listens. */
+export interface ReferenceOptions extends AppOptions {
   /** Default '127.0.0.1'. */
   host?: string;
   /** Default 0 (a random free port). */
   port?: number;
-  /** Token of the seeded admin; random ('ref-' + 24 base62) when absent. */
-  adminToken?: string;
-  /** Injectable clock, default () => new Date(). */
-  clock?: () => Date;
-  /** Fault ids switched on (see FAULTS); none by default. */
-  faults?: Iterable<string>;
-  /** The over-10,000-items pagination rule (default false). */
-  largeCollectionFlag?: boolean;
-  /** Epics unavailable (every epic route answers 403), default false. */
-  epicsDisabled?: boolean;
-  /** filter[environment_scope] on the variables API (a feature flag on the platform), default false. */
-  variablesScopeFilter?: boolean;
-  /** Every new project gets a fixed, realistic dependency list, default false. */
-  dependencyFixture?: boolean;
-  /** The cluster API hidden (every cluster route 404s), as modern releases, default false. */
-  clustersHidden?: boolean;
-  /** Users created at start-up that the API cannot make: blocked by LDAP synchronization, or with past activity (see seed-users.ts). */
-  seedUsers?: readonly import('./seed-users.ts').SeedUser[];
-  /** Fastify logger, default false. */
-  logger?: boolean;
 }
 
 export interface RunningReference {
