@@ -37,10 +37,13 @@ function queryString(request: FastifyRequest, name: string): string | undefined 
 
 /** The token as presented, in the platform's order of transports; undefined when none. */
 export function presentedToken(request: FastifyRequest): string | undefined {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(request, 'authorization') ?? '');
+  const ctx = ctxOf(request);
+  const bearer = ctx.has('auth.bearer-ignored')
+    ? undefined
+    : /^Bearer\s+(\S+)\s*$/i.exec(header(request, 'authorization') ?? '');
   return (
     header(request, 'private-token') ??
-    queryString(request, 'private_token') ??
+    (ctx.has('auth.private-token-query-ignored') ? undefined : queryString(request, 'private_token')) ??
     bearer?.[1] ??
     queryString(request, 'access_token')
   );

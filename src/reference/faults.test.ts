@@ -11,6 +11,7 @@ import { CREDENTIAL_FAULT_CASES } from './resources/credentials.fault-cases.ts';
 import { USER_STATE_FAULT_CASES } from './resources/user-states.fault-cases.ts';
 import { PROJECT_RESOURCE_FAULT_CASES } from './resources/project-resources.fault-cases.ts';
 import { EPIC_FAULT_CASES } from './resources/epics.fault-cases.ts';
+import { CONVENTION_FAULT_CASES } from './pagination.fault-cases.ts';
 
 type Check = (t: TestServer) => Promise<void>;
 
@@ -27,6 +28,7 @@ const CASES: Record<string, { healthy: Check; faulty: Check }> = {
   ...USER_STATE_FAULT_CASES,
   ...PROJECT_RESOURCE_FAULT_CASES,
   ...EPIC_FAULT_CASES,
+  ...CONVENTION_FAULT_CASES,
   'status.create-200': {
     healthy: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).statusCode).toBe(201),
     faulty: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).statusCode).toBe(200),

@@ -85,26 +85,30 @@ export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items:
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const outOfRange = page > totalPages;
   const start = (page - 1) * perPage;
-  const slice = start >= total ? [] : items.slice(start, start + perPage);
+  const from = page === 2 && ctx.has('pagination.page-two-repeats-first') ? 0 : start;
+  const slice = from >= total ? [] : items.slice(from, from + perPage);
   const next = !outOfRange && page < totalPages ? page + 1 : undefined;
   const prev = !outOfRange && page > 1 ? page - 1 : undefined;
   const large = ctx.largeCollectionFlag && total > LARGE_COLLECTION;
+  const nextLinked = next ?? (page === totalPages && ctx.has('pagination.next-on-last-page') ? page + 1 : undefined);
 
-  const link = (p: number) => linkUrl(request, ctx, PAGE_PARAMS, [['page', p], ['per_page', perPage]]);
+  const linkPairs = (p: number): Array<[string, number]> =>
+    ctx.has('pagination.link-drops-per-page') ? [['page', p]] : [['page', p], ['per_page', perPage]];
+  const link = (p: number) => linkUrl(request, ctx, PAGE_PARAMS, linkPairs(p));
   const links: string[] = [];
   if (prev !== undefined) links.push(`<${link(prev)}>; rel="prev"`);
-  if (next !== undefined) links.push(`<${link(next)}>; rel="next"`);
+  if (nextLinked !== undefined) links.push(`<${link(nextLinked)}>; rel="next"`);
   links.push(`<${link(1)}>; rel="first"`);
   if (!large && !ctx.has('pagination.no-link-last')) links.push(`<${link(totalPages)}>; rel="last"`);
 
   if (!large) {
     reply.header('x-total', String(ctx.has('pagination.x-total-off-by-one') ? total + 1 : total));
-    reply.header('x-total-pages', String(totalPages));
+    if (!ctx.has('pagination.no-x-total-pages')) reply.header('x-total-pages', String(totalPages));
   }
-  reply.header('x-per-page', String(perPage));
-  reply.header('x-page', String(page));
-  reply.header('x-next-page', next === undefined ? '' : String(next));
-  reply.header('x-prev-page', prev === undefined ? '' : String(prev));
+  if (!ctx.has('pagination.no-x-per-page')) reply.header('x-per-page', String(perPage));
+  reply.header('x-page', String(ctx.has('pagination.x-page-zero-based') ? page - 1 : page));
+  if (!ctx.has('pagination.no-x-next-page')) reply.header('x-next-page', next === undefined ? '' : String(next));
+  if (!ctx.has('pagination.no-x-prev-page')) reply.header('x-prev-page', prev === undefined ? '' : String(prev));
   reply.header('link', links.join(', '));
   return slice;
 }

@@ -99,9 +99,13 @@ for (const c of COLLECTIONS) {
       const page2 = await get(s, { per_page: 2, page: 2 });
       const url = parseLinks(page1).next;
       requireThat(url !== undefined, 'Page 1 MUST link rel="next".', 'rel="next"', page1.headers.link ?? '(no Link)');
+      const perPage = new URL(url!).searchParams.get('per_page');
+      requireThat(perPage === '2', 'The rel="next" URL MUST keep per_page=2.', 'per_page=2', url);
       const followed = await s.admin.get(url!);
       check.status(followed, 200);
-      requireThat(JSON.stringify(ids(followed)) === JSON.stringify(ids(page2)), 'rel="next" MUST give the items of page 2.', ids(page2), ids(followed));
+      check.header(followed, 'X-Page', '2', 'rel="next" of page 1 MUST lead to page 2.');
+      check.header(followed, 'X-Per-Page', '2', 'rel="next" of page 1 MUST keep per_page=2.');
+      requireThat(JSON.stringify(ids(followed)) === JSON.stringify(ids(page2)), 'rel="next" MUST give exactly the items of page 2.', ids(page2), ids(followed));
       // Walking every rel="next" visits each item exactly once.
       const seen: (number | string)[] = [...ids(page1)];
       let next = parseLinks(page1).next;
