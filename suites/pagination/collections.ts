@@ -9,6 +9,7 @@
 import { createGroup, type Session } from '../../src/kit/index.ts';
 import { createEpic, epicsUnavailableReason } from '../epics/fixtures.ts';
 import { CREDENTIAL_COLLECTIONS } from './credential-collections.ts';
+import { MEMBERSHIP_COLLECTIONS } from './membership-collections.ts';
 import { PROJECT_COLLECTIONS } from './project-collections.ts';
 import { USER_COLLECTIONS } from './user-collections.ts';
 
@@ -112,4 +113,4 @@ function epicsOfOwnGroup(): Collection {
   };
 }
 
-export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages(), epicsOfOwnGroup(), ...CREDENTIAL_COLLECTIONS, ...PROJECT_COLLECTIONS, ...USER_COLLECTIONS];
+export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages(), epicsOfOwnGroup(), ...CREDENTIAL_COLLECTIONS, ...PROJECT_COLLECTIONS, ...USER_COLLECTIONS, ...MEMBERSHIP_COLLECTIONS];

@@ -1,10 +1,11 @@
 /**
  * Project resources in the pagination table: the variables and the clusters of a fresh project,
- * both exact collections. Variables have no id: they are told apart by key.
+ * both exact collections (variables have no id: they are told apart by key), and the run's own
+ * projects found by a search tag.
  *
  *   COLLECTIONS = [..., ...PROJECT_COLLECTIONS];
  */
-import { createProject, type Session } from '../../src/kit/index.ts';
+import { createGroup, createProject, type Session } from '../../src/kit/index.ts';
 import { addCluster, HIDDEN_REASON } from '../clusters/fixtures.ts';
 import { variableKey, variablesProject } from '../variables/fixtures.ts';
 import type { Collection } from './collections.ts';
@@ -61,4 +62,42 @@ function clustersOfOwnProject(): Collection {
   };
 }
 
-export const PROJECT_COLLECTIONS: Collection[] = [variablesOfOwnProject(), clustersOfOwnProject()];
+/**
+ * GET /projects filtered by search=<a tag of this collection>: the run's projects, named with the
+ * tag, in a private group. The spec lists no filters of GET /projects, so the collection is used
+ * only where search isolates: the first project made must come back alone; otherwise its tests
+ * are skipped with the reason.
+ */
+function projectsOfOwnTag(): Collection {
+  let tag = '';
+  let groupId: number | undefined;
+  const made: number[] = [];
+  const add = async (s: Session) => {
+    groupId ??= (await createGroup(s)).id as number;
+    const path = `${tag}-${made.length + 1}`;
+    made.push((await createProject(s, { name: path, path, namespace_id: groupId })).id as number);
+  };
+  return {
+    name: 'projects (search filter)',
+    path: () => '/projects',
+    get query() {
+      return { search: tag };
+    },
+    async unavailable(s) {
+      tag ||= s.name('pgp').toLowerCase();
+      if (made.length === 0) await add(s);
+      const res = await s.admin.get('/projects', { query: { search: tag, per_page: 100 } });
+      const found = Array.isArray(res.json) ? (res.json as { id: unknown }[]).map((p) => Number(p.id)) : [];
+      if (res.status !== 200 || found.length !== made.length || !made.every((id) => found.includes(id))) {
+        return `GET /projects?search=<tag> does not isolate the run's projects on this target (status ${res.status}, ${found.length} found for ${made.length} made); the spec defines no filter of GET /projects`;
+      }
+      return undefined;
+    },
+    async fill(s, n) {
+      while (made.length < n) await add(s);
+      return made.length;
+    },
+  };
+}
+
+export const PROJECT_COLLECTIONS: Collection[] = [variablesOfOwnProject(), clustersOfOwnProject(), projectsOfOwnTag()];
