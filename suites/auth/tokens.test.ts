@@ -24,7 +24,7 @@ describe('authentication', () => {
     ['auth.pat.private_token_header', 'private-token', 'the Private-Token header'],
     ['auth.pat.bearer', 'bearer', 'Authorization: Bearer'],
   ] as const) {
-    clauseTest(clause, `a personal access token sent as ${label} authenticates ${endpoints.map((e) => `GET ${e.path.replace(/\{\w+\}/g, ":id")}`).join(', ')}`, async ({ s }) => {
+    clauseTest(clause, `a personal access token sent as ${label} authenticates ${endpoints.map((e) => `GET ${e.path.replace(/\{\w+\}/g, ':id')}`).join(', ')}`, async ({ s }) => {
       const ids: Record<string, number> = { '{adminId}': s.target.admin.id, '{userId}': s.target.user.id };
       const fill = (v: unknown) => (typeof v === 'string' && v in ids ? ids[v] : v);
       const client = s.as({ token: s.target.adminToken, via });
