@@ -41,20 +41,17 @@ export interface Leak {
 /** Finds every secret in every file below `dir`, redacts them in place, and lists the leaks. */
 export function scanForSecrets(dir: string, secrets: readonly string[]): Leak[] {
   const set = new SecretSet(secrets);
-  const list = set.list();
-  if (!list.length) return [];
+  if (!set.list().length) return [];
   const leaks: Leak[] = [];
+  const count = (t: string) => t.split(REDACTED).length - 1;
   for (const file of files(dir)) {
     const text = readFileSync(file, 'utf8');
-    let count = 0;
-    for (const s of list) {
-      count += text.split(s).length - 1;
-      const enc = encodeURIComponent(s);
-      if (enc !== s) count += text.split(enc).length - 1;
-    }
-    if (count > 0) {
-      writeFileSync(file, set.redact(text));
-      leaks.push({ file, count });
+    const redacted = set.redact(text);
+    // Each secret found became one [redacted]; credential query values already redacted stay as they were.
+    const found = count(redacted) - count(text);
+    if (redacted !== text && found > 0) {
+      writeFileSync(file, redacted);
+      leaks.push({ file, count: found });
     }
   }
   return leaks;

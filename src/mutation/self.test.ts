@@ -61,6 +61,14 @@ describe('optional capabilities', () => {
   });
 });
 
+describe('heavy checks', () => {
+  test('CONFORMANCE_HEAVY=1 against a reference with the over-10,000 rule on checks it for real', async () => {
+    const run = await runCertification({ filters: ['suites/limits/large-collection.test.ts'], env: { CONFORMANCE_HEAVY: '1', REFERENCE_LARGE_COLLECTIONS: '1' } });
+    expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
+    expect(run.summary!.clauses.find((c) => c.id === 'limits.large_collection.no_x_total')?.status).toBe('pass');
+  }, 300_000);
+});
+
 describe('exit codes', () => {
   test('CONFORMANCE_BASE_URL=not-a-url exits 2 with one line naming the variable', async () => {
     const run = await runCertification({ env: { CONFORMANCE_BASE_URL: 'not-a-url' } });
