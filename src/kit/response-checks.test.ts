@@ -36,4 +36,13 @@ describe('response checks', () => {
   test('error statuses are checked for JSON, not for field formats', () => {
     expect(clauses(res({ message: 'x', created_at: 'bad' }, { status: 400 }))).toEqual([]);
   });
+  test('a known GET is checked against its named view; unknown paths are not', () => {
+    const key = { id: 1, title: 't', key: 'ssh-ed25519 AAAA', created_at: '2020-01-01T12:00:00.000Z' };
+    expect(clauses(res([key], { url: `${API}/user/keys` }))).toEqual([]);
+    expect(clauses(res([{ ...key, title: 7 }], { url: `${API}/users/3/keys?per_page=2` }))).toEqual(['ssh-key']);
+    expect(clauses(res(key, { url: `${API}/user/keys` }))).toEqual(['ssh-key']);
+    expect(clauses(res({ id: 1, name: 'n', active: true, revoked: false, scopes: ['api'], impersonation: true, created_at: '2020-01-01T12:00:00.000Z', expires_at: null, token: 'x' }, { url: `${API}/users/3/impersonation_tokens/9` }))).toEqual(['impersonation-token']);
+    expect(clauses(res({ anything: true }, { url: `${API}/somewhere/else` }))).toEqual([]);
+  });
 });
+

@@ -6,6 +6,8 @@
  *   const v = runResponseChecks(res, apiUrl);  // [{ check: 'conv.types.datetime', requirement, expected, actual }]
  */
 import type { ApiResponse } from './client.ts';
+import { viewOf } from './route-views.ts';
+import { validateAgainst } from './schemas.ts';
 
 export interface Violation {
   /** The clause whose rule the response breaks. */
@@ -15,7 +17,7 @@ export interface Violation {
   actual: string;
 }
 
-type ResponseCheck = (res: ApiResponse) => Violation | undefined;
+type ResponseCheck = (res: ApiResponse, path: string) => Violation | undefined;
 
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -76,6 +78,25 @@ export const RESPONSE_CHECKS: Record<string, ResponseCheck> = {
     return bad && { clause: 'conv.types.date', requirement: `Date fields MUST be YYYY-MM-DD (at ${bad[0]}).`, expected: '2020-01-01', actual: String(bad[1]) };
   },
 
+  /** The body of a known GET is the view the spec names (schemas/<view>.json). */
+  'named-view': (res, path) => {
+    if (res.method !== 'GET' || res.status !== 200 || res.json === undefined) return undefined;
+    const view = viewOf(path);
+    if (!view) return undefined;
+    const items = view.array ? (Array.isArray(res.json) ? res.json : [res.json]) : [res.json];
+    if (view.array && !Array.isArray(res.json)) {
+      return { clause: view.schema, requirement: `GET ${path} MUST answer an array of ${view.schema}.`, expected: 'an array', actual: typeof res.json };
+    }
+    for (const [i, item] of items.entries()) {
+      const result = validateAgainst(view.schema, item);
+      if (!result.valid) {
+        const where = view.array ? `item ${i}` : 'the body';
+        return { clause: view.schema, requirement: `GET ${path}: ${where} MUST match the ${view.schema} schema.`, expected: `a valid ${view.schema}`, actual: result.errors.slice(0, 3).map((e) => `${e.pointer} ${e.message}`).join('; ') };
+      }
+    }
+    return undefined;
+  },
+
   /** Ids are integers. */
   'integer-ids': (res) => {
     const bad = firstBad(res, (k, v) => (INTEGER_IDS.has(k) && !Number.isInteger(v)) || (NULLABLE_IDS.has(k) && v !== null && !Number.isInteger(v)));
@@ -86,9 +107,10 @@ export const RESPONSE_CHECKS: Record<string, ResponseCheck> = {
 /** Runs every check on a response of the API (other URLs, e.g. uploaded files, are left alone). */
 export function runResponseChecks(res: ApiResponse, apiUrl: string): Violation[] {
   if (res.status === 0 || res.error || !res.url.startsWith(apiUrl)) return [];
+  const path = res.url.slice(apiUrl.length).split('?')[0] ?? '';
   const out: Violation[] = [];
   for (const check of Object.values(RESPONSE_CHECKS)) {
-    const v = check(res);
+    const v = check(res, path);
     if (v) out.push(v);
   }
   return out;
