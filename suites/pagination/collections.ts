@@ -8,6 +8,7 @@
  */
 import { createGroup, type Session } from '../../src/kit/index.ts';
 import { createEpic, epicsUnavailableReason } from '../epics/fixtures.ts';
+import { ACTIVITY_COLLECTIONS } from './activity-collections.ts';
 import { CREDENTIAL_COLLECTIONS } from './credential-collections.ts';
 import { MEMBERSHIP_COLLECTIONS } from './membership-collections.ts';
 import { PROJECT_COLLECTIONS } from './project-collections.ts';
@@ -113,4 +114,4 @@ function epicsOfOwnGroup(): Collection {
   };
 }
 
-export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages(), epicsOfOwnGroup(), ...CREDENTIAL_COLLECTIONS, ...PROJECT_COLLECTIONS, ...USER_COLLECTIONS, ...MEMBERSHIP_COLLECTIONS];
+export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages(), epicsOfOwnGroup(), ...CREDENTIAL_COLLECTIONS, ...PROJECT_COLLECTIONS, ...USER_COLLECTIONS, ...MEMBERSHIP_COLLECTIONS, ...ACTIVITY_COLLECTIONS];
