@@ -5,19 +5,8 @@
  *
  *   const CASES = { ...CORE_CASES, ...CONVENTION_FAULT_CASES };
  */
-import { expect } from 'vitest';
-import type { TestServer } from './testing.ts';
+import { type Case, type Check, type TestServer, observe } from './testing.ts';
 
-type Check = (t: TestServer) => Promise<void>;
-type Case = { healthy: Check; faulty: Check };
-
-/** The same observation, expected to give `healthy` with the fault off and `faulty` with it on. */
-function observe<T>(run: (t: TestServer) => Promise<T>, healthy: T, faulty: T): Case {
-  return {
-    healthy: async (t) => expect(await run(t)).toEqual(healthy),
-    faulty: async (t) => expect(await run(t)).toEqual(faulty),
-  };
-}
 
 /** Five broadcast messages, then one page of them (per_page=2). */
 async function page(t: TestServer, n: number) {

@@ -7,6 +7,7 @@
  *   const jane = await t.user('jane');                // { id, username, token }
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { buildReferenceApp, type ReferenceOptions } from './index.ts';
 
 export const START = '2024-05-01T12:00:00.000Z';
@@ -100,4 +101,16 @@ export function multipartBody(parts: MultipartPart[]): { payload: Buffer; conten
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export type Check = (t: TestServer) => Promise<void>;
+/** A fault case of faults.test.ts: a check with the fault off, one with it on. */
+export type Case = { healthy: Check; faulty: Check };
+
+/** The same observation, expected to give `healthy` with the fault off and `faulty` with it on. */
+export function observe<T>(run: (t: TestServer) => Promise<T>, healthy: T, faulty: T): Case {
+  return {
+    healthy: async (t) => expect(await run(t)).toEqual(healthy),
+    faulty: async (t) => expect(await run(t)).toEqual(faulty),
+  };
 }

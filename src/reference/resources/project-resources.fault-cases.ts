@@ -6,19 +6,8 @@
  *
  *   const CASES = { ...CORE_CASES, ...PROJECT_RESOURCE_FAULT_CASES };
  */
-import { expect } from 'vitest';
 import type { ReferenceOptions } from '../index.ts';
-import { testServer, type TestServer } from '../testing.ts';
-
-type Check = (t: TestServer) => Promise<void>;
-type Case = { healthy: Check; faulty: Check };
-
-function observe<T>(run: (t: TestServer) => Promise<T>, healthy: T, faulty: T): Case {
-  return {
-    healthy: async (t) => expect(await run(t)).toEqual(healthy),
-    faulty: async (t) => expect(await run(t)).toEqual(faulty),
-  };
-}
+import { type Case, type Check, type TestServer, observe, testServer } from '../testing.ts';
 
 /** A server with the same faults as `t` and the given options. */
 const withOptions = (t: TestServer, options: ReferenceOptions) => testServer({ ...options, faults: [...t.app.ref.faults.active] });
