@@ -10,6 +10,7 @@ import { ApiClient } from './client.ts';
 import { loadConfig, loadDotenv } from './config.ts';
 import { probeCapabilities } from './capabilities.ts';
 import { cleanupLedger } from './ledger.ts';
+import { sweepPrefixes } from './prefix-sweep.ts';
 import { preflight } from './preflight.ts';
 import { provisionRegularUser } from './provision.ts';
 import { SecretSet } from './redact.ts';
@@ -63,6 +64,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (result.failed.length) {
       console.error(`Cleanup could not remove ${result.failed.length} resource(s); the ledger ${ledgerPath} keeps them:`);
       for (const f of result.failed) console.error(`  ${f.entry.kind} ${f.entry.path}: ${f.status} ${secrets.redact(f.reason)}`);
+    }
+    // What a test created but never got to record (a worker stopped mid-request by an interrupt):
+    // found by the run's prefix. Only on a deployed target: the bundled reference goes away anyway.
+    if (!stopReference) {
+      const swept = await sweepPrefixes(admin, [config.runPrefix]);
+      for (const f of swept.failed) console.error(`Cleanup could not remove ${secrets.redact(f)}`);
     }
     await stopReference?.();
   };
