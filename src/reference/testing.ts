@@ -114,3 +114,11 @@ export function observe<T>(run: (t: TestServer) => Promise<T>, healthy: T, fault
     faulty: async (t) => expect(await run(t)).toEqual(faulty),
   };
 }
+
+/** POST /users as the admin with a valid body for `username`, plus `attrs`. */
+export function postUser(t: TestServer, username: string, attrs: Record<string, unknown> = {}) {
+  return t.req('POST', '/users', {
+    token: t.admin,
+    body: { username, name: `Nm ${username}`, email: `${username}@example.com`, password: 'password123', ...attrs },
+  });
+}

@@ -5,18 +5,14 @@
  *   npx vitest run src/reference/resources/user-list.test.ts
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { testServer, type TestServer } from '../testing.ts';
+import { testServer, type TestServer, postUser } from '../testing.ts';
 
 let t: TestServer;
 beforeEach(async () => {
   t = await testServer();
 });
 
-const make = (username: string, attrs: Record<string, unknown> = {}) =>
-  t.req('POST', '/users', {
-    token: t.admin,
-    body: { username, name: `Nm ${username}`, email: `${username}@example.com`, password: 'password123', ...attrs },
-  });
+const make = (username: string, attrs: Record<string, unknown> = {}) => postUser(t, username, attrs);
 
 async function usernames(query: string, token = t.admin): Promise<string[]> {
   const res = await t.req('GET', '/users', { token, query });

@@ -5,18 +5,14 @@
  *   npx vitest run src/reference/resources/user-update.test.ts
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { multipartBody, testServer, type MultipartPart, type TestServer } from '../testing.ts';
+import { multipartBody, testServer, type MultipartPart, type TestServer, postUser } from '../testing.ts';
 
 let t: TestServer;
 beforeEach(async () => {
   t = await testServer();
 });
 
-const make = (username: string, attrs: Record<string, unknown> = {}) =>
-  t.req('POST', '/users', {
-    token: t.admin,
-    body: { username, name: `Nm ${username}`, email: `${username}@example.com`, password: 'password123', ...attrs },
-  });
+const make = (username: string, attrs: Record<string, unknown> = {}) => postUser(t, username, attrs);
 const put = (id: number, body: Record<string, unknown>, token = t.admin) => t.req('PUT', `/users/${id}`, { token, body });
 
 async function multipart(method: 'POST' | 'PUT', path: string, parts: MultipartPart[]) {

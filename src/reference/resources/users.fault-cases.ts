@@ -5,15 +5,10 @@
  *
  *   const CASES = { ...CORE_CASES, ...USER_FAULT_CASES };
  */
-import { type Case, type Check, type TestServer, multipartBody, observe } from '../testing.ts';
+import { type Case, type Check, type TestServer, multipartBody, observe, postUser } from '../testing.ts';
 
 
-function make(t: TestServer, username: string, attrs: Record<string, unknown> = {}) {
-  return t.req('POST', '/users', {
-    token: t.admin,
-    body: { username, name: `Nm ${username}`, email: `${username}@example.com`, password: 'password123', ...attrs },
-  });
-}
+const make = postUser;
 
 async function usernames(t: TestServer, query: string): Promise<string[]> {
   const res = await t.req('GET', '/users', { token: t.admin, query });
