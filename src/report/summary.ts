@@ -77,6 +77,8 @@ export interface FailureSummary {
   expected?: string;
   actual?: string;
   exchange?: FailureRecord['exchange'];
+  /** A failed property's shrunk counterexample. */
+  counterexample?: string;
 }
 
 export interface AreaCounts {
@@ -178,6 +180,7 @@ function failureOf(r: TestResult): FailureSummary {
     requirement,
   };
   if (r.file) out.file = r.file;
+  if (f?.counterexample !== undefined) out.counterexample = f.counterexample;
   if (f?.expected !== undefined) out.expected = f.expected;
   if (f?.actual !== undefined) out.actual = f.actual;
   if (f?.exchange) out.exchange = f.exchange;

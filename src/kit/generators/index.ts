@@ -5,3 +5,4 @@
  */
 export * from './ssh-keys.ts';
 export * from './gpg-keys.ts';
+export * from './faker.ts';
