@@ -7,6 +7,7 @@
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { expect } from 'vitest';
 import type { ApiResponse } from './client.ts';
 import type { ExchangeSummary } from './result-meta.ts';
 import type { SecretSet } from './redact.ts';
@@ -57,7 +58,17 @@ function harEntry(res: ApiResponse, secrets: SecretSet): object {
     },
     cache: {},
     timings: { send: 0, wait: Math.round(res.durationMs), receive: 0 },
+    // Which test sent it (HAR allows custom fields starting with "_").
+    _test: currentTest(),
   };
+}
+
+function currentTest(): string | undefined {
+  try {
+    return expect.getState().currentTestName;
+  } catch {
+    return undefined;
+  }
 }
 
 export function recordExchange(res: ApiResponse, secrets: SecretSet): void {
