@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCertification } from './run-fault.ts';
 
-const SUITE = process.env.SAME_SEED_SUITE ?? 'suites/properties';
+const SUITE = 'suites/broadcast-messages';
 
 interface HarEntry { _test?: string; request: { method: string; url: string; postData?: { text: string } } }
 
