@@ -22,6 +22,7 @@ import { readSecretsFile, scanForSecrets, type Leak } from './secret-scan.ts';
 import { loadBaselineFile, type Baseline } from '../report/baseline.ts';
 import ConformanceReporter from '../report/conformance-reporter.ts';
 import { assembleHar } from '../report/har.ts';
+import { takeCleanupReport, type CleanupReport } from './cleanup-report.ts';
 import { renderMarkdown } from '../report/markdown.ts';
 import ProgressReporter from '../report/progress-reporter.ts';
 import type { Summary } from '../report/summary.ts';
@@ -153,11 +154,21 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   if (!summary) {
     return { exitCode: 2, error: new KitError('PROVISIONING_FAILED', 'The run ended without results (see the errors above).') };
   }
+  const cleanupReport = takeCleanupReport(reportsDir, config.runPrefix);
+  if (cleanupReport) summary = attachCleanup(summary, cleanupReport, reportsDir);
   if (config.har) assembleHar(reportsDir, kitVersion());
   const secrets = [...readSecretsFile(process.env.CONFORMANCE_SECRETS_FILE ?? ''), ...(config.adminToken ? [config.adminToken] : [])];
   const leaks = scanForSecrets(reportsDir, secrets);
   if (leaks.length) summary = reportLeaks(summary, leaks, reportsDir);
   return { exitCode: summary.verdict === 'pass' ? 0 : 1, summary };
+}
+
+/** What cleanup did goes into summary.json; what it left on the target also into summary.md and the console. */
+function attachCleanup(summary: Summary, cleanup: CleanupReport, reportsDir: string): Summary {
+  const out: Summary = { ...summary, cleanup };
+  writeFileSync(join(reportsDir, 'summary.json'), `${JSON.stringify(out, null, 2)}\n`);
+  if (cleanup.left.length) writeFileSync(join(reportsDir, 'summary.md'), renderMarkdown(out));
+  return out;
 }
 
 /** A secret in an output file fails the run: the summary says where (the files are already redacted). */

@@ -7,6 +7,7 @@
  *   summary.verdict              // 'pass' | 'fail'
  *   summary.clauses[0]           // { id, status: 'pass', tests: ['...'], area: 'conv', ... }
  */
+import type { CleanupReport } from '../kit/cleanup-report.ts';
 import type { FailureRecord } from '../kit/result-meta.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { CapabilityReport } from '../kit/capabilities.ts';
@@ -115,6 +116,8 @@ export interface Summary {
   unhandledErrors: string[];
   /** The run was stopped before the end. */
   interrupted?: boolean;
+  /** End-of-run cleanup: how much it removed, and what it left on the target. */
+  cleanup?: CleanupReport;
 }
 
 export interface SummaryInput {
