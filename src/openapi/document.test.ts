@@ -104,7 +104,7 @@ describe('operations', () => {
   it('declares the views the spec names: named schemas, arrays for lists, with the pagination headers and parameters', () => {
     const get = (path: string, method = 'get') => doc.paths[path][method];
     const schemaOf = (op: Schema, status = '200') =>
-      ((op.responses as Record<string, Schema>)[status].content as Record<string, Schema>)['application/json'].schema;
+      ((op.responses as Record<string, Schema>)[status].content as Record<string, Schema>)['application/json'].schema as Schema;
     expect(schemaOf(get('/broadcast_messages/{id}'))).toEqual({ $ref: '#/components/schemas/broadcast-message' });
     expect(schemaOf(get('/projects/{id}/clusters'))).toEqual({ type: 'array', items: { $ref: '#/components/schemas/cluster' } });
     expect(schemaOf(get('/users/{user_id}/impersonation_tokens', 'post'), '201')).toEqual({ $ref: '#/components/schemas/impersonation-token.created' });
