@@ -20,7 +20,7 @@ const Ajv2020 = ((_Ajv2020 as unknown as { default?: AjvClass }).default ?? _Ajv
 type AddFormats = typeof _addFormats.default;
 const addFormats = ((_addFormats as unknown as { default?: AddFormats }).default ?? _addFormats) as AddFormats;
 
-const DOC_ID = 'urn:api-v4-conformance:openapi';
+const DOC_ID = 'https://api-v4-conformance.example/openapi.json';
 
 const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -65,7 +65,7 @@ export function responseChecker(doc: OpenApiDocument): ResponseChecker {
     if (!declared) return [`status ${status} is not declared for ${operationId} (declared: ${Object.keys(responses).join(', ')})`];
     let pointer = `${found.pointer}/responses/${status}`;
     if (typeof declared.$ref === 'string') {
-      pointer = declared.$ref.slice(1);
+      pointer = declared.$ref;
       declared = doc.components.responses[pointer.split('/').pop()!];
     }
     const out: string[] = [];
