@@ -6,8 +6,10 @@
  *   const doc = openapiDocument();                                   // servers: [{ url: '/api/v4' }]
  *   const doc2 = openapiDocument({ baseUrl: 'https://gitlab.example.com' }); // .../api/v4
  *   Object.keys(doc.paths).length
+ *   writeOpenapiDocument('openapi.json', { baseUrl: 'http://127.0.0.1:4010' });
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { KitError } from '../kit/errors.ts';
 import { openapiComponents, PAGINATION_HEADERS, schemaRef, TOKEN_REQUIRED, ERROR_RESPONSE_OF } from './components.ts';
 import type { Body, Operation, Schema } from './operation.ts';
 import { OPERATIONS } from './operations/index.ts';
@@ -59,6 +61,15 @@ function packageVersion(): string {
 
 function serverUrl(baseUrl: string | undefined): string {
   if (baseUrl === undefined) return '/api/v4';
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol)) {
+    throw new KitError('CONFIG_INVALID', `--base-url must be an http(s) URL, got "${baseUrl}"`);
+  }
   const root = baseUrl.replace(/\/+$/, '');
   return root.endsWith('/api/v4') ? root : `${root}/api/v4`;
 }
@@ -177,4 +188,19 @@ export function openapiDocument(options: OpenApiOptions = {}): OpenApiDocument {
     paths,
     components: openapiComponents(),
   };
+}
+
+/** The document as JSON text (two-space indent, final newline). */
+export function openapiJson(options: OpenApiOptions = {}): string {
+  return `${JSON.stringify(openapiDocument(options), null, 2)}\n`;
+}
+
+/** Writes the document to a file; KitError OUTPUT_UNWRITABLE when it cannot. */
+export function writeOpenapiDocument(file: string, options: OpenApiOptions = {}): void {
+  const text = openapiJson(options);
+  try {
+    writeFileSync(file, text);
+  } catch (e) {
+    throw new KitError('OUTPUT_UNWRITABLE', `cannot write ${file}: ${(e as Error).message}`);
+  }
 }
