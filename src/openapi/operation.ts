@@ -49,7 +49,10 @@ export interface Operation {
   auth: Auth;
   /** Descriptions of path parameters, by name, where the generic ones (path-params.ts) do not fit. */
   pathParams?: Record<string, string>;
-  /** Query parameters (pagination excluded: `list` adds it). A name with `[` is a hash (deepObject). */
+  /**
+   * Query parameters (pagination excluded: `list` adds it). An object schema is a hash parameter
+   * (deepObject: `filter[environment_scope]=x`); an array one repeats its name (`package_manager[]=npm&package_manager[]=yarn`).
+   */
   query?: Record<string, Schema>;
   requiredQuery?: string[];
   body?: Body;
