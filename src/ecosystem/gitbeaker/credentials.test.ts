@@ -146,6 +146,19 @@ describe('impersonation tokens', () => {
     expect((await failure(clientFor(w.ref.url, made.token as string).Users.showCurrentUser())).status).toBe(401);
   });
 
+  it("walks every one of a user's tokens once through the client pagination", async () => {
+    const owner = await w.newUser('token-owner');
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push((await w.admin.UserImpersonationTokens.create(owner.id, `walk ${i}`, ['api'])).id);
+    const walked = await w.admin.UserImpersonationTokens.all(owner.id, { state: 'all', perPage: 2, showExpanded: true });
+    const ids = walked.data.map((t) => t.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The walk holds the five made here and the one newUser made for the owner's client.
+    for (const id of made) expect(ids).toContain(id);
+    expect(ids).toHaveLength(6);
+    expect(walked.paginationInfo).toMatchObject({ total: 6, totalPages: 3, perPage: 2, next: null });
+  });
+
   it('is admin-only and names missing tokens with 404', async () => {
     expect((await failure(jane.api.UserImpersonationTokens.all(bob.id))).status).toBe(403);
     expect((await failure(w.admin.UserImpersonationTokens.show(bob.id, 999_999))).status).toBe(404);

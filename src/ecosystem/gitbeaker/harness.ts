@@ -36,8 +36,16 @@ export interface World {
 
 export const PASSWORD = 'gitbeaker-password-1';
 
+/**
+ * The client's own rate limiting, reduced to one glob: its default table has ~20 globs that it
+ * matches (compiling each) on every request, several milliseconds per call that add nothing
+ * here. Nothing on the wire changes.
+ */
+export const FAST_RATE_LIMITS = { '**': 100_000 };
+
 export function clientFor(url: string, token?: string): Client {
-  return token === undefined ? new Gitlab({ host: url }) : new Gitlab({ host: url, token });
+  const common = { host: url, rateLimits: FAST_RATE_LIMITS };
+  return token === undefined ? new Gitlab(common) : new Gitlab({ ...common, token });
 }
 
 export async function startWorld(): Promise<World> {

@@ -93,6 +93,15 @@ describe('offset pagination of GET /users through the client', () => {
     expect(asAdmin.find((u) => u.id === jane.id)).toMatchObject({ email: 'jane@example.com', is_admin: false });
   });
 
+  it('reads a created_after bound with a + offset as the client encodes it (%2B)', async () => {
+    // One hour ago, written in +02:00: a + read as a space would make the value unreadable.
+    const hourAgo = new Date(Date.now() - 3_600_000 + 2 * 3_600_000).toISOString().slice(0, 19) + '+02:00';
+    const recent = await w.admin.Users.all({ createdAfter: hourAgo, perPage: 100 });
+    for (const id of [jane.id, ...madeIds]) expect(recent.map((u) => u.id)).toContain(id);
+    const inAnHour = new Date(Date.now() + 3_600_000 + 2 * 3_600_000).toISOString().slice(0, 19) + '+02:00';
+    expect(await w.admin.Users.all({ createdAfter: inAnHour })).toEqual([]);
+  });
+
   it('looks a user up by exact username, case-insensitively', async () => {
     const found = await w.admin.Users.all({ username: 'JANE' });
     expect(found.map((u) => u.id)).toEqual([jane.id]);
