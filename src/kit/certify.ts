@@ -7,6 +7,17 @@
  *   const { exitCode, summary } = await certify({ flags: { baseUrl: 'http://127.0.0.1:4010' } });
  *   await certify({ shard: '1/3' });                       // one CI machine's share (+ a blob report)
  *   await certify({ mergeReports: 'reports/blob' });        // the whole run's reports from the shards
+ *
+ * Installed from npm, this module runs compiled (dist/kit/certify.js); in the repository, as
+ * TypeScript through tsx. Either way vitest loads and transforms the run's own code as TypeScript:
+ * vitest.config.ts, the suites, the globalSetup (src/kit/global-setup.ts) and the kit and reference
+ * modules they import, which the package therefore ships as .ts beside dist/. So this process holds
+ * two copies of some modules (dist's or tsx's, and those vitest loaded for the globalSetup), and no
+ * state is shared through them: the configuration crosses as process.env (exportConfig), the target
+ * reaches the workers by provide/inject (globalSetup and workers both load the TS copy), results
+ * come back as task meta (plain data), and a KitError is told by its name and code, not instanceof.
+ * Package files are found from this file's place (PACKAGE_ROOT, the same depth in src/kit and
+ * dist/kit); reports, ledgers, .env and baseline files from the user's working directory.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
