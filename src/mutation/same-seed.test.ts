@@ -4,10 +4,10 @@
  * every value from the seed). Ids the server assigns may differ, since files run in parallel and
  * interleave their creates, so numbers in paths and id fields are compared as placeholders.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCertification } from './run-fault.ts';
+import { removeRunFolders, runCertification } from './run-fault.ts';
 
 const SUITE = 'suites/broadcast-messages';
 
@@ -39,7 +39,7 @@ describe('the same seed', () => {
       expect([...b!.keys()].sort()).toEqual([...a!.keys()].sort());
       for (const [test, requests] of a!) expect(b!.get(test), test).toEqual(requests);
     } finally {
-      for (const run of runs) rmSync(run.reportsDir, { recursive: true, force: true });
+      removeRunFolders();
     }
   });
 });
