@@ -43,7 +43,7 @@ const DELETE_PATHS: Partial<Record<LedgerKind, (id: number) => string>> = {
 };
 
 /**
- * A short tag of the running test file (each file runs in its own worker, with its own counter):
+ * A short tag of the running test file, with a counter per file:
  * names are unique across the run and the same from one run to the next, so that two runs with
  * the same seed and run prefix send the same requests.
  */
@@ -55,7 +55,8 @@ function fileTag(): string {
 }
 
 let current: Session | undefined;
-let counter = 0;
+/** Names made so far per test file (a worker may run several files, in any order). */
+const counters = new Map<string, number>();
 
 export function session(): Session {
   if (current) return current;
@@ -72,7 +73,12 @@ export function session(): Session {
     user: base.as({ token: target.user.token }),
     anon: base,
     as: (auth) => base.as(auth),
-    name: (label) => `${target.runPrefix}-${label}-${fileTag()}-${++counter}`,
+    name: (label) => {
+      const tag = fileTag();
+      const n = (counters.get(tag) ?? 0) + 1;
+      counters.set(tag, n);
+      return `${target.runPrefix}-${label}-${tag}-${n}`;
+    },
     track(res, kind, path, query) {
       // Ledgered even when the id arrives as a string: a broken server must not keep what the kit made.
       const id = Number((res.json as { id?: unknown } | undefined)?.id);
