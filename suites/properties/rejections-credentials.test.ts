@@ -26,6 +26,7 @@ const world = once(async (s: Session) => {
         const name = String(body.username ?? String(body.email ?? '').split('@')[0]);
         return [await listed(s, '/users', { username: name }), await listed(s, '/users', { search: name })];
       },
+      undo: (res) => admin.delete(`/users/${res.json?.id}`, { query: { hard_delete: 'true' } }),
     },
     {
       endpoint: 'users.update', fill: (c: InvalidInput) => c.payload,
@@ -36,16 +37,19 @@ const world = once(async (s: Session) => {
       endpoint: 'ssh-keys.create', fill: (c: InvalidInput) => c.payload,
       send: (body) => user.client.post('/user/keys', { json: body }),
       state: () => listed(s, `/users/${user.id}/keys`),
+      undo: (res) => admin.delete(`/users/${user.id}/keys/${res.json?.id}`),
     },
     {
       endpoint: 'gpg-keys.create', fill: (c: InvalidInput) => c.payload, inputs: invalidGpgKeyInput(gpg),
       send: (body) => user.client.post('/user/gpg_keys', { json: body }),
       state: () => listed(s, `/users/${user.id}/gpg_keys`),
+      undo: (res) => admin.delete(`/users/${user.id}/gpg_keys/${res.json?.id}`),
     },
     {
       endpoint: 'emails.create', fill: (c: InvalidInput) => fillPlaceholders(c.payload, { unique: s.name('rj').toLowerCase(), takenEmail: other.email }),
       send: (body) => user.client.post('/user/emails', { json: body }),
       state: () => listed(s, `/users/${user.id}/emails`),
+      undo: (res) => admin.delete(`/users/${user.id}/emails/${res.json?.id}`),
     },
     {
       endpoint: 'tokens.create', fill: (c: InvalidInput) => c.payload,

@@ -19,6 +19,8 @@ export interface RejectionTarget {
   send(body: Record<string, unknown>): Promise<ApiResponse>;
   /** What the request must not change (compared as JSON before and after). */
   state(body: Record<string, unknown>): Promise<unknown>;
+  /** Removes what a faulty server created anyway (so a replay meets the same state). */
+  undo?(res: ApiResponse): Promise<unknown>;
   /** Invalid inputs of this endpoint (default: invalidInput(endpoint)). */
   inputs?: fc.Arbitrary<InvalidInput>;
 }
@@ -37,6 +39,7 @@ async function attempt(targets: RejectionTarget[], c: InvalidInput): Promise<{ r
   const before = JSON.stringify(await t.state(body));
   const res = await t.send(body);
   const after = JSON.stringify(await t.state(body));
+  if (res.status >= 200 && res.status < 300 && t.undo) await t.undo(res);
   return { res, before, after };
 }
 
