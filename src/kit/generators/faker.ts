@@ -10,10 +10,10 @@ import fc from 'fast-check';
 
 const shared = new Faker({ locale: [en, base] });
 
-/** An arbitrary whose values `make` builds with a faker seeded from the drawn integer (no shrinking: faker values have no smaller form). */
-export function fromFaker<T>(make: (f: Faker) => T): fc.Arbitrary<T> {
+/** An arbitrary whose values `make` builds with a faker (the English one, or `faker` of another locale) seeded from the drawn integer (no shrinking: faker values have no smaller form). */
+export function fromFaker<T>(make: (f: Faker) => T, faker: Faker = shared): fc.Arbitrary<T> {
   return fc.noShrink(fc.integer({ min: 0, max: 0x7fffffff })).map((seed) => {
-    shared.seed(seed);
-    return make(shared);
+    faker.seed(seed);
+    return make(faker);
   });
 }
