@@ -11,6 +11,7 @@ import { Agent, request as undiciRequest } from 'undici';
 import { stringify } from 'qs';
 import { SecretSet } from './redact.ts';
 import { recordExchange, recordViolations } from './recorder.ts';
+import { learnSecrets } from './learn-secrets.ts';
 import { runResponseChecks } from './response-checks.ts';
 
 /** How a token travels: header Private-Token, query private_token, header Authorization: Bearer, query access_token. */
@@ -153,6 +154,7 @@ export class ApiClient {
         : `${err.code ?? err.name}: ${err.message}`;
     }
     res.durationMs = performance.now() - started;
+    learnSecrets(res, this.options.secrets);
     recordExchange(res, this.options.secrets);
     recordViolations(runResponseChecks(res, this.options.apiUrl));
     return res;

@@ -2,14 +2,15 @@
  * One seed, one run: two certifications of fresh references with the same CONFORMANCE_SEED and
  * run prefix send the same requests, test by test and in the same order (the property suites draw
  * every value from the seed). Ids the server assigns may differ, since files run in parallel and
- * interleave their creates, so numbers in paths and id fields are compared as placeholders.
+ * interleave their creates, so numbers in paths and id fields are compared as placeholders; so are
+ * OpenPGP key blocks, which openpgp generates fresh (it takes no seed), one per file.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { removeRunFolders, runCertification } from './run-fault.ts';
 
-const SUITE = 'suites/broadcast-messages';
+const SUITE = 'suites/properties';
 
 interface HarEntry { _test?: string; request: { method: string; url: string; postData?: { text: string } } }
 
@@ -21,7 +22,9 @@ function requestsByTest(reportsDir: string): Map<string, string[]> {
     const url = new URL(e.request.url);
     const path = url.pathname.replace(/\/\d+(?=\/|$)/g, '/:n');
     const query = url.search.replace(/=\d+(?=&|$)/g, (m) => (/(?:^|[?&])(?:id_after|id_before)=/.test(url.search) ? '=:n' : m));
-    const body = (e.request.postData?.text ?? '').replace(/("(?:\w+_)?i?id)":\s*\d+/g, '$1":":n"');
+    const body = (e.request.postData?.text ?? '')
+      .replace(/("(?:\w+_)?i?id)":\s*\d+/g, '$1":":n"')
+      .replace(/-----BEGIN PGP PUBLIC KEY BLOCK-----.*?-----END PGP PUBLIC KEY BLOCK-----/gs, '<pgp key>');
     const key = e._test ?? '(outside a test)';
     byTest.set(key, [...(byTest.get(key) ?? []), `${e.request.method} ${path}${query} ${body}`]);
   }
