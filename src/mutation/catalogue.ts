@@ -130,4 +130,6 @@ export const CATALOGUE: readonly Fault[] = [
   { id: 'auth.admin-only-open', clause: 'auth.admin_only.403', suites: ['suites/auth/admin-only.test.ts'] },
   { id: 'projects.get-requires-auth', clause: 'auth.public.project_get', suites: ['suites/auth/public-project.test.ts'] },
   { id: 'deps.public-without-auth', clause: 'deps.auth.unauthenticated', suites: ['suites/dependencies/list.test.ts'] },
+  { id: 'pagination.odd-per-page-short', clause: 'conv.pagination.page_param', suites: ['suites/properties/pagination-partition.test.ts'] },
+  { id: 'pagination.deep-pages-empty', clause: 'conv.pagination.page_param', suites: ['suites/properties/pagination-partition.test.ts'] },
 ];

@@ -6,3 +6,4 @@
 export * from './ssh-keys.ts';
 export * from './gpg-keys.ts';
 export * from './faker.ts';
+export * from './pagination.ts';
