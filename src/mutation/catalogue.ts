@@ -132,4 +132,5 @@ export const CATALOGUE: readonly Fault[] = [
   { id: 'deps.public-without-auth', clause: 'deps.auth.unauthenticated', suites: ['suites/dependencies/list.test.ts'] },
   { id: 'pagination.odd-per-page-short', clause: 'conv.pagination.page_param', suites: ['suites/properties/pagination-partition.test.ts'] },
   { id: 'pagination.deep-pages-empty', clause: 'conv.pagination.page_param', suites: ['suites/properties/pagination-partition.test.ts'] },
+  { id: 'tokens.revoke-again-hits-newest', clause: 'tokens.delete.revoked', suites: ['suites/properties/model-tokens.test.ts'] },
 ];

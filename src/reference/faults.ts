@@ -126,6 +126,7 @@ export const FAULTS = [
   { id: 'projects.get-requires-auth', description: 'GET /projects/:id needs a token even for a public project' },
   { id: 'deps.public-without-auth', description: 'the dependency list of a public project is served without credentials' },
   { id: 'pagination.odd-per-page-short', description: 'with an odd per_page (3 and up), every page between the first and the last holds one item fewer (the slice end is rounded down to an even offset): those items are never served' },
+  { id: 'tokens.revoke-again-hits-newest', description: "revoking a token that is already revoked revokes the user's newest live token instead (a lookup among live tokens misses, and .at(-1) takes the last)" },
   { id: 'pagination.deep-pages-empty', description: 'pages after the 10th come back empty although in range (a deep-offset cut-off): X-Total and the links still count them' },
 ] as const satisfies ReadonlyArray<{ id: string; description: string }>;
 
