@@ -7,3 +7,4 @@ export * from './ssh-keys.ts';
 export * from './gpg-keys.ts';
 export * from './faker.ts';
 export * from './pagination.ts';
+export * from './list-filters.ts';
