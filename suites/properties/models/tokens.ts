@@ -24,7 +24,7 @@ const base = (r: TokenReal) => `/users/${r.userId}/impersonation_tokens`;
 
 class Create implements Cmd {
   private label = 'create()';
-  constructor(readonly scopes: string[]) {}
+  constructor(readonly scopes: readonly string[]) {}
   check = () => true;
   async run(m: TokenModel, r: TokenReal): Promise<void> {
     const label = `t${m.tokens.length + 1}`;
