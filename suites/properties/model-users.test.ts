@@ -10,6 +10,6 @@ import { runModel } from './models/run-model.ts';
 
 describe('user state model', () => {
   clauseTest('users.block.state', 'any sequence of block, unblock, deactivate, activate and API use answers as the state table says', async (ctx) => {
-    await runModel(ctx, USER_COMMANDS, () => userSetup(ctx.s), { teardown: dropUser, scale: 0.6 });
+    await runModel(ctx, USER_COMMANDS, () => userSetup(ctx.s), { teardown: dropUser, scale: 0.4 });
   }, { timeout: 180_000 });
 });
