@@ -134,4 +134,7 @@ export const CATALOGUE: readonly Fault[] = [
   { id: 'text.html-escaped', clause: 'epics.create.status', suites: ['suites/properties/round-trip-epics.test.ts'] },
   { id: 'text.long-values-cut', clause: 'epics.create.description_max_ok', suites: ['suites/properties/round-trip-epic-limits.test.ts'] },
   { id: 'dates.month-end-shifted', clause: 'epics.create.fixed_dates', suites: ['suites/properties/round-trip-epics.test.ts'] },
+  { id: 'pagination.odd-per-page-short', clause: 'conv.pagination.page_param', suites: ['suites/properties/pagination-partition.test.ts'] },
+  { id: 'pagination.deep-pages-empty', clause: 'conv.pagination.page_param', suites: ['suites/properties/pagination-partition.test.ts'] },
+  { id: 'tokens.revoke-again-hits-newest', clause: 'tokens.delete.revoked', suites: ['suites/properties/model-tokens.test.ts'] },
 ];

@@ -129,6 +129,9 @@ export const FAULTS = [
   { id: 'text.html-escaped', description: 'epic titles are returned HTML-escaped (<, >, &, quotes as entities)' },
   { id: 'text.long-values-cut', description: 'epic descriptions are stored in a column of 1,048,576 bytes: a description within the limit in characters but longer in UTF-8 bytes is cut' },
   { id: 'dates.month-end-shifted', description: "an epic's due_date_fixed on the last day of a month is stored a day early" },
+  { id: 'pagination.odd-per-page-short', description: 'with an odd per_page (3 and up), every page between the first and the last holds one item fewer (the slice end is rounded down to an even offset): those items are never served' },
+  { id: 'tokens.revoke-again-hits-newest', description: "revoking a token that is already revoked revokes the user's newest live token instead (a lookup among live tokens misses, and .at(-1) takes the last)" },
+  { id: 'pagination.deep-pages-empty', description: 'pages after the 10th come back empty although in range (a deep-offset cut-off): X-Total and the links still count them' },
 ] as const satisfies ReadonlyArray<{ id: string; description: string }>;
 
 export type FaultId = (typeof FAULTS)[number]['id'];

@@ -20,6 +20,12 @@ const header = (name: string, n: number) => async (t: TestServer) => (await page
 const link = (n: number) => async (t: TestServer) => String((await page(t, n)).headers.link);
 const ids = (n: number) => async (t: TestServer) => ((await page(t, n)).data as { id: number }[]).map((m) => m.id);
 
+/** `count` broadcast messages, then the number of items on page `n` with that per_page. */
+const sizeOfPage = (count: number, perPage: number, n: number) => async (t: TestServer) => {
+  for (let i = 0; i < count; i += 1) await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: `m${i}` } });
+  return ((await t.req('GET', '/broadcast_messages', { query: `per_page=${perPage}&page=${n}` })).data as unknown[]).length;
+};
+
 /** GET /user as the admin with its token in one transport: the username, or the status. */
 const whoAmI = (via: 'bearer' | 'query') => async (t: TestServer) => {
   const res = via === 'bearer'
@@ -39,4 +45,6 @@ export const CONVENTION_FAULT_CASES: Record<string, Case> = {
   'pagination.no-x-prev-page': observe(header('x-prev-page', 2), '1', undefined),
   'auth.bearer-ignored': observe(whoAmI('bearer'), 'root', 401),
   'auth.private-token-query-ignored': observe(whoAmI('query'), 'root', 401),
+  'pagination.odd-per-page-short': observe(sizeOfPage(7, 3, 2), 3, 2),
+  'pagination.deep-pages-empty': observe(sizeOfPage(12, 1, 11), 1, 0),
 };

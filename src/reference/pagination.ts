@@ -86,7 +86,10 @@ export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items:
   const outOfRange = page > totalPages;
   const start = (page - 1) * perPage;
   const from = page === 2 && ctx.has('pagination.page-two-repeats-first') ? 0 : start;
-  const slice = from >= total ? [] : items.slice(from, from + perPage);
+  const middle = page > 1 && page < totalPages;
+  const end = from + (middle && perPage > 1 && perPage % 2 === 1 && ctx.has('pagination.odd-per-page-short') ? perPage - 1 : perPage);
+  const deep = page > 10 && ctx.has('pagination.deep-pages-empty');
+  const slice = from >= total || deep ? [] : items.slice(from, end);
   const next = !outOfRange && page < totalPages ? page + 1 : undefined;
   const prev = !outOfRange && page > 1 ? page - 1 : undefined;
   const large = ctx.largeCollectionFlag && total > LARGE_COLLECTION;

@@ -13,3 +13,5 @@ export * from './dates.ts';
 export * from './payloads.ts';
 export * from './rules.ts';
 export * from './invalid.ts';
+export * from './pagination.ts';
+export * from './list-filters.ts';

@@ -38,6 +38,13 @@ async function takenEmail(t: TestServer, which: 'primary' | 'secondary') {
   return t.req('POST', '/user/emails', { token: bob.token, body: { email: which === 'primary' ? 'jane@example.com' : 'jane.alt@example.com' } });
 }
 
+/** The names of jane's active tokens after her revoked token is revoked a second time. */
+async function activeAfterRevokingTwice(t: TestServer): Promise<string[]> {
+  const r = await revokedToken(t);
+  await t.req('DELETE', `${r.base}/${r.id}`, { token: t.admin });
+  return (await t.req('GET', r.base, { token: t.admin, query: 'state=active' })).data.map((x: { name: string }) => x.name);
+}
+
 const TAKEN_KEY = { message: { fingerprint: ['has already been taken'], key: ['has already been taken'] } };
 const TAKEN_EMAIL = { message: { email: ['has already been taken'] } };
 
@@ -83,6 +90,10 @@ export const CREDENTIAL_FAULT_CASES: Record<string, Case> = {
       const r = await revokedToken(t);
       expect((await t.req('GET', r.base, { token: t.admin, query: 'state=active' })).data.map((x: { name: string }) => x.name)).toEqual(['test', 'gone']);
     },
+  },
+  'tokens.revoke-again-hits-newest': {
+    healthy: async (t) => expect(await activeAfterRevokingTwice(t)).toEqual(['test']),
+    faulty: async (t) => expect(await activeAfterRevokingTwice(t)).toEqual([]),
   },
   'keys.duplicate-409': {
     healthy: async (t) => {

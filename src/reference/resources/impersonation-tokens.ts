@@ -106,7 +106,11 @@ export function registerImpersonationTokens(r: Router): void {
 
   r.delete(`${base}/:impersonation_token_id(int)`, { auth: 'admin' }, (request, reply) => {
     const user = findUser(request, 'user_id');
-    const token = findToken(request, user.id);
+    const found = findToken(request, user.id);
+    // The fault: the token is looked up again among the user's live tokens; for one already revoked
+    // the lookup misses (-1) and .at(-1) picks the user's newest live token instead.
+    const live = store.tokens.filter((t) => t.userId === user.id && t.kind === 'impersonation' && !t.revoked);
+    const token = found.revoked && r.ctx.has('tokens.revoke-again-hits-newest') ? (live.at(live.findIndex((t) => t.id === found.id)) ?? found) : found;
     const revoked = r.ctx.has('tokens.revoke-noop') ? token : (store.tokens.update(token.id, { revoked: true }) ?? token);
     return noContent(request, reply, impersonationTokenView(revoked, envOf(request), r.ctx));
   });
