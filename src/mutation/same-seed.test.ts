@@ -21,10 +21,10 @@ function requestsByTest(reportsDir: string): Map<string, string[]> {
   for (const e of har.log.entries) {
     const url = new URL(e.request.url);
     const path = url.pathname.replace(/\/\d+(?=\/|$)/g, '/:n');
-    const query = url.search.replace(/=\d+(?=&|$)/g, (m) => (/(?:^|[?&])(?:id_after|id_before)=/.test(url.search) ? '=:n' : m));
+    const query = url.search.replace(/([?&][a-z_]*id(?:_after|_before)?)=\d+/g, '$1=:n');
     const body = (e.request.postData?.text ?? '')
       .replace(/("(?:\w+_)?i?id)":\s*\d+/g, '$1":":n"')
-      .replace(/-----BEGIN PGP PUBLIC KEY BLOCK-----.*?-----END PGP PUBLIC KEY BLOCK-----/gs, '<pgp key>');
+      .replace(/-----BEGIN PGP [A-Z ]+-----.*?-----END PGP [A-Z ]+-----/gs, '<pgp key>');
     const key = e._test ?? '(outside a test)';
     byTest.set(key, [...(byTest.get(key) ?? []), `${e.request.method} ${path}${query} ${body}`]);
   }
