@@ -173,9 +173,10 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
  */
 function quietAfterSetupFailure(target: NodeJS.WriteStream): NodeJS.WriteStream {
   const gate = new Writable({
+    // Straight through, in order with what others write to the same stream (no buffering here).
     write(chunk, encoding, done) {
-      if (setupFailure()) done();
-      else target.write(chunk, encoding, () => done());
+      if (!setupFailure()) target.write(chunk, encoding);
+      done();
     },
   });
   return Object.assign(gate, { isTTY: target.isTTY, columns: target.columns, rows: target.rows }) as unknown as NodeJS.WriteStream;
