@@ -242,3 +242,13 @@ export function casesFor(category: Category, t: FuzzTarget): Case[] {
 export function expectStatus(allowed: (status: number) => boolean, what: string): (res: RawResponse) => string | undefined {
   return (res) => (allowed(res.status) ? undefined : `answered ${res.status}, expected ${what}`);
 }
+
+/** 400 with the API's own malformed-request body (errors.ts bad_request), also for what Node's HTTP parser refuses. */
+export function expectBadRequest(res: RawResponse): string | undefined {
+  if (res.status !== 400) return `answered ${res.status}, expected 400`;
+  try {
+    const body = JSON.parse(res.body) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message.startsWith('400 Bad request')) return undefined;
+  } catch { /* reported below */ }
+  return `a 400 without the API's bad-request body: ${res.body.slice(0, 120)}`;
+}
