@@ -72,7 +72,7 @@ export const BODY_CATEGORIES: Category[] = [
   },
   {
     name: 'wrong types',
-    perRoute: 12,
+    perRoute: 9,
     applies: writes,
     arb: (route, t) => json(t, route, fc.uniqueArray(fc.tuple(fc.constantFrom(...t.paramNames), weirdJson), { minLength: 1, maxLength: 6, selector: ([k]) => k })
       .map((pairs) => objectText(pairs.map(([k, v]) => nested(k, v))))).map((req) => ({ category: 'wrong types', req })),

@@ -49,7 +49,7 @@ function spoiled(t: FuzzTarget, route: Route, value: fc.Arbitrary<string>): fc.A
 export const URL_CATEGORIES: Category[] = [
   {
     name: 'bad percent-encoding in the path',
-    perRoute: 5,
+    perRoute: 3,
     applies: () => true,
     arb: (route, t) => request(t, route, 'bad percent-encoding in the path', { path: spoiled(t, route, fc.constantFrom(...BAD_ENCODINGS)) })
       .map((c) => ({ ...c, expect: expectStatus((s) => s === 400 || s === 404, '400 or 404') })),
@@ -82,7 +82,7 @@ export const URL_CATEGORIES: Category[] = [
   },
   {
     name: 'duplicate parameters',
-    perRoute: 4,
+    perRoute: 3,
     applies: () => true,
     arb: (route, t) => request(t, route, 'duplicate parameters', {
       query: fc.array(fc.tuple(fc.constantFrom(...t.paramNames), fc.constantFrom('', '[]', '[k]', '[][k]'), fc.constantFrom('', '[]', '[k]', '[][k]'), fc.constantFrom('1', 'x', '', 'true'), fc.constantFrom('2', 'abc', '-1'))
@@ -91,7 +91,7 @@ export const URL_CATEGORIES: Category[] = [
   },
   {
     name: 'arrays and hashes for scalars in the query',
-    perRoute: 4,
+    perRoute: 3,
     applies: () => true,
     arb: (route, t) => request(t, route, 'arrays and hashes for scalars in the query', {
       query: queryOf(fc.tuple(fc.constantFrom(...t.paramNames), fc.constantFrom('[]', '[x]', '[][y]', '[a][b]', ...ODD_QUERY_NAMES), fc.string({ maxLength: 6 }))
