@@ -1,11 +1,20 @@
 /** Unit tests of the command line: validate and schemas exit codes, usage errors. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import { main } from './cli.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+/** Temporary folders of this file, removed after its tests. */
+const temps: string[] = [];
+function temp(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+afterAll(() => { for (const d of temps) rmSync(d, { recursive: true, force: true }); });
+
+const dir = temp('cli-');
 function file(name: string, value: unknown): string {
   const p = join(dir, name);
   writeFileSync(p, typeof value === 'string' ? value : JSON.stringify(value));

@@ -6,12 +6,14 @@
  *   conformance validate --schema NAME FILE|-
  *   conformance schemas
  *   conformance cleanup --base-url URL [--admin-token T]
+ *   conformance openapi [--out FILE] [--base-url URL]
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { FLAGS, SWITCHES, type Config, type ConfigFlags } from './kit/config.ts';
 import { isKitError, KitError } from './kit/errors.ts';
 import { certify, cleanup, schemaNames, startReferenceServer, validateFile } from './index.ts';
+import { openapiJson, writeOpenapiDocument } from './openapi/document.ts';
 import { referenceOptionsFromEnv } from './reference/env-options.ts';
 
 const USAGE = `Usage:
@@ -21,7 +23,8 @@ const USAGE = `Usage:
   conformance serve [--port P] [--host H] [--admin-token TOKEN]
   conformance validate --schema NAME FILE|-
   conformance schemas
-  conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]`;
+  conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]
+  conformance openapi [--out FILE] [--base-url URL]`;
 
 /** parseArgs options of every configuration flag, from the configuration's own table. */
 const CONFIG_FLAGS: Record<string, { type: 'string' | 'boolean' }> = Object.fromEntries(
@@ -102,6 +105,16 @@ export async function main(argv: string[]): Promise<number> {
       case 'cleanup': {
         const { values } = parse(rest, CONFIG_FLAGS);
         return await cleanup({ flags: configFlags(values), log: console.log });
+      }
+      case 'openapi': {
+        const { values } = parse(rest, { out: { type: 'string' }, 'base-url': { type: 'string' } });
+        const options = { baseUrl: values['base-url'] as string | undefined };
+        if (values.out === undefined) process.stdout.write(openapiJson(options));
+        else {
+          writeOpenapiDocument(values.out as string, options);
+          console.error(`OpenAPI 3.1 document written to ${values.out as string}`);
+        }
+        return 0;
       }
       case undefined:
       case '--help':

@@ -15,6 +15,7 @@ export { loadConfig, type Config } from './kit/config.ts';
 export { KitError, KIT_ERROR_CODES } from './kit/errors.ts';
 export { schemaNames } from './kit/schemas.ts';
 export { startReferenceServer, buildReferenceApp, type ReferenceOptions, type RunningReference } from './reference/index.ts';
+export { openapiDocument, openapiJson, writeOpenapiDocument, type OpenApiDocument, type OpenApiOptions } from './openapi/document.ts';
 
 /** Validates a value against a named schema (schemas/<name>.json). */
 export function validate(schema: string, value: unknown) {

@@ -7,6 +7,17 @@
  *   const { exitCode, summary } = await certify({ flags: { baseUrl: 'http://127.0.0.1:4010' } });
  *   await certify({ shard: '1/3' });                       // one CI machine's share (+ a blob report)
  *   await certify({ mergeReports: 'reports/blob' });        // the whole run's reports from the shards
+ *
+ * Installed from npm, this module runs compiled (dist/kit/certify.js); in the repository, as
+ * TypeScript through tsx. Either way vitest loads and transforms the run's own code as TypeScript:
+ * vitest.config.ts, the suites, the globalSetup (src/kit/global-setup.ts) and the kit and reference
+ * modules they import, which the package therefore ships as .ts beside dist/. So this process holds
+ * two copies of some modules (dist's or tsx's, and those vitest loaded for the globalSetup), and no
+ * state is shared through them: the configuration crosses as process.env (exportConfig), the target
+ * reaches the workers by provide/inject (globalSetup and workers both load the TS copy), results
+ * come back as task meta (plain data), and a KitError is told by its name and code, not instanceof.
+ * Package files are found from this file's place (PACKAGE_ROOT, the same depth in src/kit and
+ * dist/kit); reports, ledgers, .env and baseline files from the user's working directory.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +35,7 @@ import { readSecretsFile, scanForSecrets, type Leak } from './secret-scan.ts';
 import { loadBaselineFile, type Baseline } from '../report/baseline.ts';
 import ConformanceReporter from '../report/conformance-reporter.ts';
 import { assembleHar } from '../report/har.ts';
+import { takeCleanupReport, type CleanupReport } from './cleanup-report.ts';
 import { renderMarkdown } from '../report/markdown.ts';
 import ProgressReporter from '../report/progress-reporter.ts';
 import type { Summary } from '../report/summary.ts';
@@ -159,6 +171,8 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   if (!summary) {
     return { exitCode: 2, error: new KitError('PROVISIONING_FAILED', 'The run ended without results (see the errors above).') };
   }
+  const cleanupReport = takeCleanupReport(reportsDir, config.runPrefix);
+  if (cleanupReport) summary = attachCleanup(summary, cleanupReport, reportsDir);
   if (config.har) assembleHar(reportsDir, kitVersion());
   const secrets = [...readSecretsFile(process.env.CONFORMANCE_SECRETS_FILE ?? ''), ...(config.adminToken ? [config.adminToken] : [])];
   const leaks = scanForSecrets(reportsDir, secrets);
@@ -180,6 +194,14 @@ function quietAfterSetupFailure(target: NodeJS.WriteStream): NodeJS.WriteStream 
     },
   });
   return Object.assign(gate, { isTTY: target.isTTY, columns: target.columns, rows: target.rows }) as unknown as NodeJS.WriteStream;
+}
+
+/** What cleanup did goes into summary.json; what it left on the target also into summary.md and the console. */
+function attachCleanup(summary: Summary, cleanup: CleanupReport, reportsDir: string): Summary {
+  const out: Summary = { ...summary, cleanup };
+  writeFileSync(join(reportsDir, 'summary.json'), `${JSON.stringify(out, null, 2)}\n`);
+  if (cleanup.left.length) writeFileSync(join(reportsDir, 'summary.md'), renderMarkdown(out));
+  return out;
 }
 
 /** A secret in an output file fails the run: the summary says where (the files are already redacted). */

@@ -13,6 +13,7 @@ import { test, type TestContext } from 'vitest';
 import { capabilityVerdict } from './capabilities.ts';
 import { areaOf, getClause } from './clauses.ts';
 import { ConformanceFailure } from './checks.ts';
+import { PropertyFailure } from './property.ts';
 import { exchangeCount, lastExchange, resetExchanges, takeViolations, toCurl, type RecordedExchange } from './recorder.ts';
 import { session, type Session } from './session.ts';
 import type { ConformanceMeta, FailureRecord } from './result-meta.ts';
@@ -105,6 +106,10 @@ function failureRecord(error: unknown, redact: (s: string) => string): FailureRe
   if (x) {
     record.exchange = summaryOf(x);
     record.reproduce = toCurl(x);
+  }
+  if (e instanceof PropertyFailure) {
+    record.counterexample = redact(e.counterexample);
+    record.reproduce = e.reproduce;
   }
   return record;
 }

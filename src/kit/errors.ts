@@ -18,6 +18,7 @@ export const KIT_ERROR_CODES = {
   USAGE: 'the command line is wrong',
   RESPONSE_TOO_LARGE: 'a response body exceeded the configured cap',
   REQUEST_TIMEOUT: 'the target did not answer within the timeout',
+  OUTPUT_UNWRITABLE: 'an output file could not be written',
 } as const;
 
 export type KitErrorCode = keyof typeof KIT_ERROR_CODES;

@@ -10,6 +10,7 @@ import { ApiClient } from './client.ts';
 import { loadConfig, loadDotenv } from './config.ts';
 import { probeCapabilities } from './capabilities.ts';
 import { cleanupLedger } from './ledger.ts';
+import { writeCleanupReport, type CleanupReport } from './cleanup-report.ts';
 import { sweepPrefixes } from './prefix-sweep.ts';
 import { preflight } from './preflight.ts';
 import { provisionRegularUser } from './provision.ts';
@@ -62,16 +63,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const cleanup = async () => {
     const result = await cleanupLedger(ledgerPath, admin);
+    const report: CleanupReport = { removed: result.removed.length + result.gone.length, left: [] };
     if (result.failed.length) {
       console.error(`Cleanup could not remove ${result.failed.length} resource(s); the ledger ${ledgerPath} keeps them:`);
-      for (const f of result.failed) console.error(`  ${f.entry.kind} ${f.entry.path}: ${f.status} ${secrets.redact(f.reason)}`);
+      for (const f of result.failed) {
+        const reason = `${f.status} ${secrets.redact(f.reason)}`;
+        console.error(`  ${f.entry.kind} ${f.entry.path}: ${reason}`);
+        report.left.push({ what: `${f.entry.kind} ${f.entry.path}`, reason });
+      }
     }
     // What a test created but never got to record (a worker stopped mid-request by an interrupt):
     // found by the run's prefix. Only on a deployed target: the bundled reference goes away anyway.
     if (!stopReference) {
       const swept = await sweepPrefixes(admin, [config.runPrefix]);
-      for (const f of swept.failed) console.error(`Cleanup could not remove ${secrets.redact(f)}`);
+      report.removed += swept.removed.length;
+      for (const f of swept.failed) {
+        console.error(`Cleanup could not remove ${secrets.redact(f)}`);
+        report.left.push({ what: secrets.redact(f), reason: 'the delete was refused' });
+      }
+      if (report.left.length) report.retry = `conformance cleanup --base-url ${root} --reports-dir ${reportsDir}`;
     }
+    writeCleanupReport(reportsDir, config.runPrefix, report);
     await stopReference?.();
   };
 

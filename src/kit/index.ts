@@ -13,3 +13,5 @@ export { TRANSPORTS } from './client.ts';
 export { isApiDate, isApiDatetime } from './schemas.ts';
 export * from './fixtures.ts';
 export * from './generators/index.ts';
+export { forAll, runsFor, propertySeed, PropertyFailure, type PropertyOptions } from './property.ts';
+export { default as fc } from 'fast-check';

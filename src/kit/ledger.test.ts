@@ -1,10 +1,19 @@
 /** Unit tests of the ledger: entries survive as JSON lines and cleanup deletes in dependency order. */
-import { mkdtempSync, existsSync } from 'node:fs';
+import { mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import type { ApiClient, ApiResponse } from './client.ts';
 import { appendLedger, cleanupLedger, readLedger } from './ledger.ts';
+
+/** Temporary folders of this file, removed after its tests. */
+const temps: string[] = [];
+function temp(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+afterAll(() => { for (const d of temps) rmSync(d, { recursive: true, force: true }); });
 
 function fakeAdmin(statusFor: (path: string) => number, calls: string[]): ApiClient {
   return {
@@ -17,7 +26,7 @@ function fakeAdmin(statusFor: (path: string) => number, calls: string[]): ApiCli
 
 describe('ledger', () => {
   test('cleanup deletes dependants first, newest first, each path once, and removes the file', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'ledger.jsonl');
+    const file = join(temp('ledger-'), 'ledger.jsonl');
     appendLedger(file, { kind: 'user', id: 1, path: '/users/1' });
     appendLedger(file, { kind: 'broadcast_message', id: 5, path: '/broadcast_messages/5' });
     appendLedger(file, { kind: 'impersonation_token', id: 2, path: '/users/1/impersonation_tokens/2' });
@@ -33,7 +42,7 @@ describe('ledger', () => {
   });
 
   test('what cannot be removed is reported and the ledger kept', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'ledger.jsonl');
+    const file = join(temp('ledger-'), 'ledger.jsonl');
     appendLedger(file, { kind: 'user', id: 3, path: '/users/3' });
     const result = await cleanupLedger(file, fakeAdmin(() => 409, []));
     expect(result.failed).toHaveLength(1);

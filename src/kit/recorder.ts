@@ -7,6 +7,7 @@
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { expect } from 'vitest';
 import type { ApiResponse } from './client.ts';
 import type { ExchangeSummary } from './result-meta.ts';
 import type { SecretSet } from './redact.ts';
@@ -26,6 +27,10 @@ let exchanges: RecordedExchange[] = [];
 let violations: { violation: Violation; exchange: RecordedExchange }[] = [];
 let total = 0;
 let harFile: string | undefined;
+/** Exchanges of a replay being captured in full (property counterexamples), or undefined. */
+let capture: RecordedExchange[] | undefined;
+/** Largest request body a captured exchange keeps, so its curl command replays it as sent. */
+const CAPTURE_BODY = 64 * 1024;
 
 /** Also append every exchange, redacted, to this file as one HAR entry per line (CONFORMANCE_HAR=1). */
 export function recordHarTo(file: string | undefined): void {
@@ -53,7 +58,17 @@ function harEntry(res: ApiResponse, secrets: SecretSet): object {
     },
     cache: {},
     timings: { send: 0, wait: Math.round(res.durationMs), receive: 0 },
+    // Which test sent it (HAR allows custom fields starting with "_").
+    _test: currentTest(),
   };
+}
+
+function currentTest(): string | undefined {
+  try {
+    return expect.getState().currentTestName;
+  } catch {
+    return undefined;
+  }
 }
 
 export function recordExchange(res: ApiResponse, secrets: SecretSet): void {
@@ -71,6 +86,22 @@ export function recordExchange(res: ApiResponse, secrets: SecretSet): void {
     error: res.error,
   });
   if (exchanges.length > 50) exchanges.shift();
+  if (capture) {
+    const body = res.requestBody === undefined ? undefined : secrets.redact(res.requestBody.length > CAPTURE_BODY ? `${res.requestBody.slice(0, CAPTURE_BODY)}…` : res.requestBody);
+    capture.push({ ...exchanges[exchanges.length - 1]!, requestBody: body });
+  }
+}
+
+/** Starts keeping every exchange in full (request bodies up to 64 KiB) until stopCapture(). */
+export function startCapture(): void {
+  capture = [];
+}
+
+/** The exchanges since startCapture(), in order, and stops capturing. */
+export function stopCapture(): RecordedExchange[] {
+  const out = capture ?? [];
+  capture = undefined;
+  return out;
 }
 
 export function resetExchanges(): void {

@@ -19,8 +19,10 @@ export interface FailureRecord {
   actual?: string;
   /** The last exchange the test made before failing, redacted. */
   exchange?: ExchangeSummary;
-  /** A curl command replaying that exchange, token shown as [redacted]. */
+  /** A curl command replaying that exchange, token shown as [redacted]; for a property, one per request of its shrunk counterexample, one per line. */
   reproduce?: string;
+  /** A failed property's shrunk counterexample (JSON). */
+  counterexample?: string;
 }
 
 export interface ConformanceMeta {

@@ -1,14 +1,23 @@
 /** Unit tests of the leak scan. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { SecretSet } from './redact.ts';
 import { readSecretsFile, scanForSecrets, secretsFileSink } from './secret-scan.ts';
 
+/** Temporary folders of this file, removed after its tests. */
+const temps: string[] = [];
+function temp(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+afterAll(() => { for (const d of temps) rmSync(d, { recursive: true, force: true }); });
+
 describe('secret scan', () => {
   test('secrets added anywhere reach the secrets file once each', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'sec-')), 'secrets');
+    const path = join(temp('sec-'), 'secrets');
     const set = new SecretSet(['admin-token-123'], secretsFileSink(path));
     set.add('imp-token-456');
     set.add('imp-token-456');
@@ -17,7 +26,7 @@ describe('secret scan', () => {
   });
 
   test('finds secrets in nested output files, redacts them in place, leaves clean files alone', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'reports-'));
+    const dir = temp('reports-');
     mkdirSync(join(dir, 'allure-results'));
     writeFileSync(join(dir, 'summary.md'), 'all clean');
     writeFileSync(join(dir, 'allure-results', 'x-attachment.txt'), `curl -H 'Private-Token: imp-token-456' http://h/?private_token=${encodeURIComponent('p@ss word!')}`);

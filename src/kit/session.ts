@@ -7,9 +7,9 @@
  *   const res = await s.admin.post('/broadcast_messages', { json: { message: s.name('msg') } });
  *   s.track(res, 'broadcast_message');
  */
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { ApiClient, type ApiResponse, type Credentials } from './client.ts';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { appendLedger, type LedgerKind } from './ledger.ts';
 import { recordHarTo } from './recorder.ts';
 import { SecretSet } from './redact.ts';
@@ -42,8 +42,21 @@ const DELETE_PATHS: Partial<Record<LedgerKind, (id: number) => string>> = {
   user: (id) => `/users/${id}`,
 };
 
+/**
+ * A short tag of the running test file, with a counter per file:
+ * names are unique across the run and the same from one run to the next, so that two runs with
+ * the same seed and run prefix send the same requests.
+ */
+function fileTag(): string {
+  const path = relative(process.cwd(), expect.getState().testPath ?? String(process.pid)).split(sep).join('/');
+  let h = 0x811c9dc5;
+  for (const ch of path) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
 let current: Session | undefined;
-let counter = 0;
+/** Names made so far per test file (a worker may run several files, in any order). */
+const counters = new Map<string, number>();
 
 export function session(): Session {
   if (current) return current;
@@ -60,7 +73,12 @@ export function session(): Session {
     user: base.as({ token: target.user.token }),
     anon: base,
     as: (auth) => base.as(auth),
-    name: (label) => `${target.runPrefix}-${label}-${process.pid}-${++counter}`,
+    name: (label) => {
+      const tag = fileTag();
+      const n = (counters.get(tag) ?? 0) + 1;
+      counters.set(tag, n);
+      return `${target.runPrefix}-${label}-${tag}-${n}`;
+    },
     track(res, kind, path, query) {
       // Ledgered even when the id arrives as a string: a broken server must not keep what the kit made.
       const id = Number((res.json as { id?: unknown } | undefined)?.id);

@@ -130,4 +130,8 @@ export const CATALOGUE: readonly Fault[] = [
   { id: 'auth.admin-only-open', clause: 'auth.admin_only.403', suites: ['suites/auth/admin-only.test.ts'] },
   { id: 'projects.get-requires-auth', clause: 'auth.public.project_get', suites: ['suites/auth/public-project.test.ts'] },
   { id: 'deps.public-without-auth', clause: 'deps.auth.unauthenticated', suites: ['suites/dependencies/list.test.ts'] },
+  { id: 'text.non-ascii-mangled', clause: 'broadcast.create.status', suites: ['suites/properties/round-trip-broadcast.test.ts'] },
+  { id: 'text.html-escaped', clause: 'epics.create.status', suites: ['suites/properties/round-trip-epics.test.ts'] },
+  { id: 'text.long-values-cut', clause: 'epics.create.description_max_ok', suites: ['suites/properties/round-trip-epic-limits.test.ts'] },
+  { id: 'dates.month-end-shifted', clause: 'epics.create.fixed_dates', suites: ['suites/properties/round-trip-epics.test.ts'] },
 ];

@@ -6,10 +6,10 @@
  * naming the cause, the child prints no unhandled error or kit stack trace, and no output holds
  * the admin token. A target that hangs from the first request exits 2 with one line.
  */
-import { readFileSync, rmSync } from 'node:fs';
-import { afterEach, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, test } from 'vitest';
 import { startHostileTarget, type Behaviour, type HostileOptions } from './hostile-servers.ts';
-import { filesBelow, runCertification, type CertificationRun } from './run-fault.ts';
+import { filesBelow, removeRunFolders, runCertification, type CertificationRun } from './run-fault.ts';
 
 const TOKEN = 'hostile-test-admin-token-0123456789';
 /** Short where the timeout is what is tested (hang, slow), so each run takes seconds. */
@@ -23,9 +23,7 @@ const SUITE = 'suites/broadcast-messages/read.test.ts';
 /** The single-message GET: provisioning never reads it, several tests of the suite do. */
 const SINGLE_MESSAGE = (method: string, path: string) => method === 'GET' && /^\/api\/v4\/broadcast_messages\/\d+(\?|$)/.test(path);
 
-/** The runs' report folders (temporary), removed after each test. */
-const reportDirs: string[] = [];
-afterEach(() => { for (const dir of reportDirs.splice(0)) rmSync(dir, { recursive: true, force: true }); });
+afterAll(removeRunFolders);
 
 async function certifyAgainst(o: Omit<HostileOptions, 'adminToken'>, timeoutMs = TIMEOUT_MS): Promise<CertificationRun & { hits: number; streamedBytes: number }> {
   const target = await startHostileTarget({ ...o, adminToken: TOKEN });
@@ -39,7 +37,6 @@ async function certifyAgainst(o: Omit<HostileOptions, 'adminToken'>, timeoutMs =
         CONFORMANCE_TIMEOUT_MS: String(timeoutMs), CONFORMANCE_MAX_BODY_BYTES: String(MAX_BODY_BYTES),
       },
     });
-    reportDirs.push(run.reportsDir);
     return { ...run, hits: target.hits, streamedBytes: target.streamedBytes };
   } finally {
     await target.close();

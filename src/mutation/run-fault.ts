@@ -7,7 +7,7 @@
  *   run.exitCode  // 1: the kit caught it
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../kit/certify.ts';
@@ -50,8 +50,24 @@ export function filesBelow(dir: string): string[] {
   });
 }
 
+/** Reports folders of the child runs made by this process, removed by removeRunFolders(). */
+const runFolders = new Set<string>();
+
+/** A new temporary folder, removed with the run folders by removeRunFolders(). */
+export function tempFolder(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  runFolders.add(dir);
+  return dir;
+}
+
+/** Removes the reports folders of every child run so far, and the temp folders (call it in afterAll). */
+export function removeRunFolders(): void {
+  for (const dir of runFolders) rmSync(dir, { recursive: true, force: true });
+  runFolders.clear();
+}
+
 export function runCertification(o: { faults?: string[]; filters?: string[]; args?: string[]; env?: Record<string, string>; killAfterMs?: number } = {}): Promise<CertificationRun> {
-  const reportsDir = mkdtempSync(join(tmpdir(), 'cfk-self-'));
+  const reportsDir = tempFolder('cfk-self-');
   const env = childEnv({ CONFORMANCE_REPORTS_DIR: reportsDir, REFERENCE_FAULTS: (o.faults ?? []).join(','), ...o.env });
   // A child certifies the bundled reference unless told otherwise.
   if (!o.env?.CONFORMANCE_BASE_URL) delete env.CONFORMANCE_BASE_URL;

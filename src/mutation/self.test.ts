@@ -4,12 +4,13 @@
  * and no report of a failing run holds the admin token.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../kit/certify.ts';
-import { filesBelow, runCertification } from './run-fault.ts';
+import { filesBelow, removeRunFolders, runCertification, tempFolder } from './run-fault.ts';
+
+afterAll(removeRunFolders);
 
 const TOKEN = 'self-test-admin-token-0123456789';
 
@@ -94,7 +95,7 @@ describe('exit codes', () => {
   });
 
   test('a stale baseline entry (its clause passes) fails the run; an unreadable baseline exits 2', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cfk-baseline-'));
+    const dir = tempFolder('cfk-baseline-');
     const file = join(dir, 'baseline.json');
     writeFileSync(file, JSON.stringify({ known: [{ clause: 'broadcast.create.status', reason: 'test', expires: '2099-01-01' }] }));
     const stale = await runCertification({ filters: ['suites/broadcast-messages/create.test.ts'], args: ['--baseline', file] });
@@ -106,7 +107,7 @@ describe('exit codes', () => {
   });
 
   test('a known failure in the baseline is reported as known and the run passes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cfk-baseline-'));
+    const dir = tempFolder('cfk-baseline-');
     const file = join(dir, 'baseline.json');
     writeFileSync(file, JSON.stringify({ known: [{ clause: 'broadcast.create.type_default', reason: 'test', expires: '2099-01-01' }] }));
     const run = await runCertification({ faults: ['broadcast.default-type-notification'], filters: ['suites/broadcast-messages/create.test.ts'], args: ['--baseline', file] });

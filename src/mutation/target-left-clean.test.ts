@@ -4,12 +4,10 @@
  * served reference has exactly the users, broadcast messages, projects and groups it had before.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../kit/certify.ts';
-import { childEnv } from './run-fault.ts';
+import { childEnv, removeRunFolders, tempFolder } from './run-fault.ts';
 
 const TOKEN = 'clean-test-admin-token-0123456789';
 const BIN = join(PACKAGE_ROOT, 'bin/conformance.js');
@@ -32,7 +30,7 @@ async function serve(faults = ''): Promise<{ child: ChildProcess; url: string }>
 beforeAll(async () => {
   ({ child: server, url } = await serve());
 });
-afterAll(() => { server?.kill('SIGTERM'); });
+afterAll(() => { server?.kill('SIGTERM'); removeRunFolders(); });
 
 async function counts(base = url): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -59,7 +57,7 @@ const certifyArgs = () => ['certify', '--progress', 'verbose', '--base-url', url
 describe('the target is left as it was', () => {
   test('after a passing run', async () => {
     const before = await counts();
-    const r = await run([...certifyArgs(), 'suites/broadcast-messages', 'suites/pagination'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: mkdtempSync(join(tmpdir(), 'clean-')) });
+    const r = await run([...certifyArgs(), 'suites/broadcast-messages', 'suites/pagination'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: tempFolder('clean-') });
     expect(r.code, r.output.slice(-1500)).toBe(0);
     expect(await counts()).toEqual(before);
   });
@@ -68,7 +66,7 @@ describe('the target is left as it was', () => {
     const faulty = await serve('broadcast.ignores-color');
     try {
       const before = await counts(faulty.url);
-      const r = await run(['certify', '--progress', 'dot', '--base-url', faulty.url, 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: mkdtempSync(join(tmpdir(), 'clean-')) });
+      const r = await run(['certify', '--progress', 'dot', '--base-url', faulty.url, 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: tempFolder('clean-') });
       expect(r.code, r.output.slice(-1500)).toBe(1);
       expect(await counts(faulty.url)).toEqual(before);
     } finally {
@@ -79,7 +77,7 @@ describe('the target is left as it was', () => {
   test('after a run stopped with SIGINT half-way', async () => {
     const before = await counts();
     let sent = false;
-    const r = await run([...certifyArgs(), 'suites/pagination', 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: mkdtempSync(join(tmpdir(), 'clean-')) }, (out, child) => {
+    const r = await run([...certifyArgs(), 'suites/pagination', 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: tempFolder('clean-') }, (out, child) => {
       if (!sent && /✓/.test(out)) { sent = true; child.kill('SIGINT'); }
     });
     expect(sent).toBe(true);
@@ -89,7 +87,7 @@ describe('the target is left as it was', () => {
 
   test('after a run killed outright, once `conformance cleanup` has run', async () => {
     const before = await counts();
-    const reports = mkdtempSync(join(tmpdir(), 'clean-'));
+    const reports = tempFolder('clean-');
     let killed = false;
     await run([...certifyArgs(), 'suites/pagination', 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: reports }, (out, child) => {
       if (!killed && /✓/.test(out)) { killed = true; process.kill(-child.pid!, 'SIGKILL'); }

@@ -12,6 +12,7 @@ import { USER_STATE_FAULT_CASES } from './resources/user-states.fault-cases.ts';
 import { PROJECT_RESOURCE_FAULT_CASES } from './resources/project-resources.fault-cases.ts';
 import { EPIC_FAULT_CASES } from './resources/epics.fault-cases.ts';
 import { CONVENTION_FAULT_CASES } from './pagination.fault-cases.ts';
+import { TEXT_DATE_FAULT_CASES } from './resources/text-dates.fault-cases.ts';
 
 type Check = (t: TestServer) => Promise<void>;
 
@@ -29,6 +30,7 @@ const CASES: Record<string, { healthy: Check; faulty: Check }> = {
   ...PROJECT_RESOURCE_FAULT_CASES,
   ...EPIC_FAULT_CASES,
   ...CONVENTION_FAULT_CASES,
+  ...TEXT_DATE_FAULT_CASES,
   'status.create-200': {
     healthy: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).statusCode).toBe(201),
     faulty: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).statusCode).toBe(200),

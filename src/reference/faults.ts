@@ -125,6 +125,10 @@ export const FAULTS = [
   { id: 'pagination.keyset-per-page-unclamped', description: 'keyset pagination serves more than 100 items when per_page asks for more' },
   { id: 'projects.get-requires-auth', description: 'GET /projects/:id needs a token even for a public project' },
   { id: 'deps.public-without-auth', description: 'the dependency list of a public project is served without credentials' },
+  { id: 'text.non-ascii-mangled', description: 'broadcast messages are stored in a column without 4-byte UTF-8: characters outside the BMP (emoji, rare CJK) come back as U+FFFD' },
+  { id: 'text.html-escaped', description: 'epic titles are returned HTML-escaped (<, >, &, quotes as entities)' },
+  { id: 'text.long-values-cut', description: 'epic descriptions are stored in a column of 1,048,576 bytes: a description within the limit in characters but longer in UTF-8 bytes is cut' },
+  { id: 'dates.month-end-shifted', description: "an epic's due_date_fixed on the last day of a month is stored a day early" },
 ] as const satisfies ReadonlyArray<{ id: string; description: string }>;
 
 export type FaultId = (typeof FAULTS)[number]['id'];

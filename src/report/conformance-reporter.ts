@@ -166,7 +166,7 @@ export default class ConformanceReporter implements Reporter {
     if (summary.failures.length) lines.push('', 'Conformance failures:', '', formatFailures(summary));
     if (summary.unhandledErrors.length) lines.push('', `Errors outside the tests: ${summary.unhandledErrors.length} (see ${shown})`);
     lines.push('', verdictLine(summary, shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : mdPath));
-    lines.push(`Reports: ${['summary.md', 'summary.json', 'junit.xml', 'allure-results/ (npm run report:html)'].map((f) => join(relative(process.cwd(), dir) || '.', f)).join(', ')}`);
+    lines.push(`Reports: ${['summary.md', 'summary.json', 'junit.xml', 'allure-results/ (HTML: npx allure generate)'].map((f) => join(relative(process.cwd(), dir) || '.', f)).join(', ')}`);
     this.print(redact(lines.join('\n')));
     this.lastSummary = summary;
     this.options.onSummary?.(summary);

@@ -36,6 +36,7 @@ export function formatFailure(f: FailureSummary, seed: number | string): string 
     const status = f.exchange.status === null ? 'no response' : String(f.exchange.status);
     lines.push(`  [${status}] ${bodyLine(f.exchange.bodyExcerpt)}`);
   }
+  if (f.counterexample !== undefined) lines.push(`  Counterexample (shrunk): ${indentRest(f.counterexample, '     ')}`);
   if (f.reproduce) {
     lines.push('  Reproduce with:', `     ${indentRest(f.reproduce, '     ')}`);
   }

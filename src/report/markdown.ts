@@ -133,6 +133,18 @@ function coverage(s: Summary): string[] {
   return out;
 }
 
+/** What cleanup left on the target, and the command that retries. */
+function leftovers(s: Summary): string[] {
+  const left = s.cleanup?.left ?? [];
+  if (!left.length) return [];
+  return [
+    '', `## Left on the target (${left.length})`, '',
+    'End-of-run cleanup could not remove these; the kit created them under the run prefix.', '',
+    ...left.map((l) => `- ${l.what}: ${l.reason}`),
+    ...(s.cleanup?.retry ? ['', `Retry with \`${s.cleanup.retry}\`.`] : []),
+  ];
+}
+
 export function renderMarkdown(summary: Summary): string {
-  return [...header(summary), ...failures(summary), ...baseline(summary), ...capabilities(summary), ...unhandled(summary), ...coverage(summary), ''].join('\n');
+  return [...header(summary), ...failures(summary), ...leftovers(summary), ...baseline(summary), ...capabilities(summary), ...unhandled(summary), ...coverage(summary), ''].join('\n');
 }

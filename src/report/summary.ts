@@ -7,6 +7,7 @@
  *   summary.verdict              // 'pass' | 'fail'
  *   summary.clauses[0]           // { id, status: 'pass', tests: ['...'], area: 'conv', ... }
  */
+import type { CleanupReport } from '../kit/cleanup-report.ts';
 import type { FailureRecord } from '../kit/result-meta.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { CapabilityReport } from '../kit/capabilities.ts';
@@ -77,6 +78,8 @@ export interface FailureSummary {
   expected?: string;
   actual?: string;
   exchange?: FailureRecord['exchange'];
+  /** A failed property's shrunk counterexample. */
+  counterexample?: string;
 }
 
 export interface AreaCounts {
@@ -113,6 +116,8 @@ export interface Summary {
   unhandledErrors: string[];
   /** The run was stopped before the end. */
   interrupted?: boolean;
+  /** End-of-run cleanup: how much it removed, and what it left on the target. */
+  cleanup?: CleanupReport;
 }
 
 export interface SummaryInput {
@@ -178,6 +183,7 @@ function failureOf(r: TestResult): FailureSummary {
     requirement,
   };
   if (r.file) out.file = r.file;
+  if (f?.counterexample !== undefined) out.counterexample = f.counterexample;
   if (f?.expected !== undefined) out.expected = f.expected;
   if (f?.actual !== undefined) out.actual = f.actual;
   if (f?.exchange) out.exchange = f.exchange;

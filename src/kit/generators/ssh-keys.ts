@@ -11,7 +11,7 @@
  *   sameSshKey(k.text, 'ssh-ed25519 AAAAC3... Jane (host)'); // true when type and body agree
  *   brokenSshKey('swap-type', k);             // 'ssh-rsa AAAAC3NzaC1lZDI1NTE5... ' (inner type ed25519)
  */
-import { createHash, generateKeyPair, type JsonWebKey } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPair, type JsonWebKey } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const generate = promisify(generateKeyPair);
@@ -95,6 +95,23 @@ export async function sshPublicKey(kind: SshKeyKind = 'ed25519', comment = 'kit@
   const body = wire.toString('base64');
   const { sha256, md5 } = sshFingerprints(wire);
   return { kind, type, body, comment, text: comment ? `${type} ${body} ${comment}` : `${type} ${body}`, fingerprintSha256: sha256, fingerprintMd5: md5 };
+}
+
+/** PKCS#8 DER prefix of an ed25519 private key; the 32-byte seed follows (RFC 8410). */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/**
+ * The ed25519 key of a 32-byte seed: the same seed gives the same key, so a property run that
+ * draws the seed from fast-check replays exactly (sshPublicKey draws fresh randomness instead).
+ */
+export function sshKeyFromSeed(seed: Uint8Array | readonly number[], comment = 'kit@example.com'): SshPublicKey {
+  const bytes = Buffer.from(seed as Uint8Array);
+  if (bytes.length !== 32) throw new Error(`an ed25519 seed has 32 bytes, not ${bytes.length}`);
+  const privateKey = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, bytes]), format: 'der', type: 'pkcs8' });
+  const { type, wire } = wireFromJwk(createPublicKey(privateKey).export({ format: 'jwk' }));
+  const body = wire.toString('base64');
+  const { sha256, md5 } = sshFingerprints(wire);
+  return { kind: 'ed25519', type, body, comment, text: comment ? `${type} ${body} ${comment}` : `${type} ${body}`, fingerprintSha256: sha256, fingerprintMd5: md5 };
 }
 
 /** Type, base64 body and comment of an OpenSSH public key text; undefined parts when absent. */

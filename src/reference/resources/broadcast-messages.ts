@@ -13,6 +13,7 @@ import { fail, type FieldErrors } from '../errors.ts';
 import { paginate } from '../pagination.ts';
 import { input, p, readParams, type Values } from '../params.ts';
 import { created, noContent } from '../respond.ts';
+import { withoutAstral } from '../domain/text-faults.ts';
 import { intParam, type Router } from '../router.ts';
 
 const HOUR = 3_600_000;
@@ -74,9 +75,10 @@ function defaults(request: FastifyRequest): Attributes {
 }
 
 /** The given attributes over `base` (undefined = not given). */
-function apply(base: Attributes, q: Values<typeof ATTRIBUTES>): Attributes {
+function apply(base: Attributes, q: Values<typeof ATTRIBUTES>, request: FastifyRequest): Attributes {
+  const message = q.message !== undefined && ctxOf(request).has('text.non-ascii-mangled') ? withoutAstral(q.message) : q.message;
   return {
-    message: q.message ?? base.message,
+    message: message ?? base.message,
     startsAt: q.starts_at ?? base.startsAt,
     endsAt: q.ends_at ?? base.endsAt,
     color: q.color ?? base.color,
@@ -126,7 +128,7 @@ export function registerBroadcastMessages(r: Router): void {
   r.post('/broadcast_messages', write, (request, reply) => {
     const q = readAttributes(request, true);
     const base = defaults(request);
-    const attributes = apply(base, q);
+    const attributes = apply(base, q, request);
     if (r.ctx.has('broadcast.ignores-color')) attributes.color = base.color;
     validate(attributes);
     const now = r.ctx.clock();
@@ -140,7 +142,7 @@ export function registerBroadcastMessages(r: Router): void {
     const base = r.ctx.has('broadcast.update-resets-omitted')
       ? { ...defaults(request), message: existing.message }
       : existing;
-    const attributes = apply(base, q);
+    const attributes = apply(base, q, request);
     validate(attributes);
     const updated = store.broadcastMessages.update(existing.id, { ...attributes, updatedAt: r.ctx.clock() });
     return broadcastMessageView(updated ?? existing, envOf(request));

@@ -11,6 +11,7 @@ import type { ViewEnv } from '../context.ts';
 import { compositeDates, epicReferences } from '../domain/epics.ts';
 import { labelDetails, labelNames } from '../domain/labels.ts';
 import { fullPath } from '../domain/namespaces.ts';
+import { htmlEscaped } from '../domain/text-faults.ts';
 import type { EpicRecord, NamespaceRecord, TodoRecord, UserRecord } from '../domain/records.ts';
 import { userPublicView } from './user-views.ts';
 
@@ -26,6 +27,8 @@ export interface EpicViewOptions {
   viewer: UserRecord;
   /** Fault epics.relative-always-short. */
   relativeAlwaysShort?: boolean;
+  /** Fault text.html-escaped. */
+  titleHtmlEscaped?: boolean;
 }
 
 /** What the platform shows for an author whose account is gone. */
@@ -65,7 +68,7 @@ export function epicView(epic: EpicRecord, env: ViewEnv, o: EpicViewOptions) {
     group_id: epic.groupId,
     parent_id: epic.parentId,
     parent_iid: parent?.iid ?? null,
-    title: epic.title,
+    title: o.titleHtmlEscaped ? htmlEscaped(epic.title) : epic.title,
     description: epic.description,
     confidential: false,
     author: author ? userPublicView(author, env) : ghostAuthor(env),

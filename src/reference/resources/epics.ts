@@ -20,6 +20,7 @@ import { fail, type FieldErrors } from '../errors.ts';
 import { paginate } from '../pagination.ts';
 import { input, p, readParams } from '../params.ts';
 import { created, noContent } from '../respond.ts';
+import { cutToBytes, monthEndShifted } from '../domain/text-faults.ts';
 import { intParam, type Router } from '../router.ts';
 import { EPIC_LIST, listEpics } from './epic-filters.ts';
 import { epicView } from './epic-views.ts';
@@ -85,6 +86,7 @@ export function renderEpic(request: FastifyRequest, epic: EpicRecord, from: Name
     from, single, labelDetails, viewer,
     canEdit: ctx.has('epics.fixed-fields-for-all') || canEditOwnGroup(request, epic, viewer),
     relativeAlwaysShort: ctx.has('epics.relative-always-short'),
+    titleHtmlEscaped: ctx.has('text.html-escaped'),
   });
 }
 
@@ -106,8 +108,15 @@ function checkText(request: FastifyRequest, q: { title?: string; description?: s
     if (ctxOf(request).has('epics.description-truncated')) description = truncate(description, EPIC_DESCRIPTION_MAX);
     else errors.description = [`is too long (maximum is ${EPIC_DESCRIPTION_MAX} characters)`];
   }
+  // The faulty column holds 1,048,576 bytes, not characters.
+  if (description !== undefined && ctxOf(request).has('text.long-values-cut')) description = cutToBytes(description, EPIC_DESCRIPTION_MAX);
   if (Object.keys(errors).length > 0) fail('validation_failed', errors);
   return { description };
+}
+
+/** due_date_fixed as stored (a faulty server moves a month's last day back by one). */
+function storedDueDate(request: FastifyRequest, date: string | undefined): string | undefined {
+  return date !== undefined && ctxOf(request).has('dates.month-end-shifted') ? monthEndShifted(date) : date;
 }
 
 function parentEpic(request: FastifyRequest, parentId: number | undefined): number | null | undefined {
@@ -156,7 +165,7 @@ export function registerEpics(r: Router): void {
       iid, groupId: group.id, parentId, title: q.title, description: description ?? '', state: 'opened',
       authorId: user.id, labelIds: findOrCreateLabels(store, group, q.labels ?? [], now),
       startDateIsFixed: q.start_date_is_fixed ?? false, startDateFixed: q.start_date_fixed ?? null,
-      dueDateIsFixed: q.due_date_is_fixed ?? false, dueDateFixed: q.due_date_fixed ?? null,
+      dueDateIsFixed: q.due_date_is_fixed ?? false, dueDateFixed: storedDueDate(request, q.due_date_fixed) ?? null,
       createdAt: now, updatedAt: now, closedAt: null, closedById: null,
     });
     return created(request, reply, renderEpic(request, epic, group, false));
@@ -181,7 +190,7 @@ export function registerEpics(r: Router): void {
     if (q.start_date_is_fixed !== undefined) patch.startDateIsFixed = q.start_date_is_fixed;
     if (q.start_date_fixed !== undefined) patch.startDateFixed = q.start_date_fixed;
     if (q.due_date_is_fixed !== undefined) patch.dueDateIsFixed = q.due_date_is_fixed;
-    if (q.due_date_fixed !== undefined) patch.dueDateFixed = q.due_date_fixed;
+    if (q.due_date_fixed !== undefined) patch.dueDateFixed = storedDueDate(request, q.due_date_fixed)!;
     const parentId = parentEpic(request, q.parent_id);
     if (parentId !== undefined) patch.parentId = parentId === epic.id ? epic.parentId : parentId;
     if (q.state_event && !r.ctx.has('epics.state-event-ignored')) {

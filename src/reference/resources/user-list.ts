@@ -1,7 +1,8 @@
 /**
  * GET /users: filters for everyone (search, username, active, blocked), filters and ordering for
  * administrators only (ignored for others, as on the platform), id descending by default,
- * paginated. Non-admins get the public list view, administrators the admin view.
+ * paginated. Non-admins get the public list view, administrators the admin view (with
+ * custom_attributes when with_custom_attributes=true; the custom_attributes[key] filter is theirs too).
  *
  *   GET /api/v4/users?username=ROOT                        -> 200 [{"id":1,"username":"root",...}]
  *   GET /api/v4/users?search=doe&order_by=name&sort=asc   (admin) -> Jane Doe, John Doe, ...
@@ -12,6 +13,7 @@ import { ctxOf, envOf, type RefContext } from '../context.ts';
 import type { UserRecord } from '../domain/records.ts';
 import { paginate } from '../pagination.ts';
 import { input, p, readParams, type Values } from '../params.ts';
+import { matchesCustomAttributes, readCustomAttributeFilter, withCustomAttributes } from './user-custom-attributes.ts';
 import { userAdminView, userPublicView } from './user-views.ts';
 
 const LIST = {
@@ -107,13 +109,18 @@ export function publicListItem(ctx: RefContext, user: UserRecord, env: ReturnTyp
 
 export function listUsers(request: FastifyRequest, reply: FastifyReply) {
   const ctx = ctxOf(request);
-  const q = readParams(input(request), LIST);
+  const source = input(request);
+  const q = readParams(source, LIST);
+  const customAttributes = readCustomAttributeFilter(source);
   const admin = callerOf(request).user.admin;
-  const users = ctx.store.users.all().filter((u) => everyoneFilters(u, q, ctx.has) && (!admin || adminFilters(ctx, u, q)));
+  const users = ctx.store.users.all().filter(
+    (u) => everyoneFilters(u, q, ctx.has) && (!admin || (adminFilters(ctx, u, q) && matchesCustomAttributes(u, customAttributes))),
+  );
   const env = envOf(request);
   return paginate(request, reply, sortUsers(users, q, admin, ctx.has)).map((u) => {
     if (!admin) return publicListItem(ctx, u, env);
-    const view = userAdminView(u, env);
+    const plain = userAdminView(u, env);
+    const view = q.with_custom_attributes ? withCustomAttributes(plain, u) : plain;
     if (!ctx.has('users.admin-list-hides-is-admin')) return view;
     const { is_admin: _hidden, ...rest } = view;
     return rest;

@@ -18,6 +18,7 @@ import { created, noContent } from '../respond.ts';
 import { intParam, type Router } from '../router.ts';
 import { createUserFromRequest } from './user-create.ts';
 import { listUsers } from './user-list.ts';
+import { withCustomAttributes } from './user-custom-attributes.ts';
 import { updateUserFromRequest } from './user-update.ts';
 import { userAdminView, userView } from './user-views.ts';
 
@@ -33,10 +34,13 @@ export function registerUsers(r: Router): void {
   r.get('/users', { auth: 'authenticated' }, listUsers);
 
   r.get('/users/:id(int)', { auth: 'authenticated' }, (request) => {
-    readParams(input(request), { with_custom_attributes: p.boolean() });
+    const q = readParams(input(request), { with_custom_attributes: p.boolean() });
     const user = findUser(request);
     const env = envOf(request);
-    if (callerOf(request).user.admin) return userAdminView(user, env, { single: true });
+    if (callerOf(request).user.admin) {
+      const view = userAdminView(user, env, { single: true });
+      return q.with_custom_attributes ? withCustomAttributes(view, user) : view;
+    }
     const view = userView(user, env);
     return r.ctx.has('users.normal-views-show-email') ? { ...view, email: user.email } : view;
   });

@@ -1,0 +1,64 @@
+/**
+ * The property runner: seeds derived from the run's seed, a failing property shrinks, replays and
+ * carries its counterexample and the curl commands of its replay.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './client.ts';
+import { forAll, propertySeed, PropertyFailure } from './property.ts';
+import { SecretSet } from './redact.ts';
+import type { Session } from './session.ts';
+
+const server = createServer((req, res) => {
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ path: req.url }));
+});
+let client: ApiClient;
+const secrets = new SecretSet(['s3cr3t-token-value']);
+
+beforeAll(async () => {
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  client = new ApiClient({ apiUrl: `http://127.0.0.1:${port}/api/v4`, timeoutMs: 5000, maxBodyBytes: 1 << 20, secrets, auth: { token: 's3cr3t-token-value' } });
+});
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+const ctx = (seed: number, numRuns = 30) => ({ s: { target: { seed, numRuns } } as unknown as Session, task: { name: 'a property' } });
+
+describe('forAll', () => {
+  it('derives a stable seed per run seed and property name', () => {
+    expect(propertySeed(42, 'x')).toBe(propertySeed(42, 'x'));
+    expect(propertySeed(42, 'x')).not.toBe(propertySeed(43, 'x'));
+    expect(propertySeed(42, 'x')).not.toBe(propertySeed(42, 'y'));
+  });
+
+  it('passes when the predicate holds for every run, and runs CONFORMANCE_NUM_RUNS times', async () => {
+    let runs = 0;
+    await forAll(ctx(1, 17), fc.integer(), async () => { runs += 1; });
+    expect(runs).toBe(17);
+  });
+
+  it('draws the same values for the same seed', async () => {
+    const seen: number[][] = [[], []];
+    for (const i of [0, 1]) await forAll(ctx(7), fc.integer(), async (n) => { seen[i]!.push(n); });
+    expect(seen[0]).toEqual(seen[1]);
+  });
+
+  it('fails with the shrunk counterexample, its seed and the curl commands of its replay, token redacted', async () => {
+    const error = await forAll(ctx(3, 100), fc.integer({ min: 0, max: 10_000 }), async (n) => {
+      await client.get(`/items?n=${n}`);
+      await client.post('/items', { json: { n } });
+      if (n >= 500) throw new Error(`n too large: ${n}`);
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PropertyFailure);
+    const f = error as PropertyFailure;
+    expect(f.counterexample).toBe('500');
+    expect(f.requirement).toContain(`property seed ${propertySeed(3, 'a property')}`);
+    expect(f.reproduce.split('\n')).toHaveLength(2);
+    expect(f.reproduce).toContain('/items?n=500');
+    expect(f.reproduce).toContain(`--data '{"n":500}'`);
+    expect(f.reproduce).not.toContain('s3cr3t');
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * One seed, one run: two certifications of fresh references with the same CONFORMANCE_SEED and
+ * run prefix send the same requests, test by test and in the same order (the property suites draw
+ * every value from the seed). Ids the server assigns may differ, since files run in parallel and
+ * interleave their creates, so numbers in paths and id fields are compared as placeholders.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { removeRunFolders, runCertification } from './run-fault.ts';
+
+const SUITE = 'suites/broadcast-messages';
+
+interface HarEntry { _test?: string; request: { method: string; url: string; postData?: { text: string } } }
+
+/** The requests of a run, per test, with server-assigned ids replaced. */
+function requestsByTest(reportsDir: string): Map<string, string[]> {
+  const har = JSON.parse(readFileSync(join(reportsDir, 'run.har'), 'utf8')) as { log: { entries: HarEntry[] } };
+  const byTest = new Map<string, string[]>();
+  for (const e of har.log.entries) {
+    const url = new URL(e.request.url);
+    const path = url.pathname.replace(/\/\d+(?=\/|$)/g, '/:n');
+    const query = url.search.replace(/=\d+(?=&|$)/g, (m) => (/(?:^|[?&])(?:id_after|id_before)=/.test(url.search) ? '=:n' : m));
+    const body = (e.request.postData?.text ?? '').replace(/("(?:\w+_)?i?id)":\s*\d+/g, '$1":":n"');
+    const key = e._test ?? '(outside a test)';
+    byTest.set(key, [...(byTest.get(key) ?? []), `${e.request.method} ${path}${query} ${body}`]);
+  }
+  return byTest;
+}
+
+describe('the same seed', () => {
+  it('sends the same requests in two runs of the property suites', async () => {
+    const env = { CONFORMANCE_SEED: '4242', CONFORMANCE_RUN_PREFIX: 'cfk-same-seed', CONFORMANCE_HAR: '1', CONFORMANCE_NUM_RUNS: '5' };
+    const runs = [await runCertification({ filters: [SUITE], env }), await runCertification({ filters: [SUITE], env })];
+    try {
+      for (const run of runs) expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+      const [a, b] = runs.map((r) => requestsByTest(r.reportsDir));
+      expect(a!.size).toBeGreaterThan(5);
+      expect([...b!.keys()].sort()).toEqual([...a!.keys()].sort());
+      for (const [test, requests] of a!) expect(b!.get(test), test).toEqual(requests);
+    } finally {
+      removeRunFolders();
+    }
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The shape of one row of the operation table (operations/*.ts) and small builders for the
+ * JSON Schemas of its parameters and body fields. A row says what the spec says about one
+ * method + path; document.ts turns the rows into OpenAPI path items.
+ *
+ *   const row: Operation = {
+ *     method: 'GET', path: '/broadcast_messages/:id(int)', operationId: 'getBroadcastMessage',
+ *     tag: 'broadcast-messages', summary: 'Get one broadcast message', auth: 'public',
+ *     success: { status: 200, view: 'broadcast-message' },
+ *   };
+ *   string({ description: 'base domain' })   // { type: 'string', description: 'base domain' }
+ */
+
+/** A JSON Schema (2020-12) fragment, as it appears in the document. */
+export type Schema = Record<string, unknown>;
+
+/** Who may call: anyone (a presented token must still be valid), any authenticated user, an administrator. */
+export type Auth = 'public' | 'authenticated' | 'admin';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Success {
+  /** 200, 201 or 204 (no body). */
+  status: 200 | 201 | 204;
+  /** Schema name(s) of the body: one name, or several the server chooses from by caller (anyOf). */
+  view?: string | string[];
+  /** The spec leaves this body open ("not shown"): the document declares any JSON and says so. */
+  notShown?: string;
+}
+
+export interface Body {
+  fields: Record<string, Schema>;
+  required?: string[];
+  /** File fields, sent only as multipart/form-data (name -> description). */
+  files?: Record<string, string>;
+}
+
+export interface Operation {
+  method: Method;
+  /**
+   * The path under /api/v4 in the reference's own notation: `:name` a path parameter,
+   * `:name(int)` one that must be a decimal integer (else the route does not match: 404).
+   */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  auth: Auth;
+  /** Descriptions of path parameters, by name, where the generic ones (path-params.ts) do not fit. */
+  pathParams?: Record<string, string>;
+  /**
+   * Query parameters (pagination excluded: `list` adds it). An object schema is a hash parameter
+   * (deepObject: `filter[environment_scope]=x`); an array one repeats its name (`package_manager[]=npm&package_manager[]=yarn`).
+   */
+  query?: Record<string, Schema>;
+  requiredQuery?: string[];
+  body?: Body;
+  /** An offset-paginated list: page/per_page, the X-* and Link headers, an array of `success.view`. */
+  list?: boolean;
+  success: Success;
+  /** Statuses the spec names for this operation beyond the general ones (e.g. 304, 409). */
+  extraStatuses?: number[];
+}
+
+/** A schema with a description (and other keywords) added. */
+type Extra = Schema & { description?: string };
+
+export const string = (extra: Extra = {}): Schema => ({ type: 'string', ...extra });
+export const integer = (extra: Extra = {}): Schema => ({ type: 'integer', ...extra });
+export const boolean = (extra: Extra = {}): Schema => ({ type: 'boolean', ...extra });
+/** One of the listed strings. */
+export const oneOf = (values: readonly string[], extra: Extra = {}): Schema => ({ type: 'string', enum: [...values], ...extra });
+/** An ISO 8601 datetime on input (the server answers with milliseconds and Z). */
+export const datetime = (extra: Extra = {}): Schema => ({ type: 'string', format: 'date-time', ...extra });
+/** YYYY-MM-DD. */
+export const date = (extra: Extra = {}): Schema => ({ type: 'string', format: 'date', ...extra });
+export const array = (items: Schema, extra: Extra = {}): Schema => ({ type: 'array', items, ...extra });
+export const object = (properties: Record<string, Schema>, required: string[] = [], extra: Extra = {}): Schema => ({
+  type: 'object',
+  properties,
+  ...(required.length > 0 ? { required } : {}),
+  ...extra,
+});

@@ -1,0 +1,90 @@
+/**
+ * Operations of the spec on group epics (premium): list, read, create, update (close and
+ * reopen with state_event), delete, and a todo for the current user
+ * (spec: Endpoints > Epics; States and transitions > Epic). Results include subgroups' epics.
+ *
+ *   EPIC_OPERATIONS.find((o) => o.operationId === 'createEpicTodo')!.extraStatuses // [304]
+ */
+import { boolean, datetime, integer, oneOf, string, type Operation, type Schema } from '../operation.ts';
+
+const RULES =
+  'Authentication is always required. A private group of which the caller is not a member gives 404; when the epics feature is unavailable, 403.';
+
+const DESCRIPTION = string({ maxLength: 1_048_576, description: 'at most 1,048,576 characters' });
+const DATES: Record<string, Schema> = {
+  start_date_is_fixed: boolean(),
+  start_date_fixed: string({ description: 'date YYYY-MM-DD' }),
+  due_date_is_fixed: boolean(),
+  due_date_fixed: string({ description: 'date YYYY-MM-DD' }),
+};
+const LABELS = string({ description: 'label names, comma separated' });
+
+const FILTERS: Record<string, Schema> = {
+  author_id: integer(),
+  labels: string({ description: 'comma separated; names from the epic\'s group or a parent group' }),
+  with_labels_details: boolean({ default: false }),
+  order_by: oneOf(['created_at', 'updated_at'], { default: 'created_at' }),
+  sort: oneOf(['asc', 'desc'], { default: 'desc' }),
+  search: string({ description: 'matches title and description' }),
+  state: oneOf(['opened', 'closed', 'all'], { default: 'all' }),
+  created_after: datetime({ description: 'on or after' }),
+  created_before: datetime({ description: 'on or before' }),
+  updated_after: datetime({ description: 'on or after' }),
+  updated_before: datetime({ description: 'on or before' }),
+  include_ancestor_groups: boolean({ default: false }),
+  include_descendant_groups: boolean({ default: true }),
+};
+
+const epics = '/groups/:id/epics';
+const one = `${epics}/:epic_iid(int)`;
+
+export const EPIC_OPERATIONS: Operation[] = [
+  {
+    method: 'GET', path: epics, operationId: 'listGroupEpics', tag: 'epics', summary: 'List the epics of a group',
+    description: `${RULES} 20 results per page by default.`, auth: 'authenticated', query: FILTERS, list: true,
+    success: { status: 200, view: 'epic.list-item' },
+  },
+  {
+    method: 'GET', path: one, operationId: 'getGroupEpic', tag: 'epics', summary: 'Get one epic of a group',
+    description: RULES, auth: 'authenticated', success: { status: 200, view: 'epic.detail' },
+  },
+  {
+    method: 'POST', path: epics, operationId: 'createGroupEpic', tag: 'epics', summary: 'Create an epic in a group',
+    description: RULES, auth: 'authenticated',
+    body: {
+      fields: {
+        title: string(),
+        labels: LABELS,
+        description: DESCRIPTION,
+        ...DATES,
+        parent_id: { type: ['integer', 'string'], description: 'the parent epic' },
+      },
+      required: ['title'],
+    },
+    success: { status: 201, view: 'epic' },
+  },
+  {
+    method: 'PUT', path: one, operationId: 'updateGroupEpic', tag: 'epics', summary: 'Update, close or reopen an epic',
+    description: RULES, auth: 'authenticated',
+    body: {
+      fields: {
+        title: string(),
+        description: DESCRIPTION,
+        labels: LABELS,
+        ...DATES,
+        state_event: oneOf(['close', 'reopen']),
+      },
+    },
+    success: { status: 200, view: 'epic' },
+  },
+  {
+    method: 'DELETE', path: one, operationId: 'deleteGroupEpic', tag: 'epics', summary: 'Delete an epic',
+    description: RULES, auth: 'authenticated', success: { status: 204 },
+  },
+  {
+    method: 'POST', path: `${one}/todo`, operationId: 'createEpicTodo', tag: 'epics',
+    summary: 'Create a todo on an epic for the current user',
+    description: `${RULES} 304 when the user already has a todo on that epic.`, auth: 'authenticated',
+    success: { status: 201, view: 'todo' }, extraStatuses: [304],
+  },
+];

@@ -1,0 +1,40 @@
+/**
+ * The operation table: every operation of the spec, once, keyed by method and path. The
+ * OpenAPI document is built from it alone; a unit test proves it lists exactly the spec's
+ * operations and exactly the routes the reference server registers for them.
+ *
+ *   OPERATIONS.length                 // 65
+ *   operationKey(OPERATIONS[0])       // 'GET /projects/:id/clusters'
+ */
+import type { Operation } from '../operation.ts';
+import { BROADCAST_OPERATIONS } from './broadcast-messages.ts';
+import { EPIC_OPERATIONS } from './epics.ts';
+import { PROJECT_OPERATIONS } from './projects.ts';
+import { CREDENTIAL_OPERATIONS } from './user-credentials.ts';
+import { USER_OPERATIONS } from './users.ts';
+
+/** 'METHOD /path' in the table's notation (with the `(int)` markers). */
+export function operationKey(o: Pick<Operation, 'method' | 'path'>): string {
+  return `${o.method} ${o.path}`;
+}
+
+function unique(list: Operation[]): Operation[] {
+  const keys = new Set<string>();
+  const ids = new Set<string>();
+  for (const o of list) {
+    const key = operationKey(o);
+    if (keys.has(key)) throw new Error(`operation table: ${key} listed twice`);
+    if (ids.has(o.operationId)) throw new Error(`operation table: operationId ${o.operationId} used twice`);
+    keys.add(key);
+    ids.add(o.operationId);
+  }
+  return list;
+}
+
+export const OPERATIONS: readonly Operation[] = unique([
+  ...PROJECT_OPERATIONS,
+  ...USER_OPERATIONS,
+  ...CREDENTIAL_OPERATIONS,
+  ...BROADCAST_OPERATIONS,
+  ...EPIC_OPERATIONS,
+]);
