@@ -21,6 +21,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Writable } from 'node:stream';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiClient } from './client.ts';
@@ -28,6 +29,7 @@ import { loadConfig, loadDotenv, VARIABLES, type Config, type ConfigFlags } from
 import { KitError, isKitError } from './errors.ts';
 import { interruptHandler } from './interrupt.ts';
 import { preflight } from './preflight.ts';
+import { clearSetupFailure, setupFailure } from './setup-failure.ts';
 import { SecretSet } from './redact.ts';
 import { readSecretsFile, scanForSecrets, type Leak } from './secret-scan.ts';
 import { loadBaselineFile, type Baseline } from '../report/baseline.ts';
@@ -136,6 +138,7 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   const filters = [...(options.filters ?? []), ...(options.suites ?? []).map((s) => `suites/${s.replace(/^suites\//, '')}`)];
   let setupError: unknown;
   process.env.CONFORMANCE_ALLURE = '1'; // the workers label and attach for the allure reporter below
+  clearSetupFailure();
   const vitest = await startVitest('test', filters, {
     root: PACKAGE_ROOT,
     config: join(PACKAGE_ROOT, 'vitest.config.ts'),
@@ -153,11 +156,14 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
       reporter,
       interrupt.reporter,
     ],
-  }).catch((e: unknown) => { setupError = e; return undefined; });
+  }, undefined, { stdout: quietAfterSetupFailure(process.stdout), stderr: quietAfterSetupFailure(process.stderr) })
+    .catch((e: unknown) => { setupError = e; return undefined; });
   // Closing runs the globalSetup teardown: cleanup of everything the run created, interrupted or not.
   await vitest?.close();
   interrupt.dispose();
   process.exitCode = 0; // vitest sets it; the CLI decides from the result
+  setupError ??= setupFailure();
+  clearSetupFailure();
   if (setupError) {
     if (isKitError(setupError)) return { exitCode: 2, error: setupError };
     return { exitCode: 2, error: new KitError('PROVISIONING_FAILED', `The run could not start: ${(setupError as Error).message}`) };
@@ -172,6 +178,22 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   const leaks = scanForSecrets(reportsDir, secrets);
   if (leaks.length) summary = reportLeaks(summary, leaks, reportsDir);
   return { exitCode: summary.verdict === 'pass' ? 0 : 1, summary };
+}
+
+/**
+ * vitest's own output stream, silenced once the globalSetup failed: vitest would report the
+ * failure as an "Unhandled Error" with a stack trace, then "No test files found"; certify says it
+ * in one line instead.
+ */
+function quietAfterSetupFailure(target: NodeJS.WriteStream): NodeJS.WriteStream {
+  const gate = new Writable({
+    // Straight through, in order with what others write to the same stream (no buffering here).
+    write(chunk, encoding, done) {
+      if (!setupFailure()) target.write(chunk, encoding);
+      done();
+    },
+  });
+  return Object.assign(gate, { isTTY: target.isTTY, columns: target.columns, rows: target.rows }) as unknown as NodeJS.WriteStream;
 }
 
 /** What cleanup did goes into summary.json; what it left on the target also into summary.md and the console. */

@@ -34,9 +34,13 @@ export function requireThat(ok: boolean, requirement: string, expected?: unknown
   if (!ok) throw new ConformanceFailure(requirement, expected, actual);
 }
 
+/** A complete answer whose body is readable: a body labelled JSON must be JSON (else every later read of it fails obscurely). */
 function answered(res: ApiResponse): void {
   if (res.status === 0 || res.error) {
     throw new ConformanceFailure('The server MUST answer the request in full.', 'a complete HTTP response', res.error ?? 'no response');
+  }
+  if (res.json === undefined && res.text.trim() !== '' && /\bjson\b/i.test(res.headers['content-type'] ?? '')) {
+    throw new ConformanceFailure('A body whose Content-Type is application/json MUST be JSON.', 'JSON', `a body that is not JSON: ${res.text.slice(0, 120)}`);
   }
 }
 
@@ -55,7 +59,7 @@ export const check = {
     answered(res);
     const ct = res.headers['content-type'] ?? '(none)';
     requireThat(/^application\/json\b/i.test(ct), 'A response body MUST be JSON with Content-Type application/json.', 'application/json', ct);
-    requireThat(res.json !== undefined, 'A response body MUST be valid JSON.', 'JSON', res.text.slice(0, 120) || '(empty body)');
+    requireThat(res.json !== undefined, 'A response body MUST be valid JSON.', 'JSON', res.text ? `a body that is not JSON: ${res.text.slice(0, 120)}` : '(empty body)');
   },
 
   /** A JSON value matches the named schema (schemas/<name>.json). */

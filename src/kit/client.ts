@@ -148,10 +148,7 @@ export class ApiClient {
         try { res.json = JSON.parse(res.text); } catch { res.json = undefined; }
       }
     } catch (e) {
-      const err = e as Error & { code?: string };
-      res.error = err.name === 'TimeoutError' || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT'
-        ? `no answer within ${this.options.timeoutMs} ms`
-        : `${err.code ?? err.name}: ${err.message}`;
+      res.error = transportError(e, this.options);
     }
     res.durationMs = performance.now() - started;
     learnSecrets(res, this.options.secrets);
@@ -159,6 +156,23 @@ export class ApiClient {
     recordViolations(runResponseChecks(res, this.options.apiUrl));
     return res;
   }
+}
+
+/**
+ * Why no complete answer arrived, in words that name the cause: "no answer within 800 ms",
+ * "the target reset the connection (ECONNRESET)", "response body over 1048576 bytes (...)".
+ */
+export function transportError(e: unknown, o: { timeoutMs: number; maxBodyBytes: number }): string {
+  const err = e as Error & { code?: string; cause?: { code?: string } };
+  const code = err.code ?? err.cause?.code;
+  if (err.name === 'TimeoutError' || err.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return `no answer within ${o.timeoutMs} ms (CONFORMANCE_TIMEOUT_MS)`;
+  }
+  if (code === 'BODY_TOO_LARGE') return `response body over ${o.maxBodyBytes} bytes (CONFORMANCE_MAX_BODY_BYTES); the kit stopped reading`;
+  if (code === 'ECONNRESET' || code === 'EPIPE') return `the target reset the connection (${code})`;
+  if (code === 'UND_ERR_SOCKET') return `the target closed the connection before a complete answer (${err.message})`;
+  if (code === 'ECONNREFUSED') return 'the target refused the connection (ECONNREFUSED)';
+  return `${code ?? err.name}: ${err.message}`;
 }
 
 async function readCapped(body: AsyncIterable<Buffer> & { destroy?: () => void }, cap: number): Promise<string> {

@@ -16,7 +16,8 @@ import { preflight } from './preflight.ts';
 import { provisionRegularUser } from './provision.ts';
 import { SecretSet } from './redact.ts';
 import { secretsFileSink } from './secret-scan.ts';
-import { KitError } from './errors.ts';
+import { KitError, isKitError } from './errors.ts';
+import { noteSetupFailure } from './setup-failure.ts';
 import type { TargetInfo } from './target.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -100,7 +101,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('target', target);
   } catch (e) {
     await cleanup();
-    throw e;
+    // Whatever stopped the start (a KitError, or a target answering nonsense to provisioning) ends the run with exit 2.
+    const failure = isKitError(e) ? e : new KitError('PROVISIONING_FAILED', `The run could not start: ${secrets.redact((e as Error)?.message ?? String(e))}`);
+    noteSetupFailure(failure);
+    throw failure;
   }
   return cleanup;
 }

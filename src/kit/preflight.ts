@@ -10,7 +10,7 @@ import { KitError } from './errors.ts';
 export async function preflight(admin: ApiClient): Promise<{ id: number; username: string }> {
   const res = await admin.get('/user');
   const where = admin.options.apiUrl;
-  if (res.status === 0) {
+  if (res.status === 0 || res.error) {
     throw new KitError('TARGET_UNREACHABLE', `The target ${where} does not answer (${res.error}). Check CONFORMANCE_BASE_URL and that the server is running.`);
   }
   if (res.status === 401) {

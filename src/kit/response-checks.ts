@@ -61,7 +61,7 @@ export const RESPONSE_CHECKS: Record<string, ResponseCheck> = {
       return { clause: 'conv.format.json_response', requirement: 'A response body MUST be JSON with Content-Type application/json.', expected: 'application/json', actual: ct };
     }
     if (res.json === undefined) {
-      return { clause: 'conv.format.json_response', requirement: 'A response body MUST be valid JSON.', expected: 'JSON', actual: res.text.slice(0, 80) };
+      return { clause: 'conv.format.json_response', requirement: 'A response body MUST be valid JSON.', expected: 'JSON', actual: `a body that is not JSON: ${res.text.slice(0, 80)}` };
     }
     return undefined;
   },

@@ -18,6 +18,9 @@ export interface CertificationRun {
   stdout: string;
   stderr: string;
   reportsDir: string;
+  /** Set when the child outlived `killAfterMs` and was killed. */
+  killed?: boolean;
+  durationMs?: number;
 }
 
 /** The environment of a child run: this one's, without vitest's own variables. */
@@ -63,7 +66,7 @@ export function removeRunFolders(): void {
   runFolders.clear();
 }
 
-export function runCertification(o: { faults?: string[]; filters?: string[]; args?: string[]; env?: Record<string, string> } = {}): Promise<CertificationRun> {
+export function runCertification(o: { faults?: string[]; filters?: string[]; args?: string[]; env?: Record<string, string>; killAfterMs?: number } = {}): Promise<CertificationRun> {
   const reportsDir = tempFolder('cfk-self-');
   const env = childEnv({ CONFORMANCE_REPORTS_DIR: reportsDir, REFERENCE_FAULTS: (o.faults ?? []).join(','), ...o.env });
   // A child certifies the bundled reference unless told otherwise.
@@ -74,13 +77,18 @@ export function runCertification(o: { faults?: string[]; filters?: string[]; arg
     });
     let stdout = '';
     let stderr = '';
+    const started = Date.now();
+    let killed = false;
+    // A bound on the run, for tests of runs that must end on their own.
+    const timer = o.killAfterMs === undefined ? undefined : setTimeout(() => { killed = true; child.kill('SIGKILL'); }, o.killAfterMs);
     child.stdout.on('data', (d) => { stdout += d; });
     child.stderr.on('data', (d) => { stderr += d; });
     child.on('error', reject);
     child.on('close', (code) => {
+      clearTimeout(timer);
       const file = join(reportsDir, 'summary.json');
       const summary = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
-      resolve({ exitCode: code ?? -1, summary, stdout, stderr, reportsDir });
+      resolve({ exitCode: code ?? -1, summary, stdout, stderr, reportsDir, killed, durationMs: Date.now() - started });
     });
   });
 }

@@ -9,6 +9,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { authenticate } from './auth.ts';
+import { answerClientError, ignoreUnknownExpectations } from './client-errors.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { RefContext } from './context.ts';
 import { newAdminToken } from './domain/tokens.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     http: { maxHeaderSize: MAX_HEADER_SIZE },
+    clientErrorHandler: answerClientError,
     routerOptions: {
       ignoreTrailingSlash: true,
       maxParamLength: 2048,
@@ -109,6 +111,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
       (reply as FastifyReply).code(err.status).send(err.body);
     },
   });
+  ignoreUnknownExpectations(app.server);
   app.decorate('ref', ctx);
   app.decorateRequest('caller', null);
   registerBodyParsers(app);
@@ -150,5 +153,6 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   const router = new Router(app, ctx);
   for (const register of RESOURCES) register(router);
   router.finish();
+  app.decorate('routeTable', router.routes());
   return { app, adminToken };
 }

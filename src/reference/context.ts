@@ -44,6 +44,8 @@ export interface ViewEnv {
 declare module 'fastify' {
   interface FastifyInstance {
     ref: RefContext;
+    /** The API routes the resources registered (method and URL), e.g. for robustness tests. */
+    routeTable: readonly { method: string; url: string }[];
   }
   interface FastifyRequest {
     /** Who the request runs as (after sudo); null when anonymous or not yet authenticated. */

@@ -47,11 +47,15 @@ export const API_ERRORS = {
   conflict_as_not_found: { status: 404, body: (text: string) => ({ message: `404 ${text}` }) },
   precondition_failed: { status: 412, body: () => ({ message: '412 Precondition Failed' }) },
   payload_too_large: { status: 413, body: () => ({ message: '413 Request Entity Too Large' }) },
+  /** Node's parser: the request did not complete in time. */
+  request_timeout: { status: 408, body: () => ({ message: '408 Request Timeout' }) },
   uri_too_long: { status: 414, body: () => ({ message: '414 Request-URI Too Large' }) },
   unsupported_media_type: {
     status: 415,
     body: (type: string) => ({ message: `415 Unsupported Media Type - ${type}` }),
   },
+  /** Node's parser: headers past the server's size limit. */
+  header_too_large: { status: 431, body: () => ({ message: '431 Request Header Fields Too Large' }) },
   internal: { status: 500, body: () => ({ message: '500 Internal Server Error' }) },
 } satisfies Record<string, { status: number; body: (...args: never[]) => object }>;
 

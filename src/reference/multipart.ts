@@ -8,7 +8,7 @@
  *   // POST /users  Content-Type: multipart/form-data  name=J ... avatar=<file a.png>
  *   // input(request) -> { name: 'J', ..., avatar: UploadedFile { filename: 'a.png', data, ... } }
  */
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiError } from './errors.ts';
 import { parseParams, type Params } from './parse.ts';
@@ -29,41 +29,43 @@ export function isUploadedFile(v: unknown): v is UploadedFile {
   return v instanceof UploadedFile;
 }
 
-async function onFile(this: FastifyRequest, part: MultipartFile): Promise<void> {
-  const data = await part.toBuffer();
-  (part as MultipartFile & { value: unknown }).value = new UploadedFile(
-    part.filename, part.mimetype, data, part.file.truncated,
-  );
-}
-
-/** keyValues body -> params: text fields through the form-body reader, files as they are. */
-function toParams(body: Record<string, unknown>): Params {
+/** Reads every part in order: text fields through the form-body reader, files as they are. */
+async function readParts(request: FastifyRequest): Promise<Params> {
   const pairs: string[] = [];
   const files: [string, UploadedFile][] = [];
-  for (const [name, value] of Object.entries(body)) {
-    for (const v of Array.isArray(value) ? value : [value]) {
-      if (isUploadedFile(v)) files.push([name, v]);
-      else pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(Buffer.isBuffer(v) ? v.toString('utf8') : String(v))}`);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        files.push([part.fieldname, new UploadedFile(part.filename, part.mimetype, data, part.file.truncated)]);
+      } else {
+        const value = part.value;
+        pairs.push(`${encodeURIComponent(part.fieldname)}=${encodeURIComponent(Buffer.isBuffer(value) ? value.toString('utf8') : String(value))}`);
+      }
     }
+  } catch (e) {
+    // Busboy's framing errors (no boundary, a body cut short) and the plugin's limits: the client's fault.
+    if ((e as { statusCode?: number }).statusCode === 413) throw apiError('payload_too_large');
+    throw apiError('bad_request', `malformed multipart body (${e instanceof Error ? e.message : 'unreadable'})`);
   }
-  const params = parseParams(pairs.join('&'));
+  let params: Params;
+  try {
+    params = parseParams(pairs.join('&'));
+  } catch (e) {
+    throw apiError('bad_request', e instanceof Error ? e.message : 'malformed multipart body');
+  }
   for (const [name, file] of files) params[name] = file;
   return params;
 }
 
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    onFile,
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 1000, parts: 1010, fieldSize: 1024 * 1024 },
   });
+  // Read here rather than with the plugin's attachFieldsToBody, whose errors (a missing boundary,
+  // a body cut short) would reach the error handler as bare Errors, i.e. 500s.
   app.addHook('preValidation', async (request) => {
-    if (!request.isMultipart() || typeof request.body !== 'object' || request.body === null) return;
-    try {
-      request.body = toParams(request.body as Record<string, unknown>);
-    } catch (e) {
-      throw apiError('bad_request', e instanceof Error ? e.message : 'malformed multipart body');
-    }
+    if (request.isMultipart()) request.body = await readParts(request);
   });
 }

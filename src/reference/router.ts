@@ -61,6 +61,11 @@ export class Router {
     this.known.set(url, entry);
   }
 
+  /** Every route a resource registered: method and full URL (`/api/v4/users/:id`), in registration order. */
+  routes(): { method: string; url: string }[] {
+    return [...this.known].flatMap(([url, { methods }]) => [...methods].filter((m) => m !== 'HEAD').map((method) => ({ method, url })));
+  }
+
   /** Answers every unregistered method on a known path: 405 (OPTIONS: 204 with Allow). */
   finish(): void {
     const as404 = this.ctx.has('errors.405-as-404');

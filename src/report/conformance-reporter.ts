@@ -15,6 +15,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { SerializedError } from 'vitest';
 import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { KitError } from '../kit/errors.ts';
+import { setupFailure } from '../kit/setup-failure.ts';
 import { SecretSet } from '../kit/redact.ts';
 import '../kit/result-meta.ts';
 import { capabilityReport, type CapabilityState } from '../kit/capabilities.ts';
@@ -105,6 +106,8 @@ export default class ConformanceReporter implements Reporter {
     unhandledErrors: ReadonlyArray<SerializedError>,
     reason: TestRunEndReason,
   ): void {
+    // The run never started (its globalSetup failed): certify() reports that in one line, exit 2.
+    if (setupFailure()) return;
     const results: TestResult[] = [];
     const outside: string[] = unhandledErrors.map(errorText);
     for (const mod of testModules) {

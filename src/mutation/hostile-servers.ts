@@ -1,0 +1,131 @@
+/**
+ * Hostile targets for the kit's own tests: a small node:http proxy on 127.0.0.1:0 in front of a
+ * real reference server that passes every request through, except the requests a matcher
+ * picks, where it misbehaves in one of these ways:
+ *
+ * - `hang`: reads the request and never answers;
+ * - `reset`: resets the connection (TCP RST) instead of answering;
+ * - `not-json`: 200 with Content-Type application/json and a body that is not JSON;
+ * - `slow`: answers correctly, but only after `delayMs`;
+ * - `huge`: 200 with Content-Type application/json and an endless body, streamed in chunks
+ *   (never allocated whole) until the client stops reading or `maxStreamBytes` is reached.
+ *
+ * So start-up requests (preflight, provisioning) succeed and only the tests that meet the
+ * matched route fail.
+ *
+ *   const target = await startHostileTarget({ behaviour: 'hang', match: (m, path) => m === 'GET' && /^\/api\/v4\/broadcast_messages\/\d+/.test(path) });
+ *   // certify target.url with target.adminToken ...
+ *   target.hits;   // how many requests it misbehaved on
+ *   await target.close();
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { startReferenceServer, type RunningReference } from '../reference/index.ts';
+
+export type Behaviour = 'hang' | 'reset' | 'not-json' | 'slow' | 'huge';
+
+export interface HostileOptions {
+  behaviour: Behaviour;
+  /** Which requests it misbehaves on (path with query); default every request. */
+  match?: (method: string, path: string) => boolean;
+  /** `slow`: how long it waits before answering (default 3000 ms). */
+  delayMs?: number;
+  /** `huge`: where it stops streaming at the latest (default 256 MiB). */
+  maxStreamBytes?: number;
+  adminToken: string;
+}
+
+export interface HostileTarget {
+  /** Server root, as CONFORMANCE_BASE_URL. */
+  url: string;
+  adminToken: string;
+  /** Requests it misbehaved on so far. */
+  hits: number;
+  /** `huge`: bytes it streamed in all. */
+  streamedBytes: number;
+  close(): Promise<void>;
+}
+
+const CHUNK = Buffer.alloc(64 * 1024, 0x61); // "aaaa...": one chunk, written again and again
+
+/** Forwards the request to the reference and pipes the answer back. */
+function forward(ref: RunningReference, req: IncomingMessage, res: ServerResponse): void {
+  const upstream = httpRequest(`${ref.url}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+}
+
+/** Writes CHUNK until the client goes away or `max` bytes are out, respecting backpressure. */
+function stream(res: ServerResponse, max: number, count: (n: number) => void): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.write('[');
+  let sent = 0;
+  const pump = () => {
+    while (sent < max && !res.destroyed) {
+      sent += CHUNK.length;
+      count(CHUNK.length);
+      if (!res.write(CHUNK)) {
+        res.once('drain', pump);
+        return;
+      }
+    }
+    if (!res.destroyed) res.end(']');
+  };
+  pump();
+}
+
+export async function startHostileTarget(o: HostileOptions): Promise<HostileTarget> {
+  const ref = await startReferenceServer({ port: 0, adminToken: o.adminToken });
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  const target = { hits: 0, streamedBytes: 0 };
+  const server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    if (o.match && !o.match(req.method ?? 'GET', path)) {
+      forward(ref, req, res);
+      return;
+    }
+    target.hits += 1;
+    req.resume(); // read and drop the request body
+    switch (o.behaviour) {
+      case 'hang':
+        return; // never answers; the socket stays open until the client gives up or close()
+      case 'reset':
+        req.socket.resetAndDestroy();
+        return;
+      case 'not-json':
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('<html><body>502 Bad Gateway</body></html>');
+        return;
+      case 'slow': {
+        const timer = setTimeout(() => { timers.delete(timer); forward(ref, req, res); }, o.delayMs ?? 3000);
+        timers.add(timer);
+        return;
+      }
+      case 'huge':
+        stream(res, o.maxStreamBytes ?? 256 * 1024 * 1024, (n) => { target.streamedBytes += n; });
+    }
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    adminToken: o.adminToken,
+    get hits() { return target.hits; },
+    get streamedBytes() { return target.streamedBytes; },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await ref.close();
+    },
+  };
+}
