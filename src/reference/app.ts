@@ -19,7 +19,7 @@ import { BODY_LIMIT, MAX_QUERY_LENGTH, parseQueryString, queryProblem, registerB
 import { RESOURCES } from './resources/index.ts';
 import { checkIntParams, Router } from './router.ts';
 import { seed } from './seed.ts';
-import { seedUsers, type SeedUser } from './seed-users.ts';
+import { seedGeneratedUsers, seedUsers, type SeedUser } from './seed-users.ts';
 import { createFormat } from './serialize.ts';
 import { createStore } from './store.ts';
 
@@ -42,6 +42,8 @@ export interface AppOptions {
   clustersHidden?: boolean;
   /** Users created at start-up that the API cannot make: blocked by LDAP synchronization, or with past activity (see seed-users.ts). */
   seedUsers?: readonly SeedUser[];
+  /** That many generated users created at start-up, in bulk (benchmarks: gen-user-1 ...), default 0. */
+  generatedUsers?: number;
   /** Fastify logger, default false. */
   logger?: boolean;
 }
@@ -93,6 +95,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   const adminToken = options.adminToken ?? newAdminToken();
   seed(ctx.store, ctx.clock, adminToken);
   seedUsers(ctx.store, ctx.clock, options.seedUsers ?? []);
+  seedGeneratedUsers(ctx.store, ctx.clock, options.generatedUsers ?? 0);
 
   const app = Fastify({
     logger: options.logger ?? false,

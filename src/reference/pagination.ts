@@ -4,6 +4,7 @@
  * parameters and never carry a token.
  *
  *   return paginate(request, reply, messages).map(view);   // messages: the whole, ordered list
+ *   paginate(request, reply, { length: table.size, slice: (a, b) => table.slice(a, b, 'desc') }); // O(page)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ctxOf, requestHost, type RefContext } from './context.ts';
@@ -75,8 +76,18 @@ export function linkUrl(
 
 const PAGE_PARAMS = new Set(['page', 'per_page']);
 
+/**
+ * What paginate reads: the whole ordered list (an array), or a view of an ordered index that
+ * answers one slice without building the rest (a store table's `slice`), so a deep page costs
+ * no more than the first.
+ */
+export interface Ordered<T> {
+  readonly length: number;
+  slice(start: number, end: number): T[];
+}
+
 /** Sets the offset-pagination headers and returns the requested page of `items`. */
-export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items: readonly T[]): T[] {
+export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items: Ordered<T>): T[] {
   const ctx = ctxOf(request);
   const query = queryOf(request);
   const page = readPage(query);
