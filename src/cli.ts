@@ -6,6 +6,7 @@
  *   conformance validate --schema NAME FILE|-
  *   conformance schemas
  *   conformance cleanup --base-url URL [--admin-token T]
+ *   conformance bench [--users N] [--duration S] [--no-certification]
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,7 @@ import { FLAGS, SWITCHES, type Config, type ConfigFlags } from './kit/config.ts'
 import { isKitError, KitError } from './kit/errors.ts';
 import { certify, cleanup, schemaNames, startReferenceServer, validateFile } from './index.ts';
 import { referenceOptionsFromEnv } from './reference/env-options.ts';
+import { bench } from './bench/cli-bench.ts';
 
 const USAGE = `Usage:
   conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS]
@@ -21,7 +23,9 @@ const USAGE = `Usage:
   conformance serve [--port P] [--host H] [--admin-token TOKEN]
   conformance validate --schema NAME FILE|-
   conformance schemas
-  conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]`;
+  conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]
+  conformance bench [--users N] [--duration SEC] [--rounds N] [--connections N] [--samples N]
+                    [--no-certification] [--reports-dir DIR] [suite filter...]`;
 
 /** parseArgs options of every configuration flag, from the configuration's own table. */
 const CONFIG_FLAGS: Record<string, { type: 'string' | 'boolean' }> = Object.fromEntries(
@@ -103,6 +107,11 @@ export async function main(argv: string[]): Promise<number> {
         const { values } = parse(rest, CONFIG_FLAGS);
         return await cleanup({ flags: configFlags(values), log: console.log });
       }
+      case 'bench':
+        return await bench(parse(rest, {
+          users: { type: 'string' }, duration: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' },
+          samples: { type: 'string' }, 'no-certification': { type: 'boolean' }, 'reports-dir': { type: 'string' },
+        }));
       case undefined:
       case '--help':
       case 'help':

@@ -18,6 +18,7 @@ export const KIT_ERROR_CODES = {
   USAGE: 'the command line is wrong',
   RESPONSE_TOO_LARGE: 'a response body exceeded the configured cap',
   REQUEST_TIMEOUT: 'the target did not answer within the timeout',
+  BENCH_FAILED: 'a benchmark could not run (a server process did not start or answer)',
 } as const;
 
 export type KitErrorCode = keyof typeof KIT_ERROR_CODES;

@@ -1,7 +1,8 @@
 /**
  * GET /users: filters for everyone (search, username, active, blocked), filters and ordering for
  * administrators only (ignored for others, as on the platform), id descending by default,
- * paginated; the unfiltered id order reads the store's id index, so deep pages cost as the first. Non-admins get the public list view, administrators the admin view.
+ * paginated; the unfiltered id order reads the store's id index, so deep pages cost as the first,
+ * and each item's JSON is built once per version of the user's row (json-views.ts). Non-admins get the public list view, administrators the admin view.
  *
  *   GET /api/v4/users?username=ROOT                        -> 200 [{"id":1,"username":"root",...}]
  *   GET /api/v4/users?search=doe&order_by=name&sort=asc   (admin) -> Jane Doe, John Doe, ...
@@ -11,6 +12,7 @@ import { callerOf } from '../auth.ts';
 import { ctxOf, envOf, type RefContext } from '../context.ts';
 import type { UserRecord } from '../domain/records.ts';
 import { paginate, type Ordered } from '../pagination.ts';
+import { createJsonViews, sendJsonArray, type JsonViews } from '../json-views.ts';
 import { input, p, readParams, type Values } from '../params.ts';
 import { userAdminView, userPublicView } from './user-views.ts';
 
@@ -134,16 +136,29 @@ function orderedUsers(ctx: RefContext, q: ListQuery, admin: boolean): Ordered<Us
   return sortUsers(kept, q, admin, ctx.has);
 }
 
+/** JSON of each user's list item, per server: rows never change in place (see json-views.ts). */
+const listItems = new WeakMap<RefContext, JsonViews<UserRecord>>();
+
 export function listUsers(request: FastifyRequest, reply: FastifyReply) {
   const ctx = ctxOf(request);
   const q = readParams(input(request), LIST);
   const admin = callerOf(request).user.admin;
   const env = envOf(request);
-  return paginate(request, reply, orderedUsers(ctx, q, admin)).map((u) => {
-    if (!admin) return publicListItem(ctx, u, env);
-    const view = userAdminView(u, env);
-    if (!ctx.has('users.admin-list-hides-is-admin')) return view;
-    const { is_admin: _hidden, ...rest } = view;
-    return rest;
-  });
+  const page = paginate(request, reply, orderedUsers(ctx, q, admin));
+  let cache = listItems.get(ctx);
+  if (!cache) listItems.set(ctx, (cache = createJsonViews<UserRecord>()));
+  const views = cache;
+  return sendJsonArray(reply, page.map((u) => {
+    if (!admin) return views.json(u, `public ${env.base}`, null, () => publicListItem(ctx, u, env));
+    // The admin view shows the creator's public view: it depends on the creator's row too.
+    const creator = u.createdById === null ? null : ctx.store.users.get(u.createdById) ?? null;
+    return views.json(u, `admin ${env.base}`, creator, () => adminListItem(ctx, u, env));
+  }));
+}
+
+function adminListItem(ctx: RefContext, u: UserRecord, env: ReturnType<typeof envOf>) {
+  const view = userAdminView(u, env);
+  if (!ctx.has('users.admin-list-hides-is-admin')) return view;
+  const { is_admin: _hidden, ...rest } = view;
+  return rest;
 }
