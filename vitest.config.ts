@@ -35,6 +35,9 @@ export default defineConfig({
           name: 'suites',
           include: ['suites/**/*.test.ts'],
           globalSetup: ['src/kit/global-setup.ts'],
+          // One process per worker for all its files (not a fresh one per file): the kit's start-up
+          // (modules, schema compilation) was most of a certification's CPU (issue 11 bench).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

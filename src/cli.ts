@@ -14,7 +14,6 @@ import { FLAGS, SWITCHES, type Config, type ConfigFlags } from './kit/config.ts'
 import { isKitError, KitError } from './kit/errors.ts';
 import { certify, cleanup, schemaNames, startReferenceServer, validateFile } from './index.ts';
 import { referenceOptionsFromEnv } from './reference/env-options.ts';
-import { bench } from './bench/cli-bench.ts';
 
 const USAGE = `Usage:
   conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS]
@@ -108,7 +107,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cleanup({ flags: configFlags(values), log: console.log });
       }
       case 'bench':
-        return await bench(parse(rest, {
+        // Loaded on demand: the load generator is no weight on the other commands.
+        return await (await import('./bench/cli-bench.ts')).bench(parse(rest, {
           users: { type: 'string' }, duration: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' },
           samples: { type: 'string' }, 'no-certification': { type: 'boolean' }, 'reports-dir': { type: 'string' },
         }));
