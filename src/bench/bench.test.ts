@@ -14,6 +14,7 @@ import { startChild } from './children.ts';
 import { deepPageNumber } from './deep-page.ts';
 import { benchOptions, runBench, type BenchReport } from './run-bench.ts';
 import { renderTable } from './table.ts';
+import { median } from './throughput.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cfk-bench-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -70,4 +71,11 @@ describe('runBench (tiny)', () => {
     expect(table).toMatch(/>= 0\.5x/);
     expect(lines.some((l) => l.includes('deep page'))).toBe(true);
   }, 60_000);
+});
+
+describe('median', () => {
+  it('is the middle value, or the mean of the two middle ones', () => {
+    expect(median([0.9, 0.2, 0.5])).toBe(0.5);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+  });
 });

@@ -3,7 +3,7 @@
  * on the console, exit code 0 when every target is met, 1 when one is missed (a bad flag is a
  * KitError: 2).
  *
- *   conformance bench --users 100000 --duration 5          # npm run bench
+ *   conformance bench --users 100000 --duration 3          # npm run bench
  *   conformance bench --no-certification --duration 2
  *   conformance bench suites/users suites/pagination        # certify only these
  */

@@ -3,7 +3,7 @@
  * generator here. Writes <reportsDir>/bench.json and returns the report; the verdict is 'pass'
  * when every measurement with a target meets it.
  *
- *   const report = await runBench({ users: 100_000, durationSec: 5, log: console.log });
+ *   const report = await runBench({ users: 100_000, durationSec: 3, log: console.log });
  *   report.verdict; report.measurements[0].value
  *   await runBench({ users: 200, durationSec: 1, rounds: 1, samples: 20, certification: false }); // tiny
  */
@@ -25,9 +25,9 @@ export interface BenchOptions {
   reportsDir?: string;
   /** Generated users on the large reference (measurements 1, 3, 5), default 100,000. */
   users?: number;
-  /** Seconds of each load round, default 5. */
+  /** Seconds of each load run, default 3. */
   durationSec?: number;
-  /** Turns of reference and bare server each (measurement 1), default 3. */
+  /** Rounds of reference and bare server side by side (measurement 1), default 5. */
   rounds?: number;
   /** Connections of the load generator, default 10. */
   connections?: number;
@@ -54,12 +54,12 @@ function whole(name: string, value: number, min: number): number {
 }
 
 export function benchOptions(o: BenchOptions): BenchReport['options'] {
-  const durationSec = o.durationSec ?? 5;
+  const durationSec = o.durationSec ?? 3;
   if (!(durationSec > 0 && durationSec <= 600)) throw new KitError('USAGE', `bench: duration must be a number of seconds in (0, 600], got ${durationSec}`);
   return {
     users: whole('users', o.users ?? 100_000, 20),
     durationSec,
-    rounds: whole('rounds', o.rounds ?? 3, 1),
+    rounds: whole('rounds', o.rounds ?? 5, 1),
     connections: whole('connections', o.connections ?? 10, 1),
     samples: whole('samples', o.samples ?? 500, 5),
     certification: o.certification ?? true,

@@ -6,7 +6,7 @@
  *   npx vitest run src/reference/json-views.test.ts
  */
 import { describe, expect, it } from 'vitest';
-import { createJsonViews } from './json-views.ts';
+import { createJsonArrays, createJsonViews } from './json-views.ts';
 import { postUser, testServer } from './testing.ts';
 
 describe('createJsonViews', () => {
@@ -49,5 +49,19 @@ describe('GET /users items after changes', () => {
 
     expect(byName(await list(t.admin, { host: 'other.example:8080' }), 'made').web_url).toBe('http://other.example:8080/made');
     expect(byName(await list(), 'made').web_url).toBe('http://localhost:80/made');
+  });
+});
+
+describe('createJsonArrays', () => {
+  it('gives the same text for the very same items, a new one when any item differs', () => {
+    const arrays = createJsonArrays();
+    const a = JSON.stringify({ id: 1 });
+    const b = JSON.stringify({ id: 2 });
+    const first = arrays([a, b]);
+    expect(first).toBe('[{"id":1},{"id":2}]');
+    expect(arrays([a, b])).toBe(first);
+    expect(arrays([a])).toBe('[{"id":1}]');
+    expect(arrays([a, JSON.stringify({ id: 3 })])).toBe('[{"id":1},{"id":3}]');
+    expect(arrays([])).toBe('[]');
   });
 });

@@ -7,7 +7,7 @@
  *
  *   const cache = createJsonViews<UserRecord>();
  *   const items = page.map((u) => cache.json(u, `admin ${env.base}`, creatorOf(u), () => userAdminView(u, env)));
- *   return sendJsonArray(reply, items);
+ *   return sendJsonText(reply, arrays(items));   // arrays = createJsonArrays()
  */
 import type { FastifyReply } from 'fastify';
 
@@ -42,8 +42,29 @@ export function createJsonViews<R extends object>(): JsonViews<R> {
   };
 }
 
-/** Sends already-serialized items as one JSON array (the same bytes fastify would write). */
-export function sendJsonArray(reply: FastifyReply, items: readonly string[]): string {
+/** Arrays kept for reuse (pages asked again with the same items); past it, they start over. */
+const ARRAYS_KEPT = 256;
+
+/**
+ * The JSON array of already-serialized items, as one text: the text made for the same items
+ * last time when they are the very same strings (a page asked again, unchanged), so a hot
+ * page is neither joined nor allocated again. Keyed by its first item (V8 keeps a string's hash).
+ */
+export function createJsonArrays(): (items: readonly string[]) => string {
+  const made = new Map<string, { items: readonly string[]; text: string }>();
+  return (items) => {
+    if (items.length === 0) return '[]';
+    const last = made.get(items[0]!);
+    if (last && last.items.length === items.length && last.items.every((item, i) => item === items[i])) return last.text;
+    const text = `[${items.join(',')}]`;
+    if (made.size >= ARRAYS_KEPT) made.clear();
+    made.set(items[0]!, { items, text });
+    return text;
+  };
+}
+
+/** Answers already-serialized JSON text (the same bytes fastify would write for the value). */
+export function sendJsonText(reply: FastifyReply, text: string): string {
   reply.header('content-type', 'application/json; charset=utf-8');
-  return `[${items.join(',')}]`;
+  return text;
 }

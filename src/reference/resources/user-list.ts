@@ -12,7 +12,7 @@ import { callerOf } from '../auth.ts';
 import { ctxOf, envOf, type RefContext } from '../context.ts';
 import type { UserRecord } from '../domain/records.ts';
 import { paginate, type Ordered } from '../pagination.ts';
-import { createJsonViews, sendJsonArray, type JsonViews } from '../json-views.ts';
+import { createJsonArrays, createJsonViews, sendJsonText, type JsonViews } from '../json-views.ts';
 import { input, p, readParams, type Values } from '../params.ts';
 import { userAdminView, userPublicView } from './user-views.ts';
 
@@ -136,8 +136,8 @@ function orderedUsers(ctx: RefContext, q: ListQuery, admin: boolean): Ordered<Us
   return sortUsers(kept, q, admin, ctx.has);
 }
 
-/** JSON of each user's list item, per server: rows never change in place (see json-views.ts). */
-const listItems = new WeakMap<RefContext, JsonViews<UserRecord>>();
+/** JSON of each user's list item and of recent pages, per server: rows never change in place (see json-views.ts). */
+const listJson = new WeakMap<RefContext, { items: JsonViews<UserRecord>; arrays: (items: readonly string[]) => string }>();
 
 export function listUsers(request: FastifyRequest, reply: FastifyReply) {
   const ctx = ctxOf(request);
@@ -145,15 +145,15 @@ export function listUsers(request: FastifyRequest, reply: FastifyReply) {
   const admin = callerOf(request).user.admin;
   const env = envOf(request);
   const page = paginate(request, reply, orderedUsers(ctx, q, admin));
-  let cache = listItems.get(ctx);
-  if (!cache) listItems.set(ctx, (cache = createJsonViews<UserRecord>()));
-  const views = cache;
-  return sendJsonArray(reply, page.map((u) => {
+  let cache = listJson.get(ctx);
+  if (!cache) listJson.set(ctx, (cache = { items: createJsonViews<UserRecord>(), arrays: createJsonArrays() }));
+  const { items: views, arrays } = cache;
+  return sendJsonText(reply, arrays(page.map((u) => {
     if (!admin) return views.json(u, `public ${env.base}`, null, () => publicListItem(ctx, u, env));
     // The admin view shows the creator's public view: it depends on the creator's row too.
     const creator = u.createdById === null ? null : ctx.store.users.get(u.createdById) ?? null;
     return views.json(u, `admin ${env.base}`, creator, () => adminListItem(ctx, u, env));
-  }));
+  })));
 }
 
 function adminListItem(ctx: RefContext, u: UserRecord, env: ReturnType<typeof envOf>) {
