@@ -61,6 +61,15 @@ export function linkUrl(
   drop: ReadonlySet<string>,
   set: ReadonlyArray<[string, string | number]>,
 ): string {
+  return linkBase(request, ctx, drop)(set);
+}
+
+/** linkUrl in two steps: the request's part once, then one URL per `set` (the links of one page). */
+export function linkBase(
+  request: FastifyRequest,
+  ctx: RefContext,
+  drop: ReadonlySet<string>,
+): (set: ReadonlyArray<[string, string | number]>) => string {
   const [path, query = ''] = request.url.split(/\?(.*)/s, 2);
   const keepOthers = !ctx.has('pagination.link-drops-filters');
   const kept = query.split('&').filter((pair) => {
@@ -70,8 +79,8 @@ export function linkUrl(
     if (TOKEN_PARAMS.has(key)) return false;
     return keepOthers;
   });
-  const added = set.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
-  return `http://${requestHost(request)}${path}?${[...kept, ...added].join('&')}`;
+  const start = `http://${requestHost(request)}${path}?`;
+  return (set) => start + [...kept, ...set.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)].join('&');
 }
 
 const PAGE_PARAMS = new Set(['page', 'per_page']);
@@ -105,7 +114,8 @@ export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items:
 
   const linkPairs = (p: number): Array<[string, number]> =>
     ctx.has('pagination.link-drops-per-page') ? [['page', p]] : [['page', p], ['per_page', perPage]];
-  const link = (p: number) => linkUrl(request, ctx, PAGE_PARAMS, linkPairs(p));
+  const base = linkBase(request, ctx, PAGE_PARAMS);
+  const link = (p: number) => base(linkPairs(p));
   const links: string[] = [];
   if (prev !== undefined) links.push(`<${link(prev)}>; rel="prev"`);
   if (nextLinked !== undefined) links.push(`<${link(nextLinked)}>; rel="next"`);

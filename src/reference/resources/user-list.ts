@@ -148,11 +148,12 @@ export function listUsers(request: FastifyRequest, reply: FastifyReply) {
   let cache = listJson.get(ctx);
   if (!cache) listJson.set(ctx, (cache = { items: createJsonViews<UserRecord>(), arrays: createJsonArrays() }));
   const { items: views, arrays } = cache;
+  const key = `${admin ? 'admin' : 'public'} ${env.base}`; // one string per request: its hash is computed once
   return sendJsonText(reply, arrays(page.map((u) => {
-    if (!admin) return views.json(u, `public ${env.base}`, null, () => publicListItem(ctx, u, env));
+    if (!admin) return views.json(u, key, null, () => publicListItem(ctx, u, env));
     // The admin view shows the creator's public view: it depends on the creator's row too.
     const creator = u.createdById === null ? null : ctx.store.users.get(u.createdById) ?? null;
-    return views.json(u, `admin ${env.base}`, creator, () => adminListItem(ctx, u, env));
+    return views.json(u, key, creator, () => adminListItem(ctx, u, env));
   })));
 }
 
