@@ -35,6 +35,13 @@ export default defineConfig({
           name: 'suites',
           include: ['suites/**/*.test.ts'],
           globalSetup: ['src/kit/global-setup.ts'],
+          // One process per worker for all its files (not a fresh one per file): the kit's start-up
+          // (modules, schema compilation) was most of a certification's CPU (issue 11 bench).
+          isolate: false,
+          // ...so allure-vitest's setup goes through vitest's module runner, which runs it again for
+          // each file (a native import would run once per process: files after one whose tests were
+          // all filtered out or skipped would lose their allure labels).
+          server: { deps: { inline: ['allure-vitest'] } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

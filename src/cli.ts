@@ -7,6 +7,7 @@
  *   conformance schemas
  *   conformance cleanup --base-url URL [--admin-token T]
  *   conformance openapi [--out FILE] [--base-url URL]
+ *   conformance bench [--users N] [--duration S] [--no-certification]
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -24,7 +25,9 @@ const USAGE = `Usage:
   conformance validate --schema NAME FILE|-
   conformance schemas
   conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]
-  conformance openapi [--out FILE] [--base-url URL]`;
+  conformance openapi [--out FILE] [--base-url URL]
+  conformance bench [--users N] [--duration SEC] [--rounds N] [--connections N] [--samples N]
+                    [--no-certification] [--reports-dir DIR] [suite filter...]`;
 
 /** parseArgs options of every configuration flag, from the configuration's own table. */
 const CONFIG_FLAGS: Record<string, { type: 'string' | 'boolean' }> = Object.fromEntries(
@@ -116,6 +119,12 @@ export async function main(argv: string[]): Promise<number> {
         }
         return 0;
       }
+      case 'bench':
+        // Loaded on demand: the load generator is no weight on the other commands.
+        return await (await import('./bench/cli-bench.ts')).bench(parse(rest, {
+          users: { type: 'string' }, duration: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' },
+          samples: { type: 'string' }, 'no-certification': { type: 'boolean' }, 'reports-dir': { type: 'string' },
+        }));
       case undefined:
       case '--help':
       case 'help':

@@ -20,7 +20,7 @@ import { BODY_LIMIT, MAX_QUERY_LENGTH, parseQueryString, queryProblem, registerB
 import { RESOURCES } from './resources/index.ts';
 import { checkIntParams, Router } from './router.ts';
 import { seed } from './seed.ts';
-import { seedUsers, type SeedUser } from './seed-users.ts';
+import { seedGeneratedUsers, seedUsers, type SeedUser } from './seed-users.ts';
 import { createFormat } from './serialize.ts';
 import { createStore } from './store.ts';
 
@@ -43,8 +43,26 @@ export interface AppOptions {
   clustersHidden?: boolean;
   /** Users created at start-up that the API cannot make: blocked by LDAP synchronization, or with past activity (see seed-users.ts). */
   seedUsers?: readonly SeedUser[];
+  /** That many generated users created at start-up, in bulk (benchmarks: gen-user-1 ...), default 0. */
+  generatedUsers?: number;
   /** Fastify logger, default false. */
   logger?: boolean;
+}
+
+/**
+ * A synchronous check as a callback-style hook: what it throws goes to the error handler, and no
+ * promise is made per request (the shared hooks run on every request: issue 11 throughput).
+ */
+function syncHook(check: (request: FastifyRequest) => void) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
+    try {
+      check(request);
+    } catch (e) {
+      done(e as Error);
+      return;
+    }
+    done();
+  };
 }
 
 /** Node answers 431 past its header limit; keep it far above the 8 KiB query limit. */
@@ -94,6 +112,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   const adminToken = options.adminToken ?? newAdminToken();
   seed(ctx.store, ctx.clock, adminToken);
   seedUsers(ctx.store, ctx.clock, options.seedUsers ?? []);
+  seedGeneratedUsers(ctx.store, ctx.clock, options.generatedUsers ?? 0);
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -117,14 +136,14 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   registerBodyParsers(app);
   if (!ctx.has('parse.no-multipart')) await registerMultipart(app);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', syncHook((request) => {
     const q = request.url.indexOf('?');
     if (q >= 0 && request.url.length - q - 1 > MAX_QUERY_LENGTH) throw apiError('uri_too_long');
     const problem = queryProblem(request.query);
     if (problem) throw apiError('bad_request', problem);
-  });
-  app.addHook('preValidation', checkIntParams);
-  app.addHook('preHandler', authenticate);
+  }));
+  app.addHook('preValidation', syncHook(checkIntParams));
+  app.addHook('preHandler', syncHook(authenticate));
   if (ctx.has('format.json-content-type')) {
     app.addHook('onSend', async (_request, reply, payload) => {
       if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {

@@ -4,7 +4,7 @@
  * access_token query. A presented token must be valid even on public routes.
  *
  *   r.post('/broadcast_messages', { auth: 'admin' }, handler);   // declared need
- *   app.addHook('preHandler', authenticate);                    // enforced here
+ *   app.addHook('preHandler', syncHook(authenticate));          // enforced here (app.ts)
  *   callerOf(request).user                                       // in an authenticated handler
  */
 import type { FastifyRequest } from 'fastify';
@@ -85,8 +85,8 @@ function sudoTarget(ctx: RefContext, value: string): UserRecord | undefined {
   return findUserByIdOrUsername(ctx.store, value);
 }
 
-/** The shared preHandler hook: resolves the caller and enforces the route's declared need. */
-export async function authenticate(request: FastifyRequest): Promise<void> {
+/** The shared preHandler hook (synchronous: no promise per request): resolves the caller and enforces the route's declared need. */
+export function authenticate(request: FastifyRequest): void {
   const need = request.routeOptions.config.auth;
   if (!need) return;
   const ctx = ctxOf(request);

@@ -13,9 +13,10 @@
  * REFERENCE_VARIABLES_SCOPE_FILTER=1   filter[environment_scope] on the variables API (off by default, as the platform's flag)
  * REFERENCE_DEPENDENCY_FIXTURE=1       every new project gets a fixed, realistic dependency list
  * REFERENCE_CLUSTERS_HIDDEN=1          the cluster API answers 404, as releases without certificate-based clusters
+ * REFERENCE_SEED_GENERATED_USERS=N     N generated users created at start-up, in bulk (benchmarks)
  */
 import type { ReferenceOptions } from './index.ts';
-import { seedUsersFromEnv } from './seed-users.ts';
+import { generatedUsersFromEnv, seedUsersFromEnv } from './seed-users.ts';
 
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const flag = (v: string | undefined) => /^(1|true|yes|on)$/i.test(v ?? '');
@@ -40,5 +41,6 @@ export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOption
     variablesScopeFilter: flag(env.REFERENCE_VARIABLES_SCOPE_FILTER),
     dependencyFixture: flag(env.REFERENCE_DEPENDENCY_FIXTURE),
     clustersHidden: flag(env.REFERENCE_CLUSTERS_HIDDEN),
+    generatedUsers: generatedUsersFromEnv(env),
   };
 }

@@ -4,6 +4,7 @@
  * parameters and never carry a token.
  *
  *   return paginate(request, reply, messages).map(view);   // messages: the whole, ordered list
+ *   paginate(request, reply, { length: table.size, slice: (a, b) => table.slice(a, b, 'desc') }); // O(page)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ctxOf, requestHost, type RefContext } from './context.ts';
@@ -60,6 +61,15 @@ export function linkUrl(
   drop: ReadonlySet<string>,
   set: ReadonlyArray<[string, string | number]>,
 ): string {
+  return linkBase(request, ctx, drop)(set);
+}
+
+/** linkUrl in two steps: the request's part once, then one URL per `set` (the links of one page). */
+export function linkBase(
+  request: FastifyRequest,
+  ctx: RefContext,
+  drop: ReadonlySet<string>,
+): (set: ReadonlyArray<[string, string | number]>) => string {
   const [path, query = ''] = request.url.split(/\?(.*)/s, 2);
   const keepOthers = !ctx.has('pagination.link-drops-filters');
   const kept = query.split('&').filter((pair) => {
@@ -69,14 +79,24 @@ export function linkUrl(
     if (TOKEN_PARAMS.has(key)) return false;
     return keepOthers;
   });
-  const added = set.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
-  return `http://${requestHost(request)}${path}?${[...kept, ...added].join('&')}`;
+  const start = `http://${requestHost(request)}${path}?`;
+  return (set) => start + [...kept, ...set.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)].join('&');
 }
 
 const PAGE_PARAMS = new Set(['page', 'per_page']);
 
+/**
+ * What paginate reads: the whole ordered list (an array), or a view of an ordered index that
+ * answers one slice without building the rest (a store table's `slice`), so a deep page costs
+ * no more than the first.
+ */
+export interface Ordered<T> {
+  readonly length: number;
+  slice(start: number, end: number): T[];
+}
+
 /** Sets the offset-pagination headers and returns the requested page of `items`. */
-export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items: readonly T[]): T[] {
+export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items: Ordered<T>): T[] {
   const ctx = ctxOf(request);
   const query = queryOf(request);
   const page = readPage(query);
@@ -97,7 +117,8 @@ export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items:
 
   const linkPairs = (p: number): Array<[string, number]> =>
     ctx.has('pagination.link-drops-per-page') ? [['page', p]] : [['page', p], ['per_page', perPage]];
-  const link = (p: number) => linkUrl(request, ctx, PAGE_PARAMS, linkPairs(p));
+  const base = linkBase(request, ctx, PAGE_PARAMS);
+  const link = (p: number) => base(linkPairs(p));
   const links: string[] = [];
   if (prev !== undefined) links.push(`<${link(prev)}>; rel="prev"`);
   if (nextLinked !== undefined) links.push(`<${link(nextLinked)}>; rel="next"`);

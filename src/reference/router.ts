@@ -93,7 +93,7 @@ export class Router {
 }
 
 /** The early check for `(int)` parameters: anything but digits does not match the route. */
-export async function checkIntParams(request: FastifyRequest): Promise<void> {
+export function checkIntParams(request: FastifyRequest): void {
   const names = request.routeOptions.config.intParams;
   if (!names || names.length === 0) return;
   const params = request.params as Record<string, string>;

@@ -1,6 +1,7 @@
 /**
  * In-memory store behind a narrow interface: one table per resource, ids increasing per table
- * from 1, rows kept in id order (deleting never reorders).
+ * from 1, rows kept in id order (deleting never reorders). Each table keeps an id-ordered index,
+ * so a page of the default (id) order costs O(page), not O(rows): `slice(start, end, 'desc')`.
  *
  *   const store = createStore();
  *   const msg = store.broadcastMessages.insert({ message: 'hi', ... }); // { id: 1, ... }
@@ -40,17 +41,36 @@ export interface Table<T extends Row> {
   all(): T[];
   find(predicate: (row: T) => boolean): T | undefined;
   filter(predicate: (row: T) => boolean): T[];
+  /** Rows at positions [start, end) of the id order, ascending or descending: O(end - start). */
+  slice(start: number, end: number, order?: 'asc' | 'desc'): T[];
   readonly size: number;
+}
+
+/** Position of `id` in the ascending `ids`, or -1: binary search. */
+function indexOfId(ids: readonly number[], id: number): number {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = ids[mid]!;
+    if (at === id) return mid;
+    if (at < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 export function createTable<T extends Row>(): Table<T> {
   const rows = new Map<number, T>();
+  /** Ids ascending (new ids are always the largest: insert appends). */
+  const ids: number[] = [];
   let lastId = 0;
   return {
     insert(values) {
       lastId += 1;
       const row = { ...values, id: lastId } as T;
       rows.set(row.id, row);
+      ids.push(row.id);
       return row;
     },
     get: (id) => rows.get(id),
@@ -63,7 +83,9 @@ export function createTable<T extends Row>(): Table<T> {
     },
     delete(id) {
       const old = rows.get(id);
+      if (!old) return undefined;
       rows.delete(id);
+      ids.splice(indexOfId(ids, id), 1);
       return old;
     },
     all: () => Array.from(rows.values()),
@@ -74,6 +96,13 @@ export function createTable<T extends Row>(): Table<T> {
     filter(predicate) {
       const out: T[] = [];
       for (const row of rows.values()) if (predicate(row)) out.push(row);
+      return out;
+    },
+    slice(start, end, order = 'asc') {
+      const from = Math.max(0, start);
+      const to = Math.min(ids.length, end);
+      const out: T[] = [];
+      for (let i = from; i < to; i += 1) out.push(rows.get(order === 'asc' ? ids[i]! : ids[ids.length - 1 - i]!)!);
       return out;
     },
     get size() {

@@ -1,8 +1,10 @@
 /**
  * GET /users: filters for everyone (search, username, active, blocked), filters and ordering for
  * administrators only (ignored for others, as on the platform), id descending by default,
- * paginated. Non-admins get the public list view, administrators the admin view (with
- * custom_attributes when with_custom_attributes=true; the custom_attributes[key] filter is theirs too).
+ * paginated; the unfiltered id order reads the store's id index, so deep pages cost as the first,
+ * and each item's JSON is built once per version of the user's row (json-views.ts). Non-admins get
+ * the public list view, administrators the admin view (with custom_attributes when
+ * with_custom_attributes=true; the custom_attributes[key] filter is theirs too).
  *
  *   GET /api/v4/users?username=ROOT                        -> 200 [{"id":1,"username":"root",...}]
  *   GET /api/v4/users?search=doe&order_by=name&sort=asc   (admin) -> Jane Doe, John Doe, ...
@@ -11,7 +13,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../auth.ts';
 import { ctxOf, envOf, type RefContext } from '../context.ts';
 import type { UserRecord } from '../domain/records.ts';
-import { paginate } from '../pagination.ts';
+import { paginate, type Ordered } from '../pagination.ts';
+import { createJsonArrays, createJsonViews, sendJsonText, type JsonViews } from '../json-views.ts';
 import { input, p, readParams, type Values } from '../params.ts';
 import { matchesCustomAttributes, readCustomAttributeFilter, withCustomAttributes } from './user-custom-attributes.ts';
 import { userAdminView, userPublicView } from './user-views.ts';
@@ -85,10 +88,24 @@ function adminFilters(ctx: RefContext, u: UserRecord, q: ListQuery): boolean {
   return true;
 }
 
-function sortUsers(users: UserRecord[], q: ListQuery, admin: boolean, has: Has): UserRecord[] {
+/** The order asked for (admins only), else id descending. */
+function orderOf(q: ListQuery, admin: boolean, has: Has): { orderBy: NonNullable<ListQuery['order_by']>; dir: 1 | -1 } {
   const orderBy = admin && !has('users.order-by-ignored') ? (q.order_by ?? 'id') : 'id';
   const defaultDir = has('users.default-order-asc') ? 1 : -1;
   const dir = admin && q.sort !== undefined && !has('users.sort-ignored') ? (q.sort === 'asc' ? 1 : -1) : defaultDir;
+  return { orderBy, dir };
+}
+
+/** True when no filter of the query can leave a user out (every user is listed). */
+function unfiltered(q: ListQuery, admin: boolean): boolean {
+  const everyone = q.username === undefined && q.search === undefined && q.active !== true && q.blocked !== true;
+  if (!everyone || !admin) return everyone;
+  return q.external !== true && q.two_factor === undefined && q.without_projects !== true &&
+    q.extern_uid === undefined && q.provider === undefined && !q.created_before && !q.created_after;
+}
+
+function sortUsers(users: UserRecord[], q: ListQuery, admin: boolean, has: Has): UserRecord[] {
+  const { orderBy, dir } = orderOf(q, admin, has);
   const key = (u: UserRecord): string | number =>
     orderBy === 'name' ? u.name.toLowerCase()
       : orderBy === 'username' ? u.username.toLowerCase()
@@ -107,22 +124,51 @@ export function publicListItem(ctx: RefContext, user: UserRecord, env: ReturnTyp
   return ctx.has('users.normal-views-show-email') ? { ...view, email: user.email } : view;
 }
 
+/**
+ * The ordered list to paginate: with no filter in the id order, a view of the table's id index
+ * (a page costs O(page), whatever the number of users); otherwise filtered and sorted.
+ */
+function orderedUsers(ctx: RefContext, q: ListQuery, admin: boolean, customAttributes: Record<string, string> | undefined): Ordered<UserRecord> {
+  const { users } = ctx.store;
+  const { orderBy, dir } = orderOf(q, admin, ctx.has);
+  if (orderBy === 'id' && unfiltered(q, admin) && !(admin && customAttributes)) {
+    const order = dir === 1 ? 'asc' : 'desc';
+    return { length: users.size, slice: (start, end) => users.slice(start, end, order) };
+  }
+  const kept = users.all().filter(
+    (u) => everyoneFilters(u, q, ctx.has) && (!admin || (adminFilters(ctx, u, q) && matchesCustomAttributes(u, customAttributes))),
+  );
+  return sortUsers(kept, q, admin, ctx.has);
+}
+
+/** JSON of each user's list item and of recent pages, per server: rows never change in place (see json-views.ts). */
+const listJson = new WeakMap<RefContext, { items: JsonViews<UserRecord>; arrays: (items: readonly string[]) => string }>();
+
 export function listUsers(request: FastifyRequest, reply: FastifyReply) {
   const ctx = ctxOf(request);
   const source = input(request);
   const q = readParams(source, LIST);
   const customAttributes = readCustomAttributeFilter(source);
   const admin = callerOf(request).user.admin;
-  const users = ctx.store.users.all().filter(
-    (u) => everyoneFilters(u, q, ctx.has) && (!admin || (adminFilters(ctx, u, q) && matchesCustomAttributes(u, customAttributes))),
-  );
   const env = envOf(request);
-  return paginate(request, reply, sortUsers(users, q, admin, ctx.has)).map((u) => {
-    if (!admin) return publicListItem(ctx, u, env);
-    const plain = userAdminView(u, env);
-    const view = q.with_custom_attributes ? withCustomAttributes(plain, u) : plain;
-    if (!ctx.has('users.admin-list-hides-is-admin')) return view;
-    const { is_admin: _hidden, ...rest } = view;
-    return rest;
-  });
+  const page = paginate(request, reply, orderedUsers(ctx, q, admin, customAttributes));
+  let cache = listJson.get(ctx);
+  if (!cache) listJson.set(ctx, (cache = { items: createJsonViews<UserRecord>(), arrays: createJsonArrays() }));
+  const { items: views, arrays } = cache;
+  const withAttributes = admin && q.with_custom_attributes === true;
+  const key = `${admin ? 'admin' : 'public'}${withAttributes ? '+attributes' : ''} ${env.base}`; // one string per request: its hash is computed once
+  return sendJsonText(reply, arrays(page.map((u) => {
+    if (!admin) return views.json(u, key, null, () => publicListItem(ctx, u, env));
+    // The admin view shows the creator's public view: it depends on the creator's row too.
+    const creator = u.createdById === null ? null : ctx.store.users.get(u.createdById) ?? null;
+    return views.json(u, key, creator, () => adminListItem(ctx, u, env, withAttributes));
+  })));
+}
+
+function adminListItem(ctx: RefContext, u: UserRecord, env: ReturnType<typeof envOf>, withAttributes: boolean) {
+  const plain = userAdminView(u, env);
+  const view = withAttributes ? withCustomAttributes(plain, u) : plain;
+  if (!ctx.has('users.admin-list-hides-is-admin')) return view;
+  const { is_admin: _hidden, ...rest } = view;
+  return rest;
 }

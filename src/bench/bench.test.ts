@@ -1,0 +1,81 @@
+/**
+ * The bench's own mechanics in a tiny mode, never its timings: the bare server answers the
+ * captured bytes and headers exactly, and runBench writes bench.json with every measurement
+ * (value, target, verdict) and a table that shows them.
+ *
+ *   npx vitest run src/bench/bench.test.ts
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { captureResponse } from './capture.ts';
+import { startChild } from './children.ts';
+import { deepPageNumber } from './deep-page.ts';
+import { benchOptions, runBench, type BenchReport } from './run-bench.ts';
+import { renderTable } from './table.ts';
+import { median } from './throughput.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'cfk-bench-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('bare replay server', () => {
+  it('answers every request with the captured status, raw headers (in order) and body bytes', async () => {
+    const body = Buffer.from('[{"id":2,"name":"é"}]');
+    const rawHeaders = ['Content-Type', 'application/json; charset=utf-8', 'X-Total', '2', 'Link', '<http://x/?page=1>; rel="first"', 'Content-Length', String(body.length)];
+    const bare = await startChild('bare-child.ts', {}, { type: 'replay', status: 200, rawHeaders, bodyBase64: body.toString('base64') });
+    try {
+      for (const path of ['/api/v4/users?per_page=20', '/anything']) {
+        const got = await captureResponse(bare.ready.url + path, {});
+        expect(got.status).toBe(200);
+        expect(got.body.equals(body)).toBe(true);
+        // Node adds its own Date / Connection / Keep-Alive after the replayed ones.
+        expect(got.rawHeaders.slice(0, rawHeaders.length)).toEqual(rawHeaders);
+      }
+    } finally {
+      await bare.stop();
+    }
+  }, 30_000);
+});
+
+describe('options', () => {
+  it('refuses bad values with a usage error (exit code 2)', () => {
+    expect(() => benchOptions({ users: 10 })).toThrow(expect.objectContaining({ code: 'USAGE' }));
+    expect(() => benchOptions({ durationSec: 0 })).toThrow(/duration/);
+    expect(() => benchOptions({ rounds: 1.5 })).toThrow(/rounds/);
+    expect(benchOptions({}).users).toBe(100_000);
+  });
+  it('picks a deep page that is full: 4999 of 5001 pages for 100,000 users', () => {
+    expect(deepPageNumber(100_000)).toBe(4999);
+    expect(deepPageNumber(20)).toBe(1);
+  });
+});
+
+describe('runBench (tiny)', () => {
+  it('writes bench.json with each measurement, its target and verdict, and renders the table', async () => {
+    const lines: string[] = [];
+    const report = await runBench({ reportsDir: dir, users: 60, durationSec: 0.5, rounds: 1, connections: 2, samples: 5, certification: false, log: (l) => lines.push(l) });
+    const written = JSON.parse(readFileSync(join(dir, 'bench.json'), 'utf8')) as BenchReport;
+    expect(written).toEqual(JSON.parse(JSON.stringify(report)));
+    expect(written.measurements.map((m) => m.id)).toEqual(['list-throughput', 'creates', 'deep-page', 'memory']);
+    for (const m of written.measurements) {
+      expect(Number.isFinite(m.value) && m.value > 0).toBe(true);
+      expect(['pass', 'miss', 'info']).toContain(m.status);
+      expect(m.status === 'info').toBe(m.target === null);
+    }
+    expect(written.verdict).toBe(written.measurements.some((m) => m.status === 'miss') ? 'miss' : 'pass');
+    expect(written.measurements.find((m) => m.id === 'deep-page')!.details).toMatchObject({ users: 60, deepPage: 2 });
+    expect(written.options).toMatchObject({ users: 60, certification: false });
+    const table = renderTable(written);
+    for (const m of written.measurements) expect(table).toContain(m.title);
+    expect(table).toMatch(/>= 0\.5x/);
+    expect(lines.some((l) => l.includes('deep page'))).toBe(true);
+  }, 60_000);
+});
+
+describe('median', () => {
+  it('is the middle value, or the mean of the two middle ones', () => {
+    expect(median([0.9, 0.2, 0.5])).toBe(0.5);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+  });
+});
