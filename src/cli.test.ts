@@ -1,18 +1,11 @@
 /** Unit tests of the command line: validate and schemas exit codes, usage errors. */
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { main } from './cli.ts';
+import { tempFoldersForThisFile } from './temp-folders.ts';
 
-/** Temporary folders of this file, removed after its tests. */
-const temps: string[] = [];
-function temp(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-afterAll(() => { for (const d of temps) rmSync(d, { recursive: true, force: true }); });
+const temp = tempFoldersForThisFile();
 
 const dir = temp('cli-');
 function file(name: string, value: unknown): string {

@@ -1,19 +1,12 @@
 /** Unit tests of the ledger: entries survive as JSON lines and cleanup deletes in dependency order. */
-import { mkdtempSync, existsSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { ApiClient, ApiResponse } from './client.ts';
 import { appendLedger, cleanupLedger, readLedger } from './ledger.ts';
+import { tempFoldersForThisFile } from '../temp-folders.ts';
 
-/** Temporary folders of this file, removed after its tests. */
-const temps: string[] = [];
-function temp(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-afterAll(() => { for (const d of temps) rmSync(d, { recursive: true, force: true }); });
+const temp = tempFoldersForThisFile();
 
 function fakeAdmin(statusFor: (path: string) => number, calls: string[]): ApiClient {
   return {

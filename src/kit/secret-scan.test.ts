@@ -1,19 +1,12 @@
 /** Unit tests of the leak scan. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { SecretSet } from './redact.ts';
 import { readSecretsFile, scanForSecrets, secretsFileSink } from './secret-scan.ts';
+import { tempFoldersForThisFile } from '../temp-folders.ts';
 
-/** Temporary folders of this file, removed after its tests. */
-const temps: string[] = [];
-function temp(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-afterAll(() => { for (const d of temps) rmSync(d, { recursive: true, force: true }); });
+const temp = tempFoldersForThisFile();
 
 describe('secret scan', () => {
   test('secrets added anywhere reach the secrets file once each', () => {
