@@ -9,6 +9,7 @@
  *   conformance openapi [--out FILE] [--base-url URL]
  *   conformance bench [--users N] [--duration S] [--no-certification]
  */
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { FLAGS, SWITCHES, type Config, type ConfigFlags } from './kit/config.ts';
@@ -119,12 +120,17 @@ export async function main(argv: string[]): Promise<number> {
         }
         return 0;
       }
-      case 'bench':
-        // Loaded on demand: the load generator is no weight on the other commands.
-        return await (await import('./bench/cli-bench.ts')).bench(parse(rest, {
+      case 'bench': {
+        // A tool of the kit's own checkout (its load generator is a dev dependency): loaded on
+        // demand, from a URL so that the package build leaves it out.
+        const entry = new URL('./bench/cli-bench.ts', import.meta.url);
+        if (!existsSync(entry)) throw new KitError('USAGE', 'conformance bench runs from a checkout of the kit (npm run bench); the package does not include it');
+        const { bench } = await import(entry.href) as { bench: (parsed: ReturnType<typeof parse>) => Promise<number> };
+        return await bench(parse(rest, {
           users: { type: 'string' }, duration: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' },
           samples: { type: 'string' }, 'no-certification': { type: 'boolean' }, 'reports-dir': { type: 'string' },
         }));
+      }
       case undefined:
       case '--help':
       case 'help':

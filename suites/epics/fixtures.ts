@@ -33,21 +33,16 @@ export interface Epic {
   [field: string]: unknown;
 }
 
-let probe: Promise<string | undefined> | undefined;
-
 /**
- * Why epic clauses cannot be checked on this target, or undefined when they can: a 403 on
- * GET /groups/:id/epics of a fresh group the administrator owns is a missing capability
- * (epics unavailable, e.g. a tier without them). Probed once per worker.
+ * Why epic clauses cannot be checked on this target, or undefined when they can: the run's
+ * capability probe (a 403 or 404 on GET /groups/:id/epics of a fresh group the administrator
+ * owns) found epics absent, e.g. a tier without them. No request: the probe ran at the start of
+ * the run, so which test asks first changes nothing in what the run sends.
  */
-export function epicsUnavailableReason(s: Session): Promise<string | undefined> {
-  probe ??= (async () => {
-    const g = await createGroup(s);
-    const res = await s.admin.get(`/groups/${g.id}/epics`);
-    if (res.status !== 403) return undefined;
-    return 'epics are unavailable on the target (missing capability): GET /groups/:id/epics of a group the administrator owns answered 403';
-  })();
-  return probe;
+export async function epicsUnavailableReason(s: Session): Promise<string | undefined> {
+  const epics = s.target.capabilities.find((c) => c.id === 'epics');
+  if (!epics || epics.probed !== 'absent') return undefined;
+  return `epics are unavailable on the target (missing capability): ${epics.detail}`;
 }
 
 /** Skips the test, with the reason, when the target has no epics. */
