@@ -156,8 +156,9 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   if (ctx.has('format.ids-as-strings')) {
     // A serializer that quotes every "id": a realistic bug of hand-written views.
     app.addHook('onSend', async (_request, reply, payload) => {
-      if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-      return payload.replace(/"id":(\d+)/g, '"id":"$1"');
+      const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+      if (typeof text !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+      return text.replace(/"id":(\d+)/g, '"id":"$1"');
     });
   }
 

@@ -46,25 +46,27 @@ export function createJsonViews<R extends object>(): JsonViews<R> {
 const ARRAYS_KEPT = 256;
 
 /**
- * The JSON array of already-serialized items, as one text: the text made for the same items
- * last time when they are the very same strings (a page asked again, unchanged), so a hot
- * page is neither joined nor allocated again. Keyed by its first item (V8 keeps a string's hash).
+ * The JSON array of already-serialized items, as bytes: the bytes made for the same items last
+ * time when they are the very same strings (a page asked again, unchanged), so a hot page is
+ * neither joined, allocated nor encoded to UTF-8 again (node writes a Buffer as is; a string it
+ * encodes on every response). Keyed by its first item (V8 keeps a string's hash).
  */
-export function createJsonArrays(): (items: readonly string[]) => string {
-  const made = new Map<string, { items: readonly string[]; text: string }>();
+export function createJsonArrays(): (items: readonly string[]) => Buffer {
+  const made = new Map<string, { items: readonly string[]; bytes: Buffer }>();
+  const empty = Buffer.from('[]');
   return (items) => {
-    if (items.length === 0) return '[]';
+    if (items.length === 0) return empty;
     const last = made.get(items[0]!);
-    if (last && last.items.length === items.length && last.items.every((item, i) => item === items[i])) return last.text;
-    const text = `[${items.join(',')}]`;
+    if (last && last.items.length === items.length && last.items.every((item, i) => item === items[i])) return last.bytes;
+    const bytes = Buffer.from(`[${items.join(',')}]`);
     if (made.size >= ARRAYS_KEPT) made.clear();
-    made.set(items[0]!, { items, text });
-    return text;
+    made.set(items[0]!, { items, bytes });
+    return bytes;
   };
 }
 
-/** Answers already-serialized JSON text (the same bytes fastify would write for the value). */
-export function sendJsonText(reply: FastifyReply, text: string): string {
+/** Answers already-serialized JSON (the same bytes fastify would write for the value). */
+export function sendJsonText<B extends string | Buffer>(reply: FastifyReply, json: B): B {
   reply.header('content-type', 'application/json; charset=utf-8');
-  return text;
+  return json;
 }

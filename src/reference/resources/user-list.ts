@@ -142,7 +142,7 @@ function orderedUsers(ctx: RefContext, q: ListQuery, admin: boolean, customAttri
 }
 
 /** JSON of each user's list item and of recent pages, per server: rows never change in place (see json-views.ts). */
-const listJson = new WeakMap<RefContext, { items: JsonViews<UserRecord>; arrays: (items: readonly string[]) => string }>();
+const listJson = new WeakMap<RefContext, { items: JsonViews<UserRecord>; arrays: (items: readonly string[]) => Buffer }>();
 
 export function listUsers(request: FastifyRequest, reply: FastifyReply) {
   const ctx = ctxOf(request);
