@@ -15,9 +15,18 @@ export function fixedClock(iso: string): Clock {
   return () => new Date(at);
 }
 
+const DAY_MS = 86_400_000;
+/** The last day formatted, and its bounds: every authenticated request asks, mostly on the same day. */
+let known = { day: '', start: 0, end: 0 };
+
 /** Today's date (UTC) as YYYY-MM-DD. */
 export function today(clock: Clock): string {
-  return clock().toISOString().slice(0, 10);
+  const ms = clock().getTime();
+  if (ms < known.start || ms >= known.end) {
+    const start = Math.floor(ms / DAY_MS) * DAY_MS;
+    known = { day: new Date(start).toISOString().slice(0, 10), start, end: start + DAY_MS };
+  }
+  return known.day;
 }
 
 /** A YYYY-MM-DD date moved by whole days. */
