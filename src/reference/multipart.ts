@@ -65,7 +65,9 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
   });
   // Read here rather than with the plugin's attachFieldsToBody, whose errors (a missing boundary,
   // a body cut short) would reach the error handler as bare Errors, i.e. 500s.
-  app.addHook('preValidation', async (request) => {
-    if (request.isMultipart()) request.body = await readParts(request);
+  // A callback hook: the requests that are not multipart (nearly all) pay no promise for it.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.isMultipart()) return done();
+    readParts(request).then((body) => { request.body = body; done(); }, done);
   });
 }
