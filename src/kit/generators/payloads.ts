@@ -135,28 +135,24 @@ const broadcastMessage = fc.oneof(
 );
 const targetSuffix = phrase().map((p) => encodeURIComponent(p.replace(/\s+/g, '-')).slice(0, 60));
 
+/** The attributes of a broadcast message, each an arbitrary (the window whole, so it stays ordered). */
+const broadcastFields = () => ({
+  message: broadcastMessage,
+  window: datetimeWindow(),
+  color: hexColor,
+  font: hexColor,
+  target_suffix: targetSuffix,
+  broadcast_type: fc.constantFrom('banner' as const, 'notification' as const),
+});
+
 /** POST /broadcast_messages: a message, a window far in the future, colors, a target path suffix (under the kit's hidden path) and a type. */
 export function broadcastCreate(): fc.Arbitrary<Required<Omit<BroadcastPayload, 'starts_at' | 'ends_at'>> & { starts_at: DatetimeInput; ends_at: DatetimeInput }> {
-  return fc.record({
-    message: broadcastMessage,
-    window: datetimeWindow(),
-    color: hexColor,
-    font: hexColor,
-    target_suffix: targetSuffix,
-    broadcast_type: fc.constantFrom('banner' as const, 'notification' as const),
-  }).map(({ window, ...rest }) => ({ ...rest, starts_at: window.starts, ends_at: window.ends }));
+  return fc.record(broadcastFields()).map(({ window, ...rest }) => ({ ...rest, starts_at: window.starts, ends_at: window.ends }));
 }
 
 /** PUT /broadcast_messages/:id: one or more attributes (a new window is given whole, so it stays ordered). */
 export function broadcastUpdate(): fc.Arbitrary<BroadcastPayload> {
-  return someOf({
-    message: broadcastMessage,
-    window: datetimeWindow(),
-    color: hexColor,
-    font: hexColor,
-    target_suffix: targetSuffix,
-    broadcast_type: fc.constantFrom('banner' as const, 'notification' as const),
-  }).map(({ window, ...rest }) => ({ ...rest, ...(window ? { starts_at: window.starts, ends_at: window.ends } : {}) }));
+  return someOf(broadcastFields()).map(({ window, ...rest }) => ({ ...rest, ...(window ? { starts_at: window.starts, ends_at: window.ends } : {}) }));
 }
 
 /** The JSON body of a broadcast payload: datetimes as their text, the target path under `hiddenPath`. */

@@ -5,21 +5,7 @@
  * answer is a 4xx (or a 2xx where the input is acceptable; see malformed-bodies.ts), never a 5xx,
  * and the server still answers afterwards. A failure prints the exact request.
  */
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { casesFor, startFuzzTarget, type FuzzTarget } from './fuzz-target.ts';
+import { fuzzCategories } from './fuzz-categories.ts';
 import { BODY_CATEGORIES } from './malformed-bodies.ts';
 
-// A fresh server per category: the resources one category deletes are there for the next.
-let t: FuzzTarget;
-beforeEach(async () => { t = await startFuzzTarget(); });
-afterEach(async () => { await t?.close(); });
-
-describe('malformed bodies never break the reference', () => {
-  test.each(BODY_CATEGORIES.map((c) => [c.name, c] as const))('%s', async (_name, category) => {
-    const cases = casesFor(category, t);
-    expect(cases.length).toBeGreaterThan(0);
-    const failures = await t.run(cases);
-    expect(failures.length, `${failures.length} of ${cases.length} answers broke the rules:\n\n${failures.slice(0, 8).join('\n\n')}`).toBe(0);
-    expect(await t.healthy()).toBeUndefined();
-  });
-});
+fuzzCategories('malformed bodies never break the reference', BODY_CATEGORIES);
