@@ -28,6 +28,7 @@ import { ApiClient } from './client.ts';
 import { loadConfig, loadDotenv, VARIABLES, type Config, type ConfigFlags } from './config.ts';
 import { KitError, isKitError } from './errors.ts';
 import { interruptHandler } from './interrupt.ts';
+import { moduleCacheDir } from './module-cache.ts';
 import { preflight } from './preflight.ts';
 import { clearSetupFailure, setupFailure } from './setup-failure.ts';
 import { SecretSet } from './redact.ts';
@@ -139,8 +140,10 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   let setupError: unknown;
   process.env.CONFORMANCE_ALLURE = '1'; // the workers label and attach for the allure reporter below
   clearSetupFailure();
+  const cacheDir = moduleCacheDir(PACKAGE_ROOT);
   const vitest = await startVitest('test', filters, {
     root: PACKAGE_ROOT,
+    ...(cacheDir ? { experimental: { fsModuleCache: true, fsModuleCachePath: cacheDir } } : {}),
     config: join(PACKAGE_ROOT, 'vitest.config.ts'),
     project: ['suites'],
     watch: false,
@@ -181,7 +184,7 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
 }
 
 /**
- * vitest's own output stream, silenced once the globalSetup failed: vitest would report the
+ * vitest's own output stream (also the workers' output and the conformance reporter's verdict), silenced once the globalSetup failed: vitest would report the
  * failure as an "Unhandled Error" with a stack trace, then "No test files found"; certify says it
  * in one line instead.
  */
@@ -193,6 +196,10 @@ function quietAfterSetupFailure(target: NodeJS.WriteStream): NodeJS.WriteStream 
       done();
     },
   });
+  // vitest pipes each worker's output into this stream, and pipe() ends its destination when the
+  // source ends (sparing only process.stdout and stderr): the first worker to exit would silence
+  // everything after it, the verdict line included. Like stdout, this stream is never ended.
+  Object.assign(gate, { end: () => gate });
   return Object.assign(gate, { isTTY: target.isTTY, columns: target.columns, rows: target.rows }) as unknown as NodeJS.WriteStream;
 }
 

@@ -20,6 +20,9 @@ describe('the kit fails broken servers', () => {
     expect(run.summary, run.stderr.slice(-2000)).toBeDefined();
     expect(run.exitCode).toBe(1);
     expect(run.summary!.clauses.find((c) => c.id === 'broadcast.create.status')?.status).toBe('fail');
+    // The console ends with the verdict and where the reports are, after every worker has exited.
+    expect(run.stdout).toMatch(/Conformance: FAIL — \d+ failed, \d+ passed/);
+    expect(run.stdout).toMatch(/Reports: .*summary\.md/);
     for (const f of filesBelow(run.reportsDir)) {
       expect(readFileSync(f, 'utf8'), `${f} leaks the admin token`).not.toContain(TOKEN);
     }
