@@ -28,7 +28,6 @@ import { ApiClient } from './client.ts';
 import { loadConfig, loadDotenv, VARIABLES, type Config, type ConfigFlags } from './config.ts';
 import { KitError, isKitError } from './errors.ts';
 import { interruptHandler } from './interrupt.ts';
-import { moduleCacheDir } from './module-cache.ts';
 import { preflight } from './preflight.ts';
 import { clearSetupFailure, setupFailure } from './setup-failure.ts';
 import { SecretSet } from './redact.ts';
@@ -140,10 +139,8 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   let setupError: unknown;
   process.env.CONFORMANCE_ALLURE = '1'; // the workers label and attach for the allure reporter below
   clearSetupFailure();
-  const cacheDir = moduleCacheDir(PACKAGE_ROOT);
   const vitest = await startVitest('test', filters, {
     root: PACKAGE_ROOT,
-    ...(cacheDir ? { experimental: { fsModuleCache: true, fsModuleCachePath: cacheDir } } : {}),
     config: join(PACKAGE_ROOT, 'vitest.config.ts'),
     project: ['suites'],
     watch: false,
