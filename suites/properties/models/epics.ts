@@ -128,7 +128,9 @@ export const EPIC_COMMANDS: fc.Arbitrary<Cmd>[] = [
   fc.tuple(word, labels).map(([w, l]) => new Create(w, l)),
   fc.nat(7).map((n) => new Close(n)),
   fc.nat(7).map((n) => new Reopen(n)),
-  fc.tuple(fc.nat(7), fc.record({ title: word, description: word, labels }, { requiredKeys: [] })).map(([n, c]) => new Update(n, c)),
+  // At least one field: the spec does not say how a PUT with no parameter answers (the platform refuses it, 400).
+  fc.tuple(fc.nat(7), fc.record({ title: word, description: word, labels }, { requiredKeys: [] }).filter((c) => Object.keys(c).length > 0))
+    .map(([n, c]) => new Update(n, c)),
   fc.nat(7).map((n) => new Todo(n)),
   fc.nat(7).map((n) => new Get(n)),
 ];
