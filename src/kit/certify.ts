@@ -138,6 +138,7 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   const filters = [...(options.filters ?? []), ...(options.suites ?? []).map((s) => `suites/${s.replace(/^suites\//, '')}`)];
   let setupError: unknown;
   process.env.CONFORMANCE_ALLURE = '1'; // the workers label and attach for the allure reporter below
+  process.env.CONFORMANCE_CLEANUP_REPORT = '1'; // the globalSetup teardown leaves what cleanup did for takeCleanupReport() below
   clearSetupFailure();
   const vitest = await startVitest('test', filters, {
     root: PACKAGE_ROOT,
