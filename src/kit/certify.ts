@@ -182,9 +182,9 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
 }
 
 /**
- * vitest's own output stream (also the workers' output and the conformance reporter's verdict), silenced once the globalSetup failed: vitest would report the
- * failure as an "Unhandled Error" with a stack trace, then "No test files found"; certify says it
- * in one line instead.
+ * vitest's own output stream (also the workers' output and the conformance reporter's verdict),
+ * silenced once the globalSetup failed: vitest would report the failure as an "Unhandled Error"
+ * with a stack trace, then "No test files found"; certify says it in one line instead.
  */
 function quietAfterSetupFailure(target: NodeJS.WriteStream): NodeJS.WriteStream {
   const gate = new Writable({

@@ -83,7 +83,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       }
       if (report.left.length) report.retry = `conformance cleanup --base-url ${root} --reports-dir ${reportsDir}`;
     }
-    // Only certify() reads it back (and removes it); a plain vitest run of the suites would leave one file per run in the reports.
+    // Only certify() reads it back (and removes it): a plain vitest run of the suites would
+    // leave one file per run in the reports folder.
     if (process.env.CONFORMANCE_CLEANUP_REPORT === '1') writeCleanupReport(reportsDir, config.runPrefix, report);
     await stopReference?.();
   };

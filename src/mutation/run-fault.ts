@@ -14,7 +14,7 @@ import { PACKAGE_ROOT } from '../kit/certify.ts';
 
 export interface CertificationRun {
   exitCode: number;
-  summary?: { verdict: string; clauses: { id: string; status: string }[]; failures: { clause: string; test: string }[]; totals: Record<string, number> };
+  summary?: { verdict: string; clauses: { id: string; status: string }[]; failures: { clause: string; test: string }[]; totals: Record<string, number>; cleanup?: { removed: number; left: unknown[] } };
   stdout: string;
   stderr: string;
   reportsDir: string;

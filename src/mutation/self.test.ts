@@ -24,8 +24,8 @@ describe('the kit fails broken servers', () => {
     expect(run.stdout).toMatch(/Conformance: FAIL — \d+ failed, \d+ passed/);
     expect(run.stdout).toMatch(/Reports: .*summary\.md/);
     // What cleanup did is in the summary, and the teardown's hand-over file is gone.
-    expect((run.summary as { cleanup?: { removed: number; left: unknown[] } }).cleanup).toMatchObject({ left: [] });
-    expect((run.summary as { cleanup?: { removed: number } }).cleanup!.removed).toBeGreaterThan(0);
+    expect(run.summary!.cleanup).toMatchObject({ left: [] });
+    expect(run.summary!.cleanup!.removed).toBeGreaterThan(0);
     expect(filesBelow(run.reportsDir).filter((f) => /cleanup-.*\.json$/.test(f))).toEqual([]);
     for (const f of filesBelow(run.reportsDir)) {
       expect(readFileSync(f, 'utf8'), `${f} leaks the admin token`).not.toContain(TOKEN);
