@@ -11,6 +11,7 @@ export { parseLinks, serverNow } from './http-helpers.ts';
 export type { ApiResponse, Credentials, Transport } from './client.ts';
 export { TRANSPORTS } from './client.ts';
 export { isApiDate, isApiDatetime } from './schemas.ts';
+export { timestampGapMs, waitPastTimestamp } from './timestamp-gap.ts';
 export * from './fixtures.ts';
 export * from './generators/index.ts';
 export { forAll, runsFor, propertySeed, PropertyFailure, type PropertyOptions } from './property.ts';

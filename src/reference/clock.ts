@@ -9,6 +9,9 @@ export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
 
+/** The system clock cut to whole seconds: a conforming server whose timestamps all end in .000. */
+export const wholeSecondClock: Clock = () => new Date(Math.floor(Date.now() / 1000) * 1000);
+
 /** A clock that always answers the same instant (tests). */
 export function fixedClock(iso: string): Clock {
   const at = new Date(iso).getTime();

@@ -14,8 +14,10 @@
  * REFERENCE_DEPENDENCY_FIXTURE=1       every new project gets a fixed, realistic dependency list
  * REFERENCE_CLUSTERS_HIDDEN=1          the cluster API answers 404, as releases without certificate-based clusters
  * REFERENCE_SEED_GENERATED_USERS=N     N generated users created at start-up, in bulk (benchmarks)
+ * REFERENCE_CLOCK_SECONDS=1            a clock that keeps whole seconds (timestamps end in .000), as some conforming servers
  */
 import type { ReferenceOptions } from './index.ts';
+import { wholeSecondClock } from './clock.ts';
 import { generatedUsersFromEnv, seedUsersFromEnv } from './seed-users.ts';
 
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -42,5 +44,6 @@ export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOption
     dependencyFixture: flag(env.REFERENCE_DEPENDENCY_FIXTURE),
     clustersHidden: flag(env.REFERENCE_CLUSTERS_HIDDEN),
     generatedUsers: generatedUsersFromEnv(env),
+    ...(flag(env.REFERENCE_CLOCK_SECONDS) ? { clock: wholeSecondClock } : {}),
   };
 }

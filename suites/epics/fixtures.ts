@@ -78,11 +78,6 @@ export function once<T>(make: (s: Session) => Promise<T>): (s: Session) => Promi
   return (s) => (made ??= make(s));
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A gap between two writes that every server's timestamps tell apart. */
-export const GAP_MS = 1100;
-
 /** The instant halfway between two datetimes, ISO with Z. */
 export function midpoint(a: string, b: string): string {
   return new Date((Date.parse(a) + Date.parse(b)) / 2).toISOString();

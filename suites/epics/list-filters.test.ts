@@ -1,14 +1,15 @@
 /**
  * The epic list's filters and order, each proven with epics this file creates in its own fresh
- * group, a little over a second apart so every server's timestamps tell them apart:
+ * group, far enough apart that the server's timestamps tell them apart (a little over a second
+ * when its clock may keep whole seconds, 50 ms when the first epic, read back, shows milliseconds):
  *   A  by the admin,       labels alpha,      title holds the search word;    updated last
  *   B  by a maintainer,    labels alpha,beta, description holds the search word
  *   C  by the admin,       labels beta,       closed
  * Created A < B < C; updated B < C < A. Time bounds are midpoints between two epics' times.
  */
 import { describe } from 'vitest';
-import { check, clauseTest, createGroup, requireThat, type Session } from '../../src/kit/index.ts';
-import { ACCESS_LEVEL, createEpic, epicsOrSkip, GAP_MS, member, midpoint, once, sleep, type Epic } from './fixtures.ts';
+import { check, clauseTest, createGroup, requireThat, waitPastTimestamp, type Session } from '../../src/kit/index.ts';
+import { ACCESS_LEVEL, createEpic, epicsOrSkip, member, midpoint, once, type Epic } from './fixtures.ts';
 
 const world = once(async (s: Session) => {
   const group = await createGroup(s);
@@ -17,14 +18,18 @@ const world = once(async (s: Session) => {
   const alpha = s.name('alpha').toLowerCase();
   const beta = s.name('beta').toLowerCase();
   const a = await createEpic(s, group.id, { title: `First ${word} epic`, labels: alpha });
-  await sleep(GAP_MS);
+  // The clock's grain as the server keeps it: A read back, not the create response.
+  const readBack = await s.admin.get(`/groups/${group.id}/epics/${a.iid}`);
+  if (readBack.status !== 200) throw new Error(`fixture: GET of a new epic answered ${readBack.status} ${readBack.text.slice(0, 200)}`);
+  const wait = () => waitPastTimestamp(readBack.json?.created_at);
+  await wait();
   const b = await createEpic(s, group.id, { description: `The ${word} is in here.`, labels: `${alpha},${beta}` }, maintainer.client);
-  await sleep(GAP_MS);
+  await wait();
   const c = await createEpic(s, group.id, { labels: beta });
-  await sleep(GAP_MS);
+  await wait();
   const closed = await s.admin.put(`/groups/${group.id}/epics/${c.iid}`, { json: { state_event: 'close' } });
   if (closed.status !== 200 || closed.json?.state !== 'closed') throw new Error(`fixture: closing an epic answered ${closed.status} ${closed.text.slice(0, 200)}`);
-  await sleep(GAP_MS);
+  await wait();
   const touched = await s.admin.put(`/groups/${group.id}/epics/${a.iid}`, { json: { title: `First ${word} epic, renamed` } });
   if (touched.status !== 200) throw new Error(`fixture: updating an epic answered ${touched.status} ${touched.text.slice(0, 200)}`);
   return {

@@ -6,7 +6,7 @@
  * query string read as a space.
  */
 import { describe } from 'vitest';
-import { ACCESS_LEVEL, addMember, check, clauseTest, createProject, requireThat, type Session } from '../../src/kit/index.ts';
+import { ACCESS_LEVEL, addMember, check, clauseTest, createProject, requireThat, waitPastTimestamp, type Session } from '../../src/kit/index.ts';
 import { adminView, eventually, listUsers, tagged, userTag } from './account-fixtures.ts';
 
 /** The requirement that a filtered list holds `wanted` and leaves out `unwanted`. */
@@ -135,10 +135,12 @@ describe('GET /users filters for an admin', () => {
   clauseTest('users.list.filter.created_before', 'created_before=T lists users created before T, created_after=T those created after', async ({ s }) => {
     const tag = userTag(s, 'cr');
     const a = await tagged(s, tag, 'a');
-    await new Promise((r) => setTimeout(r, 1500));
+    const aCreated = (await adminView(s, a.id)).created_at;
+    await waitPastTimestamp(aCreated);
     const b = await tagged(s, tag, 'b');
-    const [ta, tb] = [Date.parse((await adminView(s, a.id)).created_at), Date.parse((await adminView(s, b.id)).created_at)];
-    requireThat(tb - ta >= 1000, 'set-up: the second user MUST be created at least a second after the first.', '>= 1000 ms', `${tb - ta} ms`);
+    const [ta, tb] = [Date.parse(aCreated), Date.parse((await adminView(s, b.id)).created_at)];
+    // Two milliseconds apart at least, so that the midpoint falls strictly between them.
+    requireThat(tb - ta >= 2, 'set-up: the second user MUST be created after the first, by the server\'s own timestamps.', '>= 2 ms later', `${tb - ta} ms`);
     const middle = new Date((ta + tb) / 2).toISOString();
     const before = await listUsers(s.admin, { search: tag, created_before: middle });
     requireSelection(before.usernames, [a.username], [b.username], `search=${tag}&created_before=${middle}`);
