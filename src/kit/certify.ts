@@ -120,6 +120,7 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
 
 async function runSuites(config: Config, options: CertifyOptions, baseline: Baseline | undefined): Promise<CertifyResult> {
   const { startVitest } = await import('vitest/node');
+  const { AllureReporter } = await import('../report/allure-reporter.ts');
   const reportsDir = resolve(config.reportsDir);
   let summary: Summary | undefined;
   const reporter = new ConformanceReporter({
@@ -152,7 +153,7 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
     reporters: [
       !options.progress || options.progress === 'lines' ? new ProgressReporter() : options.progress,
       ['junit', { outputFile: join(reportsDir, 'junit.xml') }],
-      ['allure-vitest/reporter', { resultsDir: join(reportsDir, 'allure-results') }],
+      new AllureReporter({ resultsDir: join(reportsDir, 'allure-results') }),
       ...(blob ? [blob] : []),
       reporter,
       interrupt.reporter,

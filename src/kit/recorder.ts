@@ -1,6 +1,7 @@
 /**
- * Exchange recorder: keeps, per test, the exchanges the client made (redacted on the way in),
- * so a failure can show the last one and a curl command replaying it.
+ * Exchange recorder: keeps, per test, the last exchanges the client made (redacted when one is
+ * read, with every secret known by then), so a failure can show the last one and a curl
+ * command replaying it.
  *
  *   resetExchanges();            // at the start of a test
  *   lastExchange()?.status       // after a failure
@@ -22,9 +23,9 @@ export interface RecordedExchange extends ExchangeSummary {
 const EXCERPT = 600;
 /** Largest body kept in a HAR entry. */
 const HAR_BODY = 64 * 1024;
-let exchanges: RecordedExchange[] = [];
+let exchanges: PendingExchange[] = [];
 /** Violations of the response checks met during the current test, with the exchange that broke them. */
-let violations: { violation: Violation; exchange: RecordedExchange }[] = [];
+let violations: { violation: Violation; exchange: PendingExchange }[] = [];
 let total = 0;
 let harFile: string | undefined;
 /** Exchanges of a replay being captured in full (property counterexamples), or undefined. */
@@ -71,24 +72,53 @@ function currentTest(): string | undefined {
   }
 }
 
+/**
+ * An exchange as the client saw it, cut to excerpts but not yet redacted: most are never read,
+ * so redaction (a scan of every header and excerpt) waits until one is, with every secret known
+ * by then. Never leaves this module unredacted.
+ */
+interface PendingExchange {
+  res: ApiResponse;
+  bodyExcerpt: string;
+  requestBody?: string;
+  secrets: SecretSet;
+  redacted?: RecordedExchange;
+}
+
+const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}…` : s);
+
+function redacted(x: PendingExchange): RecordedExchange {
+  if (!x.redacted) {
+    const { res, secrets } = x;
+    x.redacted = {
+      method: res.method,
+      url: secrets.redact(res.url),
+      status: res.status || null,
+      headers: secrets.redactHeaders(res.headers),
+      bodyExcerpt: secrets.redact(x.bodyExcerpt),
+      requestHeaders: secrets.redactHeaders(res.requestHeaders),
+      requestBody: x.requestBody === undefined ? undefined : secrets.redact(x.requestBody),
+      error: res.error === undefined ? undefined : secrets.redact(res.error),
+    };
+  }
+  return x.redacted;
+}
+
 export function recordExchange(res: ApiResponse, secrets: SecretSet): void {
   total += 1;
   if (harFile) appendFileSync(harFile, `${JSON.stringify(harEntry(res, secrets))}\n`);
-  exchanges.push({
-    method: res.method,
-    url: secrets.redact(res.url),
-    status: res.status || null,
-    headers: secrets.redactHeaders(res.headers),
-    bodyExcerpt: secrets.redact(res.text.length > EXCERPT ? `${res.text.slice(0, EXCERPT)}…` : res.text),
-    requestHeaders: secrets.redactHeaders(res.requestHeaders),
-    requestBody: res.requestBody === undefined ? undefined
-      : secrets.redact(res.requestBody.length > EXCERPT ? `${res.requestBody.slice(0, EXCERPT)}…` : res.requestBody),
-    error: res.error,
-  });
+  const pending: PendingExchange = {
+    // The excerpts are cut now: the full bodies are not kept alive.
+    res: { ...res, text: '', json: undefined, requestBody: undefined },
+    bodyExcerpt: cut(res.text, EXCERPT),
+    requestBody: res.requestBody === undefined ? undefined : cut(res.requestBody, EXCERPT),
+    secrets,
+  };
+  exchanges.push(pending);
   if (exchanges.length > 50) exchanges.shift();
   if (capture) {
-    const body = res.requestBody === undefined ? undefined : secrets.redact(res.requestBody.length > CAPTURE_BODY ? `${res.requestBody.slice(0, CAPTURE_BODY)}…` : res.requestBody);
-    capture.push({ ...exchanges[exchanges.length - 1]!, requestBody: body });
+    const body = res.requestBody === undefined ? undefined : secrets.redact(cut(res.requestBody, CAPTURE_BODY));
+    capture.push({ ...redacted(pending), requestBody: body });
   }
 }
 
@@ -111,19 +141,20 @@ export function resetExchanges(): void {
 
 /** Notes violations of the response checks on the exchange just recorded. */
 export function recordViolations(found: Violation[]): void {
-  const exchange = lastExchange();
+  const exchange = exchanges[exchanges.length - 1];
   if (exchange) for (const violation of found) violations.push({ violation, exchange });
 }
 
 /** The violations met since the test began (and forgets them). */
 export function takeViolations(): { violation: Violation; exchange: RecordedExchange }[] {
-  const out = violations;
+  const out = violations.map(({ violation, exchange }) => ({ violation, exchange: redacted(exchange) }));
   violations = [];
   return out;
 }
 
 export function lastExchange(): RecordedExchange | undefined {
-  return exchanges[exchanges.length - 1];
+  const last = exchanges[exchanges.length - 1];
+  return last && redacted(last);
 }
 
 export function exchangeCount(): number {

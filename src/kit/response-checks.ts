@@ -29,22 +29,36 @@ const SHOWN_BODIES = new Set([200, 201, 400, 401, 403, 404]);
 const INTEGER_IDS = new Set(['id', 'iid', 'group_id', 'source_id', 'project_id', 'user_id', 'namespace_id']);
 const NULLABLE_IDS = new Set(['parent_id']);
 
-/** Every [key, value, path] of a JSON value, depth first. */
-function* entries(value: unknown, path = ''): Generator<[string, unknown, string]> {
+/**
+ * Whether a key and value below `value` is bad, depth first (an object's key before what it
+ * holds); `keys` ends as the path to the first bad one. Every response goes through here several
+ * times: no generator, and the path is only joined for a bad value.
+ */
+function findBad(value: unknown, bad: (key: string, value: unknown) => boolean, keys: (string | number)[]): boolean {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) yield* entries(value[i], `${path}/${i}`);
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      yield [k, v, `${path}/${k}`];
-      yield* entries(v, `${path}/${k}`);
+    for (let i = 0; i < value.length; i++) {
+      keys.push(i);
+      if (findBad(value[i], bad, keys)) return true;
+      keys.pop();
+    }
+  } else if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const k of Object.keys(record)) {
+      keys.push(k);
+      if (bad(k, record[k]) || findBad(record[k], bad, keys)) return true;
+      keys.pop();
     }
   }
+  return false;
 }
 
 function firstBad(res: ApiResponse, bad: (key: string, value: unknown) => boolean): [string, unknown] | undefined {
   if (res.json === undefined || res.status < 200 || res.status >= 300) return undefined;
-  for (const [key, value, path] of entries(res.json)) if (bad(key, value)) return [path, value];
-  return undefined;
+  const keys: (string | number)[] = [];
+  if (!findBad(res.json, bad, keys)) return undefined;
+  let value: unknown = res.json;
+  for (const k of keys) value = (value as Record<string | number, unknown>)[k];
+  return [`/${keys.join('/')}`, value];
 }
 
 export const RESPONSE_CHECKS: Record<string, ResponseCheck> = {

@@ -137,8 +137,8 @@ function editDistance(a: string, b: string): number {
 
 /** Throws KitError SCHEMA_UNKNOWN (naming the close names) unless `name` is a schema name. */
 export function assertSchemaName(name: string): void {
+  if (load().ids.has(name)) return; // every validation asks: no list built on the way
   const names = schemaNames();
-  if (names.includes(name)) return;
   const wanted = name.toLowerCase();
   const close = names.filter(
     (n) => editDistance(n, wanted) <= 3 || (wanted.length >= 3 && (n.includes(wanted) || wanted.includes(n))),

@@ -30,6 +30,15 @@ describe('the kit fails broken servers', () => {
     for (const f of filesBelow(run.reportsDir)) {
       expect(readFileSync(f, 'utf8'), `${f} leaks the admin token`).not.toContain(TOKEN);
     }
+    // allure: one result per test; the failed one carries its exchange and curl command as files.
+    const allure = filesBelow(join(run.reportsDir, 'allure-results'));
+    const results = allure.filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(readFileSync(f, 'utf8')));
+    expect(results.length).toBe(run.summary!.totals.passed! + run.summary!.totals.failed! + (run.summary!.totals.skipped ?? 0));
+    const failed = results.find((r) => r.status === 'failed' && r.labels.some((l: { value: string }) => l.value === 'broadcast.create.status'));
+    type Attachment = { name: string; source: string };
+    const attached: Attachment[] = failed.steps.flatMap((step: { attachments: Attachment[] }) => step.attachments);
+    expect(attached.map((a) => a.name)).toEqual(['exchange (redacted)', 'reproduce with curl']);
+    for (const a of attached) expect(allure.map((f) => f.split('/').pop())).toContain(a.source);
   });
 });
 
