@@ -136,4 +136,17 @@ describe('activity', () => {
     const after = await t.req('GET', `/users/${jane.id}`, { token: t.admin });
     expect(after.data.last_activity_on).toBe('2024-06-10');
   });
+
+  it("moves a token's last_used_at on its first use, then only once it is ten minutes old (as the platform)", async () => {
+    const lastUsed = async () => (await t.req('GET', `/users/${jane.id}/impersonation_tokens`, { token: t.admin })).data[0].last_used_at;
+    t.setNow('2024-06-10T08:00:00.000Z');
+    await t.req('GET', '/user', { token: jane.token });
+    expect(await lastUsed()).toBe('2024-06-10T08:00:00.000Z');
+    t.setNow('2024-06-10T08:09:59.000Z');
+    await t.req('GET', '/user', { token: jane.token });
+    expect(await lastUsed()).toBe('2024-06-10T08:00:00.000Z');
+    t.setNow('2024-06-10T08:10:00.000Z');
+    await t.req('GET', '/user', { token: jane.token });
+    expect(await lastUsed()).toBe('2024-06-10T08:10:00.000Z');
+  });
 });

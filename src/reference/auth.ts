@@ -68,13 +68,19 @@ export function acceptedScopes(method: string, url: string): string[] {
   return scopes;
 }
 
+/** How old a token's last_used_at must be before a use moves it. */
+const LAST_USED_INTERVAL_MS = 10 * 60_000;
+
 function recordActivity(ctx: RefContext, user: UserRecord, token: TokenRecord): void {
   const now = ctx.clock();
   const day = today(ctx.clock);
   if (user.lastActivityOn !== day && !ctx.has('users.activity-not-recorded')) {
     ctx.store.users.update(user.id, { lastActivityOn: day, lastActivityAt: now });
   }
-  ctx.store.tokens.update(token.id, { lastUsedAt: now });
+  // As the platform: last_used_at moves when it is unset or at least ten minutes old, not on every request.
+  if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_INTERVAL_MS) {
+    ctx.store.tokens.update(token.id, { lastUsedAt: now });
+  }
 }
 
 /** The user a sudo value names: digits by id, otherwise by username in any case. */

@@ -4,7 +4,7 @@
  * parameters and never carry a token.
  *
  *   return paginate(request, reply, messages).map(view);   // messages: the whole, ordered list
- *   paginate(request, reply, { length: table.size, slice: (a, b) => table.slice(a, b, 'desc') }); // O(page)
+ *   paginate(request, reply, new TableOrder(table, 'desc'));                // O(page)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ctxOf, requestHost, type RefContext } from './context.ts';
@@ -61,26 +61,27 @@ export function linkUrl(
   drop: ReadonlySet<string>,
   set: ReadonlyArray<[string, string | number]>,
 ): string {
-  return linkBase(request, ctx, drop)(set);
+  const head = linkHead(request, ctx, drop);
+  if (set.length === 0) return head.endsWith('&') ? head.slice(0, -1) : head;
+  return head + set.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
 }
 
-/** linkUrl in two steps: the request's part once, then one URL per `set` (the links of one page). */
-export function linkBase(
-  request: FastifyRequest,
-  ctx: RefContext,
-  drop: ReadonlySet<string>,
-): (set: ReadonlyArray<[string, string | number]>) => string {
+/**
+ * What every link of one answer shares: the URL up to and including the separator before the
+ * parameters a link sets (the request's own pairs kept, those in `drop` and tokens removed).
+ * No closure per request: the server runs its TypeScript through tsx, which names each one.
+ */
+function linkHead(request: FastifyRequest, ctx: RefContext, drop: ReadonlySet<string>): string {
   const [path, query = ''] = request.url.split(/\?(.*)/s, 2);
   const keepOthers = !ctx.has('pagination.link-drops-filters');
-  const kept = query.split('&').filter((pair) => {
-    if (pair === '') return false;
+  let head = `http://${requestHost(request)}${path}?`;
+  if (!keepOthers) return head;
+  for (const pair of query.split('&')) {
+    if (pair === '') continue;
     const key = keyOf(pair);
-    if (drop.has(key)) return false;
-    if (TOKEN_PARAMS.has(key)) return false;
-    return keepOthers;
-  });
-  const start = `http://${requestHost(request)}${path}?`;
-  return (set) => start + [...kept, ...set.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)].join('&');
+    if (!drop.has(key) && !TOKEN_PARAMS.has(key)) head += `${pair}&`;
+  }
+  return head;
 }
 
 const PAGE_PARAMS = new Set(['page', 'per_page']);
@@ -93,6 +94,20 @@ const PAGE_PARAMS = new Set(['page', 'per_page']);
 export interface Ordered<T> {
   readonly length: number;
   slice(start: number, end: number): T[];
+}
+
+/** A store table in its id order, ascending or descending, as paginate reads it: O(page) per slice. */
+export class TableOrder<T> implements Ordered<T> {
+  constructor(
+    private readonly table: { readonly size: number; slice(start: number, end: number, order?: 'asc' | 'desc'): T[] },
+    private readonly order: 'asc' | 'desc',
+  ) {}
+  get length(): number {
+    return this.table.size;
+  }
+  slice(start: number, end: number): T[] {
+    return this.table.slice(start, end, this.order);
+  }
 }
 
 /** Sets the offset-pagination headers and returns the requested page of `items`. */
@@ -115,15 +130,13 @@ export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items:
   const large = ctx.largeCollectionFlag && total > LARGE_COLLECTION;
   const nextLinked = next ?? (page === totalPages && ctx.has('pagination.next-on-last-page') ? page + 1 : undefined);
 
-  const linkPairs = (p: number): Array<[string, number]> =>
-    ctx.has('pagination.link-drops-per-page') ? [['page', p]] : [['page', p], ['per_page', perPage]];
-  const base = linkBase(request, ctx, PAGE_PARAMS);
-  const link = (p: number) => base(linkPairs(p));
+  const head = linkHead(request, ctx, PAGE_PARAMS);
+  const tail = ctx.has('pagination.link-drops-per-page') ? '' : `&per_page=${perPage}`;
   const links: string[] = [];
-  if (prev !== undefined) links.push(`<${link(prev)}>; rel="prev"`);
-  if (nextLinked !== undefined) links.push(`<${link(nextLinked)}>; rel="next"`);
-  links.push(`<${link(1)}>; rel="first"`);
-  if (!large && !ctx.has('pagination.no-link-last')) links.push(`<${link(totalPages)}>; rel="last"`);
+  if (prev !== undefined) links.push(`<${head}page=${prev}${tail}>; rel="prev"`);
+  if (nextLinked !== undefined) links.push(`<${head}page=${nextLinked}${tail}>; rel="next"`);
+  links.push(`<${head}page=1${tail}>; rel="first"`);
+  if (!large && !ctx.has('pagination.no-link-last')) links.push(`<${head}page=${totalPages}${tail}>; rel="last"`);
 
   if (!large) {
     reply.header('x-total', String(ctx.has('pagination.x-total-off-by-one') ? total + 1 : total));

@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../auth.ts';
 import { ctxOf, envOf, type RefContext } from '../context.ts';
 import type { UserRecord } from '../domain/records.ts';
-import { paginate, type Ordered } from '../pagination.ts';
+import { paginate, TableOrder, type Ordered } from '../pagination.ts';
 import { createJsonArrays, createJsonViews, sendJsonText, type JsonViews } from '../json-views.ts';
 import { input, p, readParams, type Values } from '../params.ts';
 import { matchesCustomAttributes, readCustomAttributeFilter, withCustomAttributes } from './user-custom-attributes.ts';
@@ -132,8 +132,7 @@ function orderedUsers(ctx: RefContext, q: ListQuery, admin: boolean, customAttri
   const { users } = ctx.store;
   const { orderBy, dir } = orderOf(q, admin, ctx.has);
   if (orderBy === 'id' && unfiltered(q, admin) && !(admin && customAttributes)) {
-    const order = dir === 1 ? 'asc' : 'desc';
-    return { length: users.size, slice: (start, end) => users.slice(start, end, order) };
+    return new TableOrder(users, dir === 1 ? 'asc' : 'desc');
   }
   const kept = users.all().filter(
     (u) => everyoneFilters(u, q, ctx.has) && (!admin || (adminFilters(ctx, u, q) && matchesCustomAttributes(u, customAttributes))),
