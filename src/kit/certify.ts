@@ -28,6 +28,7 @@ import { ApiClient } from './client.ts';
 import { loadConfig, loadDotenv, VARIABLES, type Config, type ConfigFlags } from './config.ts';
 import { KitError, isKitError } from './errors.ts';
 import { interruptHandler } from './interrupt.ts';
+import { moduleCacheDir } from './module-cache.ts';
 import { preflight } from './preflight.ts';
 import { clearSetupFailure, setupFailure } from './setup-failure.ts';
 import { SecretSet } from './redact.ts';
@@ -141,8 +142,10 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   process.env.CONFORMANCE_ALLURE = '1'; // the workers label and attach for the allure reporter below
   process.env.CONFORMANCE_CLEANUP_REPORT = '1'; // the globalSetup teardown leaves what cleanup did for takeCleanupReport() below
   clearSetupFailure();
+  const cacheDir = moduleCacheDir(PACKAGE_ROOT);
   const vitest = await startVitest('test', filters, {
     root: PACKAGE_ROOT,
+    ...(cacheDir ? { experimental: { fsModuleCache: true, fsModuleCachePath: cacheDir } } : {}),
     config: join(PACKAGE_ROOT, 'vitest.config.ts'),
     project: ['suites'],
     watch: false,
@@ -164,7 +167,9 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   await vitest?.close();
   interrupt.dispose();
   process.exitCode = 0; // vitest sets it; the CLI decides from the result
-  setupError ??= setupFailure();
+  // The globalSetup's own KitError first: what vitest rethrows may be a later error of its own
+  // (with the module cache on, one from mapping the setup module's stack).
+  setupError = setupFailure() ?? setupError;
   clearSetupFailure();
   if (setupError) {
     if (isKitError(setupError)) return { exitCode: 2, error: setupError };
