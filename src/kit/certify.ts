@@ -19,8 +19,7 @@
  * Package files are found from this file's place (PACKAGE_ROOT, the same depth in src/kit and
  * dist/kit); reports, ledgers, .env and baseline files from the user's working directory.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +29,7 @@ import { KitError, isKitError } from './errors.ts';
 import { interruptHandler } from './interrupt.ts';
 import { moduleCacheDir } from './module-cache.ts';
 import { preflight } from './preflight.ts';
+import { makeSecretsDir } from './secrets-dir.ts';
 import { clearSetupFailure, setupFailure } from './setup-failure.ts';
 import { SecretSet } from './redact.ts';
 import { readSecretsFile, scanForSecrets, type Leak } from './secret-scan.ts';
@@ -105,7 +105,7 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
     }
     exportConfig(config, process.env);
     // Every secret the run learns is noted here (mode 600) for the leak scan, then removed.
-    const secretsDir = mkdtempSync(join(tmpdir(), 'cfk-secrets-'));
+    const secretsDir = makeSecretsDir();
     process.env.CONFORMANCE_SECRETS_FILE = join(secretsDir, 'secrets');
     try {
       return await runSuites(config, options, baseline);

@@ -12,6 +12,7 @@ import { loadConfig, loadDotenv, type ConfigFlags } from './config.ts';
 import { KitError } from './errors.ts';
 import { cleanupLedger, readLedger } from './ledger.ts';
 import { preflight } from './preflight.ts';
+import { sweepStaleSecretsDirs } from './secrets-dir.ts';
 import { SecretSet } from './redact.ts';
 import { sweepPrefixes } from './prefix-sweep.ts';
 
@@ -24,6 +25,8 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
   const secrets = new SecretSet([config.adminToken]);
   const admin = new ApiClient({ apiUrl, timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes, secrets, auth: { token: config.adminToken } });
   await preflight(admin);
+  // A run killed outright also left its secrets folder on this machine.
+  sweepStaleSecretsDirs();
   const dir = resolve(config.reportsDir);
   let files: string[] = [];
   try { files = readdirSync(dir).filter((f) => /^ledger-.*\.jsonl$/.test(f)).map((f) => join(dir, f)); } catch { /* no reports yet */ }

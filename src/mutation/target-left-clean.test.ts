@@ -4,6 +4,8 @@
  * served reference has exactly the users, broadcast messages, projects and groups it had before.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../kit/certify.ts';
@@ -88,17 +90,21 @@ describe('the target is left as it was', () => {
   test('after a run killed outright, once `conformance cleanup` has run', async () => {
     const before = await counts();
     const reports = tempFolder('clean-');
-    let killed = false;
+    let killed: number | undefined;
     await run([...certifyArgs(), 'suites/pagination', 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: reports }, (out, child) => {
-      if (!killed && /✓/.test(out)) { killed = true; process.kill(-child.pid!, 'SIGKILL'); }
+      if (!killed && /✓/.test(out)) { killed = child.pid; process.kill(-child.pid!, 'SIGKILL'); }
     });
-    expect(killed).toBe(true);
+    expect(killed).toBeDefined();
     await new Promise((r) => setTimeout(r, 500));
     expect(await counts()).not.toEqual(before);
+    // The killed run's secrets folder (its pid in the name) stays until the cleanup.
+    const secretsFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`cfk-secrets-${killed}-`));
+    expect(secretsFolders()).toHaveLength(1);
     const c = await run(['cleanup', '--base-url', url], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: reports });
     expect(c.code, c.output).toBe(0);
     expect(c.output).toMatch(/removed user/);
     expect(c.output).not.toContain(TOKEN);
     expect(await counts()).toEqual(before);
+    expect(secretsFolders()).toEqual([]);
   });
 });
