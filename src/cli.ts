@@ -28,7 +28,7 @@ const USAGE = `Usage:
   conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]
   conformance openapi [--out FILE] [--base-url URL]
   conformance bench [--users N] [--duration SEC] [--rounds N] [--connections N] [--samples N]
-                    [--no-certification] [--reports-dir DIR] [suite filter...]`;
+                    [--latency MS] [--no-certification] [--reports-dir DIR] [suite filter...]`;
 
 /** parseArgs options of every configuration flag, from the configuration's own table. */
 const CONFIG_FLAGS: Record<string, { type: 'string' | 'boolean' }> = Object.fromEntries(
@@ -133,7 +133,7 @@ export async function main(argv: string[]): Promise<number> {
         const { bench } = await import(entry.href) as { bench: (parsed: ReturnType<typeof parse>) => Promise<number> };
         return await bench(parse(rest, {
           users: { type: 'string' }, duration: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' },
-          samples: { type: 'string' }, 'no-certification': { type: 'boolean' }, 'reports-dir': { type: 'string' },
+          samples: { type: 'string' }, latency: { type: 'string' }, 'no-certification': { type: 'boolean' }, 'reports-dir': { type: 'string' },
         }));
       }
       case undefined:

@@ -6,6 +6,8 @@
  *   npx vitest run src/bench/bench.test.ts
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,7 @@ import { deepPageNumber } from './deep-page.ts';
 import { benchOptions, runBench, type BenchReport } from './run-bench.ts';
 import { renderTable } from './table.ts';
 import { median } from './throughput.ts';
+import { delayRequests, timeRequests } from './server-timing.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cfk-bench-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,12 +41,34 @@ describe('bare replay server', () => {
   }, 30_000);
 });
 
+describe('delayRequests', () => {
+  it("hands each request to the server's listener that many ms late, counted in its timing", async () => {
+    const server = createServer((_req, res) => res.end('ok'));
+    delayRequests(server, 40);
+    const timing = timeRequests(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const started = performance.now();
+      const res = await fetch(`http://127.0.0.1:${port}/`);
+      expect(await res.text()).toBe('ok');
+      expect(performance.now() - started).toBeGreaterThanOrEqual(35);
+      expect(timing.snapshot().requests).toBe(1);
+      expect(timing.snapshot().sumMs).toBeGreaterThanOrEqual(35);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('options', () => {
   it('refuses bad values with a usage error (exit code 2)', () => {
     expect(() => benchOptions({ users: 10 })).toThrow(expect.objectContaining({ code: 'USAGE' }));
     expect(() => benchOptions({ durationSec: 0 })).toThrow(/duration/);
     expect(() => benchOptions({ rounds: 1.5 })).toThrow(/rounds/);
+    expect(() => benchOptions({ latencyMs: -1 })).toThrow(/latency/);
     expect(benchOptions({}).users).toBe(100_000);
+    expect(benchOptions({}).latencyMs).toBe(5);
   });
   it('picks a deep page that is full: 4999 of 5001 pages for 100,000 users', () => {
     expect(deepPageNumber(100_000)).toBe(4999);

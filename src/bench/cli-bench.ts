@@ -5,6 +5,7 @@
  *
  *   conformance bench --users 100000 --duration 3          # npm run bench
  *   conformance bench --no-certification --duration 2
+ *   conformance bench --latency 0                            # without measurement 6
  *   conformance bench suites/users suites/pagination        # certify only these
  */
 import { KitError } from '../kit/errors.ts';
@@ -28,6 +29,7 @@ export async function bench({ values, positionals }: Parsed): Promise<number> {
     rounds: number(values, 'rounds'),
     connections: number(values, 'connections'),
     samples: number(values, 'samples'),
+    latencyMs: number(values, 'latency'),
     certification: values['no-certification'] ? false : positionals.length ? positionals : true,
     reportsDir: values['reports-dir'] as string | undefined,
     log: (line) => console.log(line),

@@ -3,17 +3,20 @@
  * REFERENCE_* variables (REFERENCE_SEED_GENERATED_USERS=N seeds N users in bulk), listening on
  * 127.0.0.1, with its requests timed (server-timing.ts). Speaks the protocol of children.ts:
  * ready -> { url, seedMs }, 'stats' -> timing, CPU and memory of this process, 'stop'.
+ * BENCH_LATENCY_MS=N hands each request to the server N ms after it arrived (counted as the
+ * server's time): a stand-in for a deployed server's network and processing.
  *
  *   const ref = await startChild('reference-child.ts', { REFERENCE_ADMIN_TOKEN: token, REFERENCE_SEED_GENERATED_USERS: '100000' });
  */
 import { buildReferenceApp } from '../reference/index.ts';
 import { referenceOptionsFromEnv } from '../reference/env-options.ts';
 import { serveParent } from './children.ts';
-import { timeRequests } from './server-timing.ts';
+import { delayRequests, timeRequests } from './server-timing.ts';
 
 const started = performance.now();
 const { app } = await buildReferenceApp(referenceOptionsFromEnv(process.env));
 const seedMs = performance.now() - started;
+delayRequests(app.server, Number(process.env.BENCH_LATENCY_MS) || 0);
 const timing = timeRequests(app.server);
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();

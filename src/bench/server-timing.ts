@@ -4,6 +4,7 @@
  * of the intervals with at least one request in progress (what clients wait on, overlaps
  * counted once).
  *
+ *   delayRequests(app.server, 5);      // optional, first: every request handled 5 ms late
  *   const timing = timeRequests(app.server);
  *   timing.snapshot(); // { requests: 120, sumMs: 95.1, busyMs: 80.4 }
  */
@@ -44,4 +45,17 @@ export function timeRequests(server: Server): { snapshot(): TimingSnapshot } {
       busyMs: busyMs + (inFlight > 0 ? performance.now() - busySince : 0),
     }),
   };
+}
+
+/**
+ * Hands every request to the server's own listeners `ms` after it arrived (none when 0). Set up
+ * before timeRequests(), whose clock then starts at arrival and counts the wait as the server's.
+ */
+export function delayRequests(server: Server, ms: number): void {
+  if (ms <= 0) return;
+  const listeners = server.listeners('request') as ((...args: unknown[]) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req, res) => {
+    setTimeout(() => { for (const l of listeners) l.call(server, req, res); }, ms);
+  });
 }
