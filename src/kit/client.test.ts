@@ -67,6 +67,17 @@ describe('ApiClient', () => {
     expect(toCurl(x)).toContain('[redacted]');
   });
 
+  test('an exchange is redacted when read, with the secrets learned after it too', async () => {
+    resetExchanges();
+    const secrets = new SecretSet(['secret-token-123']);
+    const c = new ApiClient({ apiUrl, timeoutMs: 2000, maxBodyBytes: 1000, secrets, auth: { token: 'secret-token-123' } });
+    await c.post('/y', { json: { note: 'a-password-learned-later' } });
+    secrets.add('a-password-learned-later');
+    const x = lastExchange()!;
+    expect(x.requestBody).toBe('{"note":"[redacted]"}');
+    expect(x.bodyExcerpt).not.toContain('a-password-learned-later');
+  });
+
   test('a target that does not answer in time gives status 0 and says so', async () => {
     const res = await client('secret-token-123', 300).get('/hang');
     expect(res.status).toBe(0);

@@ -1,11 +1,11 @@
 /** The allure writer swap: per-test files written plainly where allure's own writer would put them; the rest left to it. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
-import { removeRunFolders, tempFolder } from '../mutation/run-fault.ts';
+import { describe, expect, test } from 'vitest';
+import { tempFoldersForThisFile } from '../temp-folders.ts';
 import { plainWrites } from './allure-reporter.ts';
 
-afterAll(removeRunFolders);
+const tempFolder = tempFoldersForThisFile();
 
 describe('plainWrites', () => {
   test('results, containers and attachments land as files; other writes go to allure\'s writer', () => {

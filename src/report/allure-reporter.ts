@@ -54,7 +54,8 @@ export class AllureReporter extends AllureVitestReporter {
   override onInit(vitest: Parameters<AllureVitestReporter['onInit']>[0]): void {
     super.onInit(vitest);
     // The runtime writes everything after start-up through its `writer`.
-    const runtime = (this as unknown as { allureReporterRuntime: { writer: Writer } }).allureReporterRuntime;
-    runtime.writer = plainWrites(runtime.writer, this.options.resultsDir);
+    // (allure-vitest 3's runtime; another version without one keeps its own writer.)
+    const runtime = (this as unknown as { allureReporterRuntime?: { writer?: Writer } }).allureReporterRuntime;
+    if (runtime?.writer) runtime.writer = plainWrites(runtime.writer, this.options.resultsDir);
   }
 }
