@@ -10,21 +10,37 @@
  *   longText(1_000, 2_000)                                // texts of 1,000..2,000 code points
  *   codePoints('a😀'); // 2      utf16Units('a😀'); // 3      utf8Bytes('a😀'); // 5
  */
-import { ar, base, cs_CZ, de, el, en, fa, Faker, fr, he, ja, ko, ne, pl, ru, uk, vi, zh_CN } from '@faker-js/faker';
+// One entry per locale (its faker on [locale, en, base]), not the package index, which loads all
+// seventy locales in every worker that imports the generators.
+import type { Faker } from '@faker-js/faker';
+import { faker as ar } from '@faker-js/faker/locale/ar';
+import { faker as cs_CZ } from '@faker-js/faker/locale/cs_CZ';
+import { faker as de } from '@faker-js/faker/locale/de';
+import { faker as el } from '@faker-js/faker/locale/el';
+import { faker as fa } from '@faker-js/faker/locale/fa';
+import { faker as fr } from '@faker-js/faker/locale/fr';
+import { faker as he } from '@faker-js/faker/locale/he';
+import { faker as ja } from '@faker-js/faker/locale/ja';
+import { faker as ko } from '@faker-js/faker/locale/ko';
+import { faker as ne } from '@faker-js/faker/locale/ne';
+import { faker as pl } from '@faker-js/faker/locale/pl';
+import { faker as ru } from '@faker-js/faker/locale/ru';
+import { faker as uk } from '@faker-js/faker/locale/uk';
+import { faker as vi } from '@faker-js/faker/locale/vi';
+import { faker as zh_CN } from '@faker-js/faker/locale/zh_CN';
 import fc from 'fast-check';
 import { fromFaker } from './faker.ts';
 
 export const SCRIPTS = ['latin', 'cyrillic', 'greek', 'cjk', 'rtl', 'devanagari'] as const;
 export type Script = (typeof SCRIPTS)[number];
 
-const make = (...locales: (typeof en)[]) => locales.map((l) => new Faker({ locale: [l, en, base] }));
 const FAKERS: Record<Script, Faker[]> = {
-  latin: make(fr, de, pl, cs_CZ, vi),
-  cyrillic: make(ru, uk),
-  greek: make(el),
-  cjk: make(ja, zh_CN, ko),
-  rtl: make(ar, he, fa),
-  devanagari: make(ne),
+  latin: [fr, de, pl, cs_CZ, vi],
+  cyrillic: [ru, uk],
+  greek: [el],
+  cjk: [ja, zh_CN, ko],
+  rtl: [ar, he, fa],
+  devanagari: [ne],
 };
 
 /** Emoji a text field must keep: astral-plane pictographs, skin tones, ZWJ sequences, flags, variation selectors. */
