@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureResponse } from './capture.ts';
+import { kitShareFloor } from './certification.ts';
 import { startChild } from './children.ts';
 import { deepPageNumber } from './deep-page.ts';
 import { benchOptions, runBench, type BenchReport } from './run-bench.ts';
@@ -58,6 +59,14 @@ describe('delayRequests', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('kitShareFloor', () => {
+  it('is the share the kit keeps even with perfect overlap: CPU spread over the cores, or the server busy time', () => {
+    expect(kitShareFloor(14_400, 3_100, 3_100, 2)).toBe(64.6); // wall >= 8.75 s
+    expect(kitShareFloor(1_000, 3_000, 3_000, 2)).toBe(0); // the server's busy time bounds the wall: no kit share forced
+    expect(kitShareFloor(6_000, 2_000, 2_000, 2)).toBe(50);
   });
 });
 
