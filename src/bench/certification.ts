@@ -108,7 +108,7 @@ export async function certificationRun(o: CertificationOptions): Promise<Measure
     const serverCpuMs = (after.cpuMs as number) - (before.cpuMs as number);
     const kitCpuMs = cpuBefore === undefined || cpuAfter === undefined ? null : cpuAfter - cpuBefore;
     const kitMs = wallMs - serverMs;
-    const floor = kitCpuMs === null ? null : kitShareFloor(kitCpuMs, serverCpuMs, serverMs, cpus().length);
+    const floor = kitCpuMs === null || latency ? null : kitShareFloor(kitCpuMs, serverCpuMs, serverMs, cpus().length);
     const summaryFile = join(outDir, 'summary.json');
     const summary = existsSync(summaryFile)
       ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as { verdict: string; requests: number; totals: Record<string, number> })
