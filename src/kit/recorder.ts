@@ -39,8 +39,11 @@ export function recordHarTo(file: string | undefined): void {
   if (file) mkdirSync(dirname(file), { recursive: true });
 }
 
+/** The first `max` characters of a text, with an ellipsis when it was longer. */
+const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}…` : s);
+
 function harEntry(res: ApiResponse, secrets: SecretSet): object {
-  const cut = (s: string) => secrets.redact(s.length > HAR_BODY ? `${s.slice(0, HAR_BODY)}…` : s);
+  const body = (s: string) => secrets.redact(cut(s, HAR_BODY));
   const pairs = (h: Record<string, string>) => Object.entries(secrets.redactHeaders(h)).map(([name, value]) => ({ name, value }));
   const url = secrets.redact(res.url);
   return {
@@ -49,12 +52,12 @@ function harEntry(res: ApiResponse, secrets: SecretSet): object {
     request: {
       method: res.method, url, httpVersion: 'HTTP/1.1', headers: pairs(res.requestHeaders), cookies: [],
       queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
-      ...(res.requestBody === undefined ? {} : { postData: { mimeType: res.requestHeaders['content-type'] ?? '', text: cut(res.requestBody) } }),
+      ...(res.requestBody === undefined ? {} : { postData: { mimeType: res.requestHeaders['content-type'] ?? '', text: body(res.requestBody) } }),
       headersSize: -1, bodySize: res.requestBody?.length ?? 0,
     },
     response: {
       status: res.status, statusText: res.error ?? '', httpVersion: 'HTTP/1.1', headers: pairs(res.headers), cookies: [],
-      content: { size: res.text.length, mimeType: res.headers['content-type'] ?? '', text: cut(res.text) },
+      content: { size: res.text.length, mimeType: res.headers['content-type'] ?? '', text: body(res.text) },
       redirectURL: '', headersSize: -1, bodySize: res.text.length,
     },
     cache: {},
@@ -84,8 +87,6 @@ interface PendingExchange {
   secrets: SecretSet;
   redacted?: RecordedExchange;
 }
-
-const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}…` : s);
 
 function redacted(x: PendingExchange): RecordedExchange {
   if (!x.redacted) {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const PREFIX = 'cfk-secrets-';
-const NAME = /^cfk-secrets-(\d+)-/;
+const NAME = new RegExp(`^${PREFIX}(\\d+)-`);
 
 function alive(pid: number): boolean {
   try {
