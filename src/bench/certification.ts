@@ -87,7 +87,7 @@ async function oneTestRun(
 export async function certificationRun(o: CertificationOptions): Promise<Measurement> {
   const token = `bench-${randomBytes(18).toString('base64url')}`;
   const latency = o.latencyMs ?? 0;
-  const ref = await startChild('reference-child.ts', { ...REFERENCE_ENV, REFERENCE_ADMIN_TOKEN: token, BENCH_LATENCY_MS: String(latency) });
+  const ref = await startChild('reference-child.ts', { ...REFERENCE_ENV, REFERENCE_ADMIN_TOKEN: token, BENCH_LATENCY_MS: String(latency), BENCH_TIME_REQUESTS: '1' });
   const outDir = join(o.reportsDir, latency ? 'bench-certification-latency' : 'bench-certification');
   try {
     const before = await ref.ask('stats');
