@@ -62,8 +62,7 @@ export function acceptedScopes(method: string, url: string): string[] {
   const scopes = ['api'];
   if (method === 'GET' || method === 'HEAD') {
     scopes.push('read_api');
-    const path = url.split('?')[0];
-    if (/^\/api\/v4\/users?(?:[/_]|$)/.test(path)) scopes.push('read_user');
+    if (/^\/api\/v4\/users?(?:[/_?]|$)/.test(url)) scopes.push('read_user');
   }
   return scopes;
 }
@@ -71,9 +70,8 @@ export function acceptedScopes(method: string, url: string): string[] {
 /** How old a token's last_used_at must be before a use moves it. */
 const LAST_USED_INTERVAL_MS = 10 * 60_000;
 
-function recordActivity(ctx: RefContext, user: UserRecord, token: TokenRecord): void {
+function recordActivity(ctx: RefContext, user: UserRecord, token: TokenRecord, day: string): void {
   const now = ctx.clock();
-  const day = today(ctx.clock);
   if (user.lastActivityOn !== day && !ctx.has('users.activity-not-recorded')) {
     ctx.store.users.update(user.id, { lastActivityOn: day, lastActivityAt: now });
   }
@@ -108,7 +106,8 @@ export function authenticate(request: FastifyRequest): void {
 
   const token = store.tokens.find((t) => t.token === presented);
   const judged = token && ctx.has('tokens.revoked-still-accepted') ? { ...token, revoked: false } : token;
-  if (!token || !judged || !tokenIsActive(judged, today(ctx.clock))) fail('unauthorized');
+  const day = today(ctx.clock);
+  if (!token || !judged || !tokenIsActive(judged, day)) fail('unauthorized');
   const owner = store.users.get(token.userId);
   if (!owner) fail('unauthorized');
   if (owner.state === 'blocked' || owner.state === 'ldap_blocked') {
@@ -135,7 +134,7 @@ export function authenticate(request: FastifyRequest): void {
     if (!token.scopes.some((s) => accepted.includes(s))) fail('insufficient_scope', accepted);
   }
 
-  recordActivity(ctx, user, token);
+  recordActivity(ctx, user, token, day);
   request.caller = { user: store.users.get(user.id) ?? user, token, sudoFrom: sudo ? owner : null };
   if (need === 'admin' && !user.admin && !ctx.has('auth.admin-only-open')) fail('forbidden');
 }

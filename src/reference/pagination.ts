@@ -42,8 +42,12 @@ export function queryOf(request: FastifyRequest): Record<string, unknown> {
   return (request.query ?? {}) as Record<string, unknown>;
 }
 
+/** The decoded name of a query pair (a + is a space; bad percent-encoding is kept as written). */
 function keyOf(pair: string): string {
-  const raw = pair.split('=', 1)[0].replace(/\+/g, ' ');
+  const eq = pair.indexOf('=');
+  const name = eq < 0 ? pair : pair.slice(0, eq);
+  if (!name.includes('%') && !name.includes('+')) return name;
+  const raw = name.replace(/\+/g, ' ');
   try {
     return decodeURIComponent(raw);
   } catch {
@@ -72,7 +76,10 @@ export function linkUrl(
  * No closure per request: the server runs its TypeScript through tsx, which names each one.
  */
 function linkHead(request: FastifyRequest, ctx: RefContext, drop: ReadonlySet<string>): string {
-  const [path, query = ''] = request.url.split(/\?(.*)/s, 2);
+  const url = request.url;
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const query = q < 0 ? '' : url.slice(q + 1);
   const keepOthers = !ctx.has('pagination.link-drops-filters');
   let head = `http://${requestHost(request)}${path}?`;
   if (!keepOthers) return head;

@@ -181,6 +181,15 @@ export interface ParamRules<S> {
   atLeastOneOf?: ReadonlyArray<ReadonlyArray<keyof S & string>>;
 }
 
+/** Each spec's [name, param] pairs, listed once (specs are module constants, read on every request). */
+const specEntries = new WeakMap<ParamSpec, ReadonlyArray<[string, AnyParam]>>();
+
+function entriesOf(spec: ParamSpec): ReadonlyArray<[string, AnyParam]> {
+  let entries = specEntries.get(spec);
+  if (!entries) specEntries.set(spec, (entries = Object.entries(spec)));
+  return entries;
+}
+
 /** Coerces and checks `source` against `spec`; throws one 400 naming every problem. */
 export function readParams<S extends ParamSpec>(
   source: Record<string, unknown>,
@@ -190,7 +199,7 @@ export function readParams<S extends ParamSpec>(
   const out: Record<string, unknown> = {};
   const missing: string[] = [];
   const invalid: string[] = [];
-  for (const [name, param] of Object.entries(spec)) {
+  for (const [name, param] of entriesOf(spec)) {
     const raw = Object.prototype.hasOwnProperty.call(source, name) ? source[name] : undefined;
     const v = param.coerce(raw);
     if (v === INVALID) invalid.push(`${name} is invalid`);
