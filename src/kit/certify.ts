@@ -30,6 +30,7 @@ import { interruptHandler } from './interrupt.ts';
 import { moduleCacheDir } from './module-cache.ts';
 import { preflight } from './preflight.ts';
 import { makeSecretsDir } from './secrets-dir.ts';
+import { loadVitestNode } from './vitest-node.ts';
 import { clearSetupFailure, setupFailure } from './setup-failure.ts';
 import { SecretSet } from './redact.ts';
 import { readSecretsFile, scanForSecrets, type Leak } from './secret-scan.ts';
@@ -120,7 +121,7 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
 }
 
 async function runSuites(config: Config, options: CertifyOptions, baseline: Baseline | undefined): Promise<CertifyResult> {
-  const { startVitest } = await import('vitest/node');
+  const { startVitest } = await loadVitestNode();
   const { AllureReporter } = await import('../report/allure-reporter.ts');
   const reportsDir = resolve(config.reportsDir);
   let summary: Summary | undefined;

@@ -9,15 +9,18 @@
  *   });
  */
 import * as allure from 'allure-js-commons';
-import { test, type TestContext } from 'vitest';
+import { expect, test, type TestContext } from 'vitest';
 import { capabilityVerdict } from './capabilities.ts';
 import { areaOf, getClause } from './clauses.ts';
 import { ConformanceFailure } from './checks.ts';
 import { PropertyFailure } from './property.ts';
-import { exchangeCount, lastExchange, resetExchanges, takeViolations, toCurl, type RecordedExchange } from './recorder.ts';
+import { exchangeCount, lastExchange, nameTestsWith, resetExchanges, takeViolations, toCurl, type RecordedExchange } from './recorder.ts';
 import { session, type Session } from './session.ts';
 import type { ConformanceMeta, FailureRecord } from './result-meta.ts';
 import './target.ts';
+
+// HAR entries name the test that sent them.
+nameTestsWith(() => expect.getState().currentTestName);
 
 /** Set by certify() when the allure reporter is part of the run (allure-js-commons complains otherwise). */
 const ALLURE = process.env.CONFORMANCE_ALLURE === '1';

@@ -8,7 +8,6 @@
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { expect } from 'vitest';
 import type { ApiResponse } from './client.ts';
 import type { ExchangeSummary } from './result-meta.ts';
 import type { SecretSet } from './redact.ts';
@@ -67,9 +66,21 @@ function harEntry(res: ApiResponse, secrets: SecretSet): object {
   };
 }
 
+/** The running test's name, as the test runner tells it (nameTestsWith); none outside tests. */
+let testName: () => string | undefined = () => undefined;
+
+/**
+ * Tells the recorder how to name the running test (clause-test.ts, in the workers): this module
+ * does not import vitest, so the CLI, which loads it for its own requests, never loads a second
+ * copy of vitest's runtime (vitest-node.ts).
+ */
+export function nameTestsWith(name: () => string | undefined): void {
+  testName = name;
+}
+
 function currentTest(): string | undefined {
   try {
-    return expect.getState().currentTestName;
+    return testName();
   } catch {
     return undefined;
   }

@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../kit/certify.ts';
+import { loadVitestNode } from '../kit/vitest-node.ts';
 import { CATALOGUE } from './catalogue.ts';
 import { MutationReporter, type MutationResult } from './mutation-reporter.ts';
 
@@ -36,7 +37,7 @@ export async function runMutation(o: MutationOptions = {}): Promise<{ exitCode: 
   process.env.MUTATION_HEALTHY = o.healthy === false ? '0' : '1';
   const reporter = new MutationReporter(faults);
   console.log(`Mutation run: ${faults.length} faults${o.healthy === false ? '' : ' and the healthy reference'}, one reference each; a dot per test file.`);
-  const { startVitest } = await import('vitest/node');
+  const { startVitest } = await loadVitestNode();
   const vitest = await startVitest('test', [], {
     root: PACKAGE_ROOT,
     config: join(PACKAGE_ROOT, 'src/mutation/vitest.mutation.config.ts'),
