@@ -2,7 +2,8 @@
  * vitest globalSetup of the suites: reads the configuration, starts the bundled reference
  * in-process on 127.0.0.1 when no CONFORMANCE_BASE_URL is set, checks the target and the
  * administrator token, provisions the run's regular user, hands the target to the workers
- * (provide/inject), and at the end removes everything the run created.
+ * (provide/inject), and at the end removes everything the run created. First it leaves the
+ * schemas' precompiled validators in the package's cache for the workers (schema-code.ts).
  */
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -13,6 +14,7 @@ import { cleanupLedger } from './ledger.ts';
 import { writeCleanupReport, type CleanupReport } from './cleanup-report.ts';
 import { sweepPrefixes } from './prefix-sweep.ts';
 import { preflight } from './preflight.ts';
+import { precompileValidators } from './schemas.ts';
 import { provisionRegularUser } from './provision.ts';
 import { SecretSet } from './redact.ts';
 import { secretsFileSink } from './secret-scan.ts';
@@ -21,6 +23,8 @@ import { noteSetupFailure } from './setup-failure.ts';
 import type { TargetInfo } from './target.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The workers load the schemas' validators from the cache instead of each compiling them.
+  precompileValidators();
   await loadDotenv();
   const config = loadConfig();
   let stopReference: (() => Promise<void>) | undefined;

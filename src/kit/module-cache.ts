@@ -6,12 +6,18 @@
  * created and written; a read-only install certifies without it.
  *
  *   const dir = moduleCacheDir(PACKAGE_ROOT); // <root>/node_modules/.cache/conformance-vitest, or undefined
+ *   writableCacheDir(root, 'conformance-validators');  // the same for another cache (schemas.ts)
  */
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export function moduleCacheDir(root: string): string | undefined {
-  const dir = join(root, 'node_modules', '.cache', 'conformance-vitest');
+  return writableCacheDir(root, 'conformance-vitest');
+}
+
+/** <root>/node_modules/.cache/<name>, created; undefined when it cannot be created or written. */
+export function writableCacheDir(root: string, name: string): string | undefined {
+  const dir = join(root, 'node_modules', '.cache', name);
   try {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);

@@ -1,7 +1,9 @@
 /**
- * The schema registry: every `schemas/**\/*.json` (JSON Schema 2020-12) loaded once, compiled
- * lazily with Ajv and cached. Names are file paths without `.json` (`user.public`,
- * `error.route`); `_defs/` holds shared pieces and is not a name.
+ * The schema registry: every `schemas/**\/*.json` (JSON Schema 2020-12) loaded once; each
+ * validator taken from the precompiled code in the package's cache when it matches the schemas
+ * (schema-code.ts; precompileValidators() writes it), else compiled lazily with Ajv. Names are
+ * file paths without `.json` (`user.public`, `error.route`); `_defs/` holds shared pieces and is
+ * not a name.
  *
  *   const r = validateAgainst('broadcast-message', body);
  *   if (!r.valid) console.log(describeSchemaErrors(r.errors)); // "/starts_at: must be a datetime ..."
@@ -11,19 +13,22 @@
  * (YYYY-MM-DD), both real calendar dates.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import _Ajv2020 from 'ajv/dist/2020.js';
+import type _Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import _addFormats from 'ajv-formats';
+import type _addFormats from 'ajv-formats';
 import { KitError } from './errors.ts';
+import { writableCacheDir } from './module-cache.ts';
+import { FORMATS_MODULE, generateValidatorsCode, loadValidators, saveValidators, validatorsDigest } from './schema-code.ts';
 
-// ajv and ajv-formats are CommonJS with a `default` export; under NodeNext the default import is
-// the module object, so take `.default` when it is there.
+// ajv and ajv-formats are CommonJS with a `default` export, loaded only when a schema must be
+// compiled (precompiled validators need neither: schema-code.ts).
 type AjvClass = typeof _Ajv2020.default;
-const Ajv2020 = ((_Ajv2020 as unknown as { default?: AjvClass }).default ?? _Ajv2020) as AjvClass;
 type AddFormats = typeof _addFormats.default;
-const addFormats = ((_addFormats as unknown as { default?: AddFormats }).default ?? _addFormats) as AddFormats;
+const requireHere = createRequire(import.meta.url);
+const cjsDefault = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
 
 /** One validation problem: where in the value (JSON pointer, '/' for the root) and what. */
 export interface SchemaIssue {
@@ -65,13 +70,41 @@ export function isApiDate(s: string): boolean {
 }
 
 interface Registry {
-  ajv: InstanceType<AjvClass>;
   ids: Map<string, string>; // name -> $id
   raw: Map<string, Record<string, unknown>>; // name -> schema JSON
+  /** Every schema file, `_defs` included, in path order. */
+  files: { rel: string; text: string; schema: Record<string, unknown> }[];
+  digest: string;
   compiled: Map<string, ValidateFunction>;
+  /** The cached validators of this digest (undefined: not looked for yet; null: none). */
+  precompiled?: Record<string, ValidateFunction> | null;
+  ajv?: InstanceType<AjvClass>;
 }
 
 let registry: Registry | undefined;
+
+/** Ajv's options (part of the precompiled code's digest). */
+const AJV_OPTIONS = {
+  allErrors: true,
+  strict: true,
+  // Views state `required` beside an allOf that holds the property types: not an error here.
+  strictRequired: false,
+  allowUnionTypes: true, // ["string", "null"] for nullable fields
+  verbose: true,
+} as const;
+
+/** The formats schemas may name: ajv-formats' and the API's own; the compiler and precompiled code get the same. */
+function schemaFormats(): Record<string, unknown> {
+  const { fullFormats } = requireHere('ajv-formats/dist/formats') as { fullFormats: Record<string, unknown> };
+  return {
+    ...fullFormats,
+    'api-datetime': { type: 'string', validate: isApiDatetime },
+    'api-date': { type: 'string', validate: isApiDate },
+  };
+}
+
+/** Where precompiled validators are kept: the package's node_modules/.cache, when writable. */
+const validatorsDir = () => writableCacheDir(fileURLToPath(new URL('../../', import.meta.url)), 'conformance-validators');
 
 function listJsonFiles(dir: string): string[] {
   const out: string[] = [];
@@ -85,35 +118,58 @@ function listJsonFiles(dir: string): string[] {
 
 function load(): Registry {
   if (registry) return registry;
-  const ajv = new Ajv2020({
-    allErrors: true,
-    strict: true,
-    // Views state `required` beside an allOf that holds the property types: not an error here.
-    strictRequired: false,
-    allowUnionTypes: true, // ["string", "null"] for nullable fields
-    verbose: true,
-  });
-  addFormats(ajv);
-  ajv.addFormat('api-datetime', { type: 'string', validate: isApiDatetime });
-  ajv.addFormat('api-date', { type: 'string', validate: isApiDate });
   const ids = new Map<string, string>();
   const raw = new Map<string, Record<string, unknown>>();
+  const files: Registry['files'] = [];
   for (const file of listJsonFiles(SCHEMAS_DIR)) {
     const rel = relative(SCHEMAS_DIR, file).split(sep).join('/');
-    const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const text = readFileSync(file, 'utf8');
+    const schema = JSON.parse(text) as Record<string, unknown>;
     const id = schema.$id;
     if (typeof id !== 'string' || !id.endsWith(`/${rel}`)) {
       throw new Error(`schemas/${rel}: $id must end with "/${rel}", got ${JSON.stringify(id)}`);
     }
-    ajv.addSchema(schema);
+    files.push({ rel, text, schema });
     if (!rel.startsWith('_')) {
       const name = rel.slice(0, -'.json'.length);
       ids.set(name, id);
       raw.set(name, schema);
     }
   }
-  registry = { ajv, ids, raw, compiled: new Map() };
+  registry = { ids, raw, files, digest: validatorsDigest(files, AJV_OPTIONS), compiled: new Map() };
   return registry;
+}
+
+/** Ajv with every schema added, made on the first schema that must be compiled here. */
+function compiler(reg: Registry): InstanceType<AjvClass> {
+  if (reg.ajv) return reg.ajv;
+  const Ajv2020 = cjsDefault<AjvClass>(requireHere('ajv/dist/2020.js'));
+  const { _ } = requireHere('ajv') as typeof import('ajv');
+  // code.source keeps each validator's source for generateValidatorsCode; formats come from FORMATS_MODULE there.
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, formats: _`require(${FORMATS_MODULE})` } });
+  cjsDefault<AddFormats>(requireHere('ajv-formats'))(ajv);
+  ajv.addFormat('api-datetime', { type: 'string', validate: isApiDatetime });
+  ajv.addFormat('api-date', { type: 'string', validate: isApiDate });
+  for (const f of reg.files) ajv.addSchema(f.schema);
+  reg.ajv = ajv;
+  return ajv;
+}
+
+/**
+ * Compiles every schema and keeps the generated code in the package's cache, unless it is
+ * there already: later processes (a certification's workers) load it instead of compiling.
+ * Returns the file's digest, or undefined when there is no writable cache folder.
+ */
+export function precompileValidators(dir: string | undefined = validatorsDir()): string | undefined {
+  if (!dir) return undefined;
+  const reg = load();
+  const cached = loadValidators(dir, reg.digest, schemaFormats());
+  if (cached) {
+    reg.precompiled = cached;
+    return reg.digest;
+  }
+  const refs = Object.fromEntries(reg.ids);
+  return saveValidators(dir, reg.digest, generateValidatorsCode(compiler(reg), refs)) ? reg.digest : undefined;
 }
 
 /** Every schema name, sorted (`_defs` excluded). */
@@ -155,16 +211,35 @@ export function getSchema(name: string): Record<string, unknown> {
   return load().raw.get(name)!;
 }
 
+/** The validator of a name: precompiled when the cache has this digest's code, else compiled here (once). */
 function validator(name: string): ValidateFunction {
   assertSchemaName(name);
   const reg = load();
   let fn = reg.compiled.get(name);
   if (!fn) {
-    fn = reg.ajv.getSchema(reg.ids.get(name)!);
-    if (!fn) throw new Error(`schema ${name} did not compile`);
+    if (reg.precompiled === undefined) {
+      const dir = validatorsDir();
+      reg.precompiled = (dir && loadValidators(dir, reg.digest, schemaFormats())) || null;
+    }
+    fn = reg.precompiled?.[name] ?? compiledValidator(name);
     reg.compiled.set(name, fn);
   }
   return fn;
+}
+
+/** A name's validator compiled by Ajv in this process, whatever the cache holds (tests compare it with the cached one). */
+export function compiledValidator(name: string): ValidateFunction {
+  assertSchemaName(name);
+  const reg = load();
+  const fn = compiler(reg).getSchema(reg.ids.get(name)!);
+  if (!fn) throw new Error(`schema ${name} did not compile`);
+  return fn;
+}
+
+/** A name's validator from the precompiled code in `dir`, or undefined when there is none for the current schemas. */
+export function precompiledValidator(name: string, dir: string): ValidateFunction | undefined {
+  assertSchemaName(name);
+  return loadValidators(dir, load().digest, schemaFormats())?.[name];
 }
 
 function issue(e: ErrorObject): SchemaIssue {
@@ -209,7 +284,11 @@ function describeType(v: unknown): string {
 
 /** Validates a value against a named schema; errors carry JSON pointers into the value. */
 export function validateAgainst(name: string, value: unknown): SchemaResult {
-  const fn = validator(name);
+  return validateWith(validator(name), value);
+}
+
+/** A value checked by one validator, its errors as SchemaIssues (anyOf summaries and repeats dropped). */
+export function validateWith(fn: ValidateFunction, value: unknown): SchemaResult {
   if (fn(value)) return { valid: true, errors: [] };
   const seen = new Set<string>();
   const errors: SchemaIssue[] = [];
