@@ -1,4 +1,5 @@
 /** Unit tests of redaction and of the curl reproducer built from recorded exchanges. */
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { REDACTED, SecretSet } from './redact.ts';
 import { toCurl, type RecordedExchange } from './recorder.ts';
@@ -24,6 +25,34 @@ describe('SecretSet', () => {
   test('ignores values too short to be secrets', () => {
     const s = new SecretSet(['ab']);
     expect(s.redact('ab cd')).toBe('ab cd');
+  });
+
+  test('finds every secret wherever it stands: start, end, side by side, one a prefix of another (the longest wins)', () => {
+    const s = new SecretSet(['abcdef', 'abcdefgh', 'zzzzzz']);
+    expect(s.redact('abcdefgh')).toBe(REDACTED);
+    expect(s.redact('abcdefabcdefghzzzzzz')).toBe(`${REDACTED}${REDACTED}${REDACTED}`);
+    expect(s.redact('x abcdefg')).toBe(`x ${REDACTED}g`);
+    expect(s.redact('abcde')).toBe('abcde');
+  });
+
+  test('redacts as a plain search for each secret would, on generated texts', () => {
+    // The reference: at each position the longest secret (raw or URL-encoded) starting there.
+    const naive = (text: string, secrets: string[]) => {
+      const forms = [...new Set(secrets.flatMap((v) => [v, encodeURIComponent(v)]))].sort((a, b) => b.length - a.length);
+      let out = '';
+      for (let i = 0; i < text.length; ) {
+        const hit = forms.find((f) => text.startsWith(f, i));
+        if (hit) { out += REDACTED; i += hit.length; } else { out += text[i]; i += 1; }
+      }
+      return out;
+    };
+    const alphabet = fc.constantFrom('a', 'b', 'c', '/', ' ', '%');
+    const piece = fc.string({ unit: alphabet, minLength: 6, maxLength: 9 });
+    fc.assert(fc.property(fc.array(piece, { minLength: 1, maxLength: 4 }), fc.array(fc.oneof(piece, fc.string({ unit: alphabet, maxLength: 4 })), { maxLength: 12 }),
+      (secrets, parts) => {
+        const text = parts.join('');
+        expect(new SecretSet(secrets).redact(text)).toBe(naive(text, secrets));
+      }), { seed: 11, numRuns: 300 });
   });
 });
 
