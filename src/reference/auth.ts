@@ -84,7 +84,7 @@ function recordActivity(ctx: RefContext, user: UserRecord, token: TokenRecord, d
 /** The user a sudo value names: digits by id, otherwise by username in any case. */
 function sudoTarget(ctx: RefContext, value: string): UserRecord | undefined {
   if (ctx.has('auth.sudo-username-case-sensitive') && !/^\d+$/.test(value)) {
-    return ctx.store.users.find((u) => u.username === value);
+    return ctx.store.usersByUsername.get(value.toLowerCase()).find((u) => u.username === value);
   }
   return findUserByIdOrUsername(ctx.store, value);
 }
@@ -104,7 +104,7 @@ export function authenticate(request: FastifyRequest): void {
     return;
   }
 
-  const token = store.tokens.find((t) => t.token === presented);
+  const token = store.tokensByValue.get(presented)[0];
   const judged = token && ctx.has('tokens.revoked-still-accepted') ? { ...token, revoked: false } : token;
   const day = today(ctx.clock);
   if (!token || !judged || !tokenIsActive(judged, day)) fail('unauthorized');

@@ -6,6 +6,7 @@
  *   const store = createStore();
  *   const msg = store.broadcastMessages.insert({ message: 'hi', ... }); // { id: 1, ... }
  *   store.broadcastMessages.update(msg.id, { message: 'bye' });
+ *   store.usersByUsername.get('jdoe');   // indexes by a derived key: no scan of the table
  */
 import type {
   BroadcastMessageRecord,
@@ -44,6 +45,39 @@ export interface Table<T extends Row> {
   /** Rows at positions [start, end) of the id order, ascending or descending: O(end - start). */
   slice(start: number, end: number, order?: 'asc' | 'desc'): T[];
   readonly size: number;
+  /** An index of the rows by a key derived from each (kept current by insert, update and delete). */
+  index(key: (row: T) => string): Index<T>;
+}
+
+/** Rows by a derived key: a lookup costs O(matches), not a scan of the table. */
+export interface Index<T> {
+  /** The rows whose key is `key`, in id order (empty when none). */
+  get(key: string): readonly T[];
+}
+
+/** An index's buckets: key -> rows by id (deletes in O(1)). */
+class KeyIndex<T extends Row> implements Index<T> {
+  private readonly buckets = new Map<string, Map<number, T>>();
+  constructor(readonly keyOf: (row: T) => string) {}
+  get(key: string): readonly T[] {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return [];
+    const rows = Array.from(bucket.values());
+    // A row whose key an update changed joined its bucket last: id order again.
+    return rows.length > 1 ? rows.sort((a, b) => a.id - b.id) : rows;
+  }
+  add(row: T): void {
+    const key = this.keyOf(row);
+    let bucket = this.buckets.get(key);
+    if (!bucket) this.buckets.set(key, (bucket = new Map()));
+    bucket.set(row.id, row);
+  }
+  remove(row: T): void {
+    const key = this.keyOf(row);
+    const bucket = this.buckets.get(key);
+    bucket?.delete(row.id);
+    if (bucket?.size === 0) this.buckets.delete(key);
+  }
 }
 
 /** Position of `id` in the ascending `ids`, or -1: binary search. */
@@ -64,6 +98,7 @@ export function createTable<T extends Row>(): Table<T> {
   const rows = new Map<number, T>();
   /** Ids ascending (new ids are always the largest: insert appends). */
   const ids: number[] = [];
+  const indexes: KeyIndex<T>[] = [];
   let lastId = 0;
   return {
     insert(values) {
@@ -71,6 +106,7 @@ export function createTable<T extends Row>(): Table<T> {
       const row = { ...values, id: lastId } as T;
       rows.set(row.id, row);
       ids.push(row.id);
+      for (const index of indexes) index.add(row);
       return row;
     },
     get: (id) => rows.get(id),
@@ -79,6 +115,10 @@ export function createTable<T extends Row>(): Table<T> {
       if (!old) return undefined;
       const row = { ...old, ...patch, id } as T;
       rows.set(id, row);
+      for (const index of indexes) {
+        index.remove(old);
+        index.add(row);
+      }
       return row;
     },
     delete(id) {
@@ -86,7 +126,14 @@ export function createTable<T extends Row>(): Table<T> {
       if (!old) return undefined;
       rows.delete(id);
       ids.splice(indexOfId(ids, id), 1);
+      for (const index of indexes) index.remove(old);
       return old;
+    },
+    index(key) {
+      const index = new KeyIndex<T>(key);
+      for (const row of rows.values()) index.add(row);
+      indexes.push(index);
+      return index;
     },
     all: () => Array.from(rows.values()),
     find(predicate) {
@@ -129,14 +176,32 @@ export interface Store {
   gpgKeys: Table<GpgKeyRecord>;
   /** Secondary e-mail addresses. */
   emails: Table<EmailRecord>;
+  /** Tokens by their secret value (every authenticated request looks one up). */
+  tokensByValue: Index<TokenRecord>;
+  /** Users by username and by primary e-mail, lower-cased (both unique in any case). */
+  usersByUsername: Index<UserRecord>;
+  usersByEmail: Index<UserRecord>;
+  /** Secondary addresses by address, lower-cased. */
+  emailsByAddress: Index<EmailRecord>;
+  /** Namespaces by their place: parent and lower-cased path (placeKey). */
+  namespacesByPlace: Index<NamespaceRecord>;
+}
+
+/** The key of a namespace's place: its parent (none for top-level ones) and its path in any case. */
+export function placeKey(parentId: number | null, path: string): string {
+  return `${parentId ?? ''}/${path.toLowerCase()}`;
 }
 
 export function createStore(): Store {
+  const users = createTable<UserRecord>();
+  const tokens = createTable<TokenRecord>();
+  const emails = createTable<EmailRecord>();
+  const namespaces = createTable<NamespaceRecord>();
   return {
-    users: createTable(),
-    tokens: createTable(),
+    users,
+    tokens,
     broadcastMessages: createTable(),
-    namespaces: createTable(),
+    namespaces,
     projects: createTable(),
     members: createTable(),
     epics: createTable(),
@@ -147,6 +212,11 @@ export function createStore(): Store {
     dependencies: createTable(),
     sshKeys: createTable(),
     gpgKeys: createTable(),
-    emails: createTable(),
+    emails,
+    tokensByValue: tokens.index((t) => t.token),
+    usersByUsername: users.index((u) => u.username.toLowerCase()),
+    usersByEmail: users.index((u) => u.email.toLowerCase()),
+    emailsByAddress: emails.index((e) => e.email.toLowerCase()),
+    namespacesByPlace: namespaces.index((n) => placeKey(n.parentId, n.path)),
   };
 }

@@ -16,12 +16,10 @@ export function validEmail(email: string): boolean {
 
 /** A secondary address of anyone but `exceptUserId` equals `email` (case-insensitive). */
 export function secondaryEmailTaken(store: Store, email: string, exceptUserId?: number): boolean {
-  const wanted = email.toLowerCase();
-  return store.emails.find((e) => e.userId !== exceptUserId && e.email.toLowerCase() === wanted) !== undefined;
+  return store.emailsByAddress.get(email.toLowerCase()).some((e) => e.userId !== exceptUserId);
 }
 
 /** Anyone's primary or secondary address equals `email` (case-insensitive). */
 export function addressTaken(store: Store, email: string): boolean {
-  const wanted = email.toLowerCase();
-  return store.users.find((u) => u.email.toLowerCase() === wanted) !== undefined || secondaryEmailTaken(store, email);
+  return store.usersByEmail.get(email.toLowerCase()).length > 0 || secondaryEmailTaken(store, email);
 }

@@ -6,7 +6,7 @@
  *   findGroup(store, 'parent/child');     // by full path, case-insensitive
  *   findGroup(store, '12');               // by id
  */
-import type { Store } from '../store.ts';
+import { placeKey, type Store } from '../store.ts';
 import { deleteEpicsOfGroup } from './epics.ts';
 import type { NamespaceRecord } from './records.ts';
 
@@ -29,9 +29,21 @@ export function fullName(store: Store, ns: NamespaceRecord): string {
   return lineage(store, ns).reverse().map((n) => n.name).join(' / ');
 }
 
+/** The namespace at a full path (case-insensitive), found level by level from the top: no scan of all namespaces. */
 export function findNamespaceByPath(store: Store, path: string): NamespaceRecord | undefined {
-  const wanted = path.toLowerCase();
-  return store.namespaces.find((ns) => fullPath(store, ns).toLowerCase() === wanted);
+  let level: readonly NamespaceRecord[] = [];
+  let parents: (number | null)[] = [null];
+  for (const segment of path.split('/')) {
+    level = parents.flatMap((parentId) => store.namespacesByPlace.get(placeKey(parentId, segment)));
+    if (level.length === 0) return undefined;
+    parents = level.map((n) => n.id);
+  }
+  return level.reduce((first, n) => (n.id < first.id ? n : first));
+}
+
+/** A top-level group whose path is `path` in any case (user names may not take one). */
+export function topLevelGroupAt(store: Store, path: string): NamespaceRecord | undefined {
+  return store.namespacesByPlace.get(placeKey(null, path)).find((n) => n.kind === 'group');
 }
 
 /** A group by id (digits) or full path; personal namespaces are not groups. */
@@ -59,9 +71,7 @@ export function descendants(store: Store, group: NamespaceRecord): NamespaceReco
 /** Is `parentId/path` taken by a namespace or a project (case-insensitive)? */
 export function pathTaken(store: Store, parentId: number | null, path: string): boolean {
   const wanted = path.toLowerCase();
-  if (store.namespaces.find((n) => n.parentId === parentId && n.path.toLowerCase() === wanted)) {
-    return true;
-  }
+  if (store.namespacesByPlace.get(placeKey(parentId, path)).length > 0) return true;
   return parentId !== null &&
     store.projects.find((p) => p.namespaceId === parentId && p.path.toLowerCase() === wanted) !== undefined;
 }

@@ -73,8 +73,7 @@ export function createUser(store: Store, now: Date, fields: NewUser): UserRecord
 }
 
 export function findUserByUsername(store: Store, username: string): UserRecord | undefined {
-  const wanted = username.toLowerCase();
-  return store.users.find((u) => u.username.toLowerCase() === wanted);
+  return store.usersByUsername.get(username.toLowerCase())[0];
 }
 
 /** Digits: by id; otherwise by username, case-insensitive (the sudo and :id_or_username rule). */
@@ -83,8 +82,7 @@ export function findUserByIdOrUsername(store: Store, value: string): UserRecord 
 }
 
 export function emailTaken(store: Store, email: string, exceptUserId?: number): boolean {
-  const wanted = email.toLowerCase();
-  return store.users.find((u) => u.id !== exceptUserId && u.email.toLowerCase() === wanted) !== undefined ||
+  return store.usersByEmail.get(email.toLowerCase()).some((u) => u.id !== exceptUserId) ||
     secondaryEmailTaken(store, email, exceptUserId); // another account's secondary address counts too
 }
 

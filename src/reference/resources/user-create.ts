@@ -8,6 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../auth.ts';
 import { ctxOf } from '../context.ts';
+import { topLevelGroupAt } from '../domain/namespaces.ts';
 import type { Identity, UserRecord } from '../domain/records.ts';
 import { createUser, emailTaken, findUserByUsername } from '../domain/users.ts';
 import { fail, type FieldErrors } from '../errors.ts';
@@ -148,12 +149,8 @@ export function identityOf(store: Store, q: UserAttributes, exceptUserId?: numbe
 /** Conflicts are checked first (409), e-mail before username, as the platform does. */
 export function checkConflicts(store: Store, email: string, username: string, exceptUserId?: number): void {
   if (emailTaken(store, email, exceptUserId)) fail('conflict', 'Email has already been taken');
-  const wanted = username.toLowerCase();
   const other = findUserByUsername(store, username);
-  const group = store.namespaces.find(
-    (n) => n.kind === 'group' && n.parentId === null && n.path.toLowerCase() === wanted,
-  );
-  if ((other && other.id !== exceptUserId) || group) fail('conflict', 'Username has already been taken');
+  if ((other && other.id !== exceptUserId) || topLevelGroupAt(store, username)) fail('conflict', 'Username has already been taken');
 }
 
 export function createUserFromRequest(request: FastifyRequest): UserRecord {

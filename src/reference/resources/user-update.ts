@@ -9,6 +9,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ctxOf } from '../context.ts';
+import { topLevelGroupAt } from '../domain/namespaces.ts';
 import type { Identity, UserRecord } from '../domain/records.ts';
 import { emailTaken, findUserByUsername, userDefaults } from '../domain/users.ts';
 import { fail } from '../errors.ts';
@@ -31,10 +32,7 @@ function taken(store: Store, user: UserRecord, email: string | undefined, userna
   if (email !== undefined && emailTaken(store, email, user.id)) return 'Email has already been taken';
   if (username !== undefined) {
     const other = findUserByUsername(store, username);
-    const group = store.namespaces.find(
-      (n) => n.kind === 'group' && n.parentId === null && n.path.toLowerCase() === username.toLowerCase(),
-    );
-    if ((other && other.id !== user.id) || group) return 'Username has already been taken';
+    if ((other && other.id !== user.id) || topLevelGroupAt(store, username)) return 'Username has already been taken';
   }
   return undefined;
 }
