@@ -10,7 +10,7 @@ export { session, type Session } from './session.ts';
 export { parseLinks, serverNow } from './http-helpers.ts';
 export type { ApiResponse, Credentials, Transport } from './client.ts';
 export { TRANSPORTS } from './client.ts';
-export { isApiDate, isApiDatetime } from './schemas.ts';
+export { isApiDate, isApiDatetime } from './schema-formats.ts';
 export { timestampGapMs, waitPastTimestamp } from './timestamp-gap.ts';
 export * from './fixtures.ts';
 export * from './generators/index.ts';

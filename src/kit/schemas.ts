@@ -9,8 +9,8 @@
  *   if (!r.valid) console.log(describeSchemaErrors(r.errors)); // "/starts_at: must be a datetime ..."
  *   validateJsonText('error.route', '{"error":"404 Not Found"}').valid  // true
  *
- * Formats: `api-datetime` (2020-01-01T12:00:00.000Z exactly: milliseconds and Z) and `api-date`
- * (YYYY-MM-DD), both real calendar dates.
+ * Formats (schema-formats.ts): `api-datetime` (2020-01-01T12:00:00.000Z exactly: milliseconds and
+ * Z) and `api-date` (YYYY-MM-DD), both real calendar dates.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,15 +18,16 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type _Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type _addFormats from 'ajv-formats';
 import { KitError } from './errors.ts';
 import { writableCacheDir } from './module-cache.ts';
 import { FORMATS_MODULE, generateValidatorsCode, loadValidators, saveValidators, validatorsDigest } from './schema-code.ts';
+import { isApiDate, isApiDatetime, schemaFormats } from './schema-formats.ts';
 
-// ajv and ajv-formats are CommonJS with a `default` export, loaded only when a schema must be
-// compiled (precompiled validators need neither: schema-code.ts).
+export { isApiDate, isApiDatetime };
+
+// ajv is CommonJS with a `default` export, loaded only when a schema must be compiled
+// (precompiled validators do without it: schema-code.ts).
 type AjvClass = typeof _Ajv2020.default;
-type AddFormats = typeof _addFormats.default;
 const requireHere = createRequire(import.meta.url);
 const cjsDefault = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
 
@@ -43,31 +44,6 @@ export interface SchemaResult {
 
 /** The `schemas/` directory of this package, whatever the working directory. */
 export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
-
-const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{3}Z$/;
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function realDate(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1) return false;
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate(); // day 0 of next month = last day of m
-  return d <= days;
-}
-
-/** ISO 8601 with milliseconds and Z, e.g. 2020-01-01T12:00:00.000Z, and a real calendar time. */
-export function isApiDatetime(s: string): boolean {
-  const m = DATETIME_RE.exec(s);
-  if (!m) return false;
-  const [y, mo, d, h, mi, se] = m.slice(1).map(Number);
-  return realDate(y, mo, d) && h <= 23 && mi <= 59 && se <= 59;
-}
-
-/** YYYY-MM-DD and a real calendar date. */
-export function isApiDate(s: string): boolean {
-  const m = DATE_RE.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = m.slice(1).map(Number);
-  return realDate(y, mo, d);
-}
 
 interface Registry {
   ids: Map<string, string>; // name -> $id
@@ -92,16 +68,6 @@ const AJV_OPTIONS = {
   allowUnionTypes: true, // ["string", "null"] for nullable fields
   verbose: true,
 } as const;
-
-/** The formats schemas may name: ajv-formats' and the API's own; the compiler and precompiled code get the same. */
-function schemaFormats(): Record<string, unknown> {
-  const { fullFormats } = requireHere('ajv-formats/dist/formats') as { fullFormats: Record<string, unknown> };
-  return {
-    ...fullFormats,
-    'api-datetime': { type: 'string', validate: isApiDatetime },
-    'api-date': { type: 'string', validate: isApiDate },
-  };
-}
 
 /** Where precompiled validators are kept: the package's node_modules/.cache, when writable. */
 const validatorsDir = () => writableCacheDir(fileURLToPath(new URL('../../', import.meta.url)), 'conformance-validators');
@@ -147,9 +113,7 @@ function compiler(reg: Registry): InstanceType<AjvClass> {
   const { _ } = requireHere('ajv') as typeof import('ajv');
   // code.source keeps each validator's source for generateValidatorsCode; formats come from FORMATS_MODULE there.
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, formats: _`require(${FORMATS_MODULE})` } });
-  cjsDefault<AddFormats>(requireHere('ajv-formats'))(ajv);
-  ajv.addFormat('api-datetime', { type: 'string', validate: isApiDatetime });
-  ajv.addFormat('api-date', { type: 'string', validate: isApiDate });
+  for (const [name, format] of Object.entries(schemaFormats())) ajv.addFormat(name, format as Parameters<typeof ajv.addFormat>[1]);
   for (const f of reg.files) ajv.addSchema(f.schema);
   reg.ajv = ajv;
   return ajv;

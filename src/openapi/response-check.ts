@@ -11,7 +11,7 @@
 import _Ajv2020 from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import _addFormats from 'ajv-formats';
-import { isApiDate, isApiDatetime } from '../kit/schemas.ts';
+import { isApiDate, isApiDatetime } from '../kit/schema-formats.ts';
 import type { OpenApiDocument } from './document.ts';
 import type { Schema } from './operation.ts';
 
