@@ -21,8 +21,21 @@ describe('response checks', () => {
     [{ last_activity_on: '2020-01-01T00:00:00.000Z' }, 'conv.types.date'],
     [{ id: '7' }, 'conv.types'],
     [[{ group_id: 1.5 }], 'conv.types'],
+    [{ id: null }, 'conv.types'],
+    [{ parent_id: '3' }, 'conv.types'],
   ])('%j breaks %s', (body, clause) => {
     expect(clauses(res(body))).toContain(clause);
+  });
+  test('each field rule reports its first bad field, depth first, in the order of the checks', () => {
+    const body = [{ id: 1, child: { created_at: '2020-01-01T12:00:00Z', due_date: 'soon' }, updated_at: 'x', project_id: 'p', start_date: '2020/1/1' }];
+    const found = runResponseChecks(res(body), API);
+    expect(found.map((v) => [v.clause, v.actual])).toEqual([
+      ['conv.types.datetime', '2020-01-01T12:00:00Z'],
+      ['conv.types.date', 'soon'],
+      ['conv.types', '"p"'],
+    ]);
+    expect(found[0]!.requirement).toContain('/0/child/created_at');
+    expect(found[2]!.requirement).toContain('/0/project_id');
   });
   test('a JSON body needs the JSON content type; an empty or unshown-status body does not', () => {
     expect(clauses(res({ id: 1 }, { headers: { 'content-type': 'text/plain' } }))).toEqual(['conv.format.json_response']);

@@ -1,7 +1,8 @@
 /**
  * Response checks applied to every exchange the kit makes, not only in dedicated tests: a format
  * fault anywhere fails the test that met it. Each check is a small function in a registry, citing
- * the clause whose rule it applies; it returns a violation or nothing.
+ * the clause whose rule it applies; it returns a violation or nothing. Rules on fields anywhere in
+ * a body (datetimes, dates, ids) share one walk of it.
  *
  *   const v = runResponseChecks(res, apiUrl);  // [{ check: 'conv.types.datetime', requirement, expected, actual }]
  */
@@ -30,35 +31,105 @@ const INTEGER_IDS = new Set(['id', 'iid', 'group_id', 'source_id', 'project_id',
 const NULLABLE_IDS = new Set(['parent_id']);
 
 /**
- * Whether a key and value below `value` is bad, depth first (an object's key before what it
- * holds); `keys` ends as the path to the first bad one. Every response goes through here several
- * times: no generator, and the path is only joined for a bad value.
+ * A rule on the fields of a body, wherever they stand: `key` says whether a field name falls
+ * under it, `bad` whether the value breaks it, `violation` what the first one found says.
  */
-function findBad(value: unknown, bad: (key: string, value: unknown) => boolean, keys: (string | number)[]): boolean {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      keys.push(i);
-      if (findBad(value[i], bad, keys)) return true;
-      keys.pop();
-    }
-  } else if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    for (const k of Object.keys(record)) {
-      keys.push(k);
-      if (bad(k, record[k]) || findBad(record[k], bad, keys)) return true;
-      keys.pop();
-    }
-  }
-  return false;
+interface FieldCheck {
+  key: (key: string) => boolean;
+  bad: (value: unknown, key: string) => boolean;
+  violation: (pointer: string, value: unknown) => Violation;
 }
 
-function firstBad(res: ApiResponse, bad: (key: string, value: unknown) => boolean): [string, unknown] | undefined {
-  if (res.json === undefined || res.status < 200 || res.status >= 300) return undefined;
+/** Which field checks look at a key (bit i: FIELD_CHECK_LIST[i]); field names repeat, so each is classified once. */
+const keyClasses = new Map<string, number>();
+const KEY_CLASSES_KEPT = 10_000;
+
+function classOf(key: string): number {
+  let mask = keyClasses.get(key);
+  if (mask === undefined) {
+    mask = 0;
+    FIELD_CHECK_LIST.forEach((check, i) => { if (check.key(key)) mask! |= 1 << i; });
+    if (keyClasses.size >= KEY_CLASSES_KEPT) keyClasses.clear();
+    keyClasses.set(key, mask);
+  }
+  return mask;
+}
+
+/**
+ * The first bad field of each field check, depth first (an object's key before what it holds):
+ * one walk of the body for all of them (every response goes through here; the pointer is only
+ * joined for a bad value).
+ */
+function firstBadFields(json: unknown): (readonly [string, unknown] | undefined)[] {
+  const found: (readonly [string, unknown] | undefined)[] = FIELD_CHECK_LIST.map(() => undefined);
+  let open = (1 << FIELD_CHECK_LIST.length) - 1; // the checks still looking
   const keys: (string | number)[] = [];
-  if (!findBad(res.json, bad, keys)) return undefined;
-  let value: unknown = res.json;
-  for (const k of keys) value = (value as Record<string | number, unknown>)[k];
-  return [`/${keys.join('/')}`, value];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length && open; i++) {
+        keys.push(i);
+        walk(value[i]);
+        keys.pop();
+      }
+    } else if (value !== null && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      for (const k of Object.keys(record)) {
+        if (!open) return;
+        keys.push(k);
+        const v = record[k];
+        const hits = classOf(k) & open;
+        if (hits) {
+          for (let i = 0; i < FIELD_CHECK_LIST.length; i++) {
+            if (hits & (1 << i) && FIELD_CHECK_LIST[i]!.bad(v, k)) {
+              found[i] = [`/${keys.join('/')}`, v];
+              open &= ~(1 << i);
+            }
+          }
+        }
+        walk(v);
+        keys.pop();
+      }
+    }
+  };
+  walk(json);
+  return found;
+}
+
+/** Rules on fields anywhere in a 2xx JSON body (RESPONSE_CHECKS lists where each runs). */
+const FIELD_CHECKS = {
+  /** conv.types.datetime: a datetime (a *_at value with a time) has milliseconds and Z. */
+  datetime: {
+    key: (k) => k.endsWith('_at'),
+    bad: (v) => typeof v === 'string' && v.includes('T') && !DATETIME.test(v),
+    violation: (at, v) => ({ clause: 'conv.types.datetime', requirement: `Datetime fields MUST be ISO 8601 with milliseconds and Z (at ${at}).`, expected: '2020-01-01T12:00:00.000Z', actual: String(v) }),
+  },
+  /** conv.types.date: a date (*_on, *_date) is YYYY-MM-DD. */
+  date: {
+    key: (k) => DATE_KEY.test(k),
+    bad: (v) => typeof v === 'string' && !DATE.test(v),
+    violation: (at, v) => ({ clause: 'conv.types.date', requirement: `Date fields MUST be YYYY-MM-DD (at ${at}).`, expected: '2020-01-01', actual: String(v) }),
+  },
+  /** Ids are integers (parent_id may be null). */
+  'integer-ids': {
+    key: (k) => INTEGER_IDS.has(k) || NULLABLE_IDS.has(k),
+    bad: (v, k) => !Number.isInteger(v) && !(v === null && NULLABLE_IDS.has(k)),
+    violation: (at, v) => ({ clause: 'conv.types', requirement: `Ids MUST be integers (at ${at}).`, expected: 'an integer', actual: JSON.stringify(v) }),
+  },
+} satisfies Record<string, FieldCheck>;
+
+type FieldCheckName = keyof typeof FIELD_CHECKS;
+const FIELD_CHECK_LIST: FieldCheck[] = Object.values(FIELD_CHECKS);
+const FIELD_CHECK_INDEX = new Map(Object.keys(FIELD_CHECKS).map((name, i) => [name, i]));
+
+/** The walk of each response's body, made once for all its field checks. */
+const walked = new WeakMap<ApiResponse, (readonly [string, unknown] | undefined)[]>();
+
+function fieldViolation(res: ApiResponse, name: FieldCheckName): Violation | undefined {
+  if (res.json === undefined || res.status < 200 || res.status >= 300) return undefined;
+  let found = walked.get(res);
+  if (!found) walked.set(res, (found = firstBadFields(res.json)));
+  const bad = found[FIELD_CHECK_INDEX.get(name)!];
+  return bad && FIELD_CHECKS[name].violation(bad[0], bad[1]);
 }
 
 export const RESPONSE_CHECKS: Record<string, ResponseCheck> = {
@@ -80,17 +151,8 @@ export const RESPONSE_CHECKS: Record<string, ResponseCheck> = {
     return undefined;
   },
 
-  /** conv.types.datetime: a datetime (a *_at value with a time) has milliseconds and Z. */
-  datetime: (res) => {
-    const bad = firstBad(res, (k, v) => k.endsWith('_at') && typeof v === 'string' && v.includes('T') && !DATETIME.test(v));
-    return bad && { clause: 'conv.types.datetime', requirement: `Datetime fields MUST be ISO 8601 with milliseconds and Z (at ${bad[0]}).`, expected: '2020-01-01T12:00:00.000Z', actual: String(bad[1]) };
-  },
-
-  /** conv.types.date: a date (*_on, *_date) is YYYY-MM-DD. */
-  date: (res) => {
-    const bad = firstBad(res, (k, v) => DATE_KEY.test(k) && typeof v === 'string' && !DATE.test(v));
-    return bad && { clause: 'conv.types.date', requirement: `Date fields MUST be YYYY-MM-DD (at ${bad[0]}).`, expected: '2020-01-01', actual: String(bad[1]) };
-  },
+  datetime: (res) => fieldViolation(res, 'datetime'),
+  date: (res) => fieldViolation(res, 'date'),
 
   /** The body of a known GET is the view the spec names (schemas/<view>.json). */
   'named-view': (res, path) => {
@@ -111,11 +173,7 @@ export const RESPONSE_CHECKS: Record<string, ResponseCheck> = {
     return undefined;
   },
 
-  /** Ids are integers. */
-  'integer-ids': (res) => {
-    const bad = firstBad(res, (k, v) => (INTEGER_IDS.has(k) && !Number.isInteger(v)) || (NULLABLE_IDS.has(k) && v !== null && !Number.isInteger(v)));
-    return bad && { clause: 'conv.types', requirement: `Ids MUST be integers (at ${bad[0]}).`, expected: 'an integer', actual: JSON.stringify(bad[1]) };
-  },
+  'integer-ids': (res) => fieldViolation(res, 'integer-ids'),
 };
 
 /** Runs every check on a response of the API (other URLs, e.g. uploaded files, are left alone). */
