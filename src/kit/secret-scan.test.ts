@@ -1,5 +1,5 @@
 /** Unit tests of the leak scan. */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { SecretSet } from './redact.ts';
@@ -29,5 +29,17 @@ describe('secret scan', () => {
     expect(after).not.toContain('imp-token-456');
     expect(after).toContain('[redacted]');
     expect(scanForSecrets(dir, ['imp-token-456'])).toEqual([]);
+  });
+
+  test('reads only the files written since the run began: other files of the folder are left as they are', () => {
+    const dir = temp('reports-');
+    const old = join(dir, '.env');
+    writeFileSync(old, 'CONFORMANCE_ADMIN_TOKEN=imp-token-456\n');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(old, past, past);
+    writeFileSync(join(dir, 'summary.md'), 'token imp-token-456');
+    const leaks = scanForSecrets(dir, ['imp-token-456'], Date.now() - 30_000);
+    expect(leaks).toEqual([{ file: join(dir, 'summary.md'), count: 1 }]);
+    expect(readFileSync(old, 'utf8')).toContain('imp-token-456');
   });
 });

@@ -5,7 +5,7 @@
  * each of them. A leak is redacted in place and fails the run.
  *
  *   const sink = secretsFileSink(path);  new SecretSet([token], sink);
- *   const leaks = scanForSecrets('reports', readSecretsFile(path));  // [{ file, count }]
+ *   const leaks = scanForSecrets('reports', readSecretsFile(path), runStartedMs);  // [{ file, count }]
  */
 import { appendFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,12 +23,13 @@ export function readSecretsFile(path: string): string[] {
   });
 }
 
-function files(dir: string): string[] {
+/** Files below `dir` last written at or after `since` (ms since the epoch). */
+function files(dir: string, since: number): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
     const st = statSync(p);
-    return st.isDirectory() ? files(p) : st.isFile() ? [p] : [];
+    return st.isDirectory() ? files(p, since) : st.isFile() && st.mtimeMs >= since ? [p] : [];
   });
 }
 
@@ -38,13 +39,17 @@ export interface Leak {
   count: number;
 }
 
-/** Finds every secret in every file below `dir`, redacts them in place, and lists the leaks. */
-export function scanForSecrets(dir: string, secrets: readonly string[]): Leak[] {
+/**
+ * Finds every secret in the files below `dir` written since `since` (the run's own output: a
+ * reports folder may hold other files, such as a .env, that are not the kit's to rewrite),
+ * redacts them in place, and lists the leaks.
+ */
+export function scanForSecrets(dir: string, secrets: readonly string[], since = 0): Leak[] {
   const set = new SecretSet(secrets);
   if (!set.list().length) return [];
   const leaks: Leak[] = [];
   const count = (t: string) => t.split(REDACTED).length - 1;
-  for (const file of files(dir)) {
+  for (const file of files(dir, since)) {
     const text = readFileSync(file, 'utf8');
     const redacted = set.redact(text);
     // Each secret found became one [redacted]; credential query values already redacted stay as they were.

@@ -4,7 +4,7 @@
  * and no report of a failing run holds the admin token.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../kit/certify.ts';
@@ -39,6 +39,26 @@ describe('the kit fails broken servers', () => {
     const attached: Attachment[] = failed.steps.flatMap((step: { attachments: Attachment[] }) => step.attachments);
     expect(attached.map((a) => a.name)).toEqual(['exchange (redacted)', 'reproduce with curl']);
     for (const a of attached) expect(allure.map((f) => f.split('/').pop())).toContain(a.source);
+  });
+});
+
+describe('the reports folder', () => {
+  test("holds this run's allure results only, and the leak scan leaves files the run did not write alone", async () => {
+    const dir = tempFolder('cfk-self-');
+    mkdirSync(join(dir, 'allure-results'));
+    writeFileSync(join(dir, 'allure-results', 'stale-result.json'), '{"status":"failed"}');
+    const env = join(dir, '.env');
+    writeFileSync(env, `CONFORMANCE_ADMIN_TOKEN=${TOKEN}\n`);
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(env, past, past);
+    const run = await runCertification({ filters: ['suites/broadcast-messages/read.test.ts'], args: ['--reports-dir', dir], env: { REFERENCE_ADMIN_TOKEN: TOKEN } });
+    expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { totals: Record<string, number>; verdictReasons: string[] };
+    const results = filesBelow(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json'));
+    expect(results.length).toBe(summary.totals.passed! + (summary.totals.skipped ?? 0));
+    expect(existsSync(join(dir, 'allure-results', 'stale-result.json'))).toBe(false);
+    expect(readFileSync(env, 'utf8')).toContain(TOKEN); // not the kit's file: not rewritten, not a leak
+    expect(summary.verdictReasons.join('\n')).not.toMatch(/secret appeared/);
   });
 });
 
