@@ -55,28 +55,30 @@ export interface Index<T> {
   get(key: string): readonly T[];
 }
 
-/** An index's buckets: key -> rows by id (deletes in O(1)). */
+/**
+ * An index's entries: key -> its row, or its rows in id order when several share the key (rare:
+ * most indexed keys are unique). No collection per key: an index of 100,000 users costs a few MB.
+ */
 class KeyIndex<T extends Row> implements Index<T> {
-  private readonly buckets = new Map<string, Map<number, T>>();
+  private readonly entries = new Map<string, T | T[]>();
   constructor(readonly keyOf: (row: T) => string) {}
   get(key: string): readonly T[] {
-    const bucket = this.buckets.get(key);
-    if (!bucket) return [];
-    const rows = Array.from(bucket.values());
-    // A row whose key an update changed joined its bucket last: id order again.
-    return rows.length > 1 ? rows.sort((a, b) => a.id - b.id) : rows;
+    const entry = this.entries.get(key);
+    return entry === undefined ? [] : Array.isArray(entry) ? entry.slice() : [entry];
   }
   add(row: T): void {
     const key = this.keyOf(row);
-    let bucket = this.buckets.get(key);
-    if (!bucket) this.buckets.set(key, (bucket = new Map()));
-    bucket.set(row.id, row);
+    const entry = this.entries.get(key);
+    if (entry === undefined) this.entries.set(key, row);
+    else this.entries.set(key, [...(Array.isArray(entry) ? entry : [entry]), row].sort((a, b) => a.id - b.id));
   }
   remove(row: T): void {
     const key = this.keyOf(row);
-    const bucket = this.buckets.get(key);
-    bucket?.delete(row.id);
-    if (bucket?.size === 0) this.buckets.delete(key);
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    const rest = (Array.isArray(entry) ? entry : [entry]).filter((r) => r.id !== row.id);
+    if (rest.length === 0) this.entries.delete(key);
+    else this.entries.set(key, rest.length === 1 ? rest[0]! : rest);
   }
 }
 
