@@ -5,21 +5,15 @@
  *
  *   npx vitest run src/kit/schema-code.test.ts
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { schemaCases } from './schema-cases.ts';
 import { tempFoldersForThisFile } from '../temp-folders.ts';
 import { saveValidators, validatorsDigest } from './schema-code.ts';
 import { compiledValidator, precompiledValidator, precompileValidators, schemaNames, validateWith } from './schemas.ts';
 
-interface SchemaCase {
-  schema: string;
-  valid: boolean;
-  note: string;
-  data: unknown;
-}
-
-const cases = JSON.parse(readFileSync(new URL('./schema-cases.json', import.meta.url), 'utf8')) as SchemaCase[];
+const cases = schemaCases();
 const temp = tempFoldersForThisFile();
 const codeFiles = (dir: string) => readdirSync(dir).filter((f) => f.startsWith('validators-'));
 

@@ -5,8 +5,8 @@
  *
  *   npx vitest run src/kit/schemas.test.ts
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { schemaCases } from './schema-cases.ts';
 import { isKitError } from './errors.ts';
 import {
   SCHEMAS_DIR,
@@ -20,14 +20,7 @@ import {
   validateJsonText,
 } from './schemas.ts';
 
-interface SchemaCase {
-  schema: string;
-  valid: boolean;
-  note: string;
-  data: unknown;
-}
-
-const cases = JSON.parse(readFileSync(new URL('./schema-cases.json', import.meta.url), 'utf8')) as SchemaCase[];
+const cases = schemaCases();
 
 /** The names DESIGN.md fixes; more views may exist. */
 const DESIGN_NAMES = [
