@@ -124,6 +124,7 @@ export async function certificationRun(o: CertificationOptions): Promise<Measure
       target: latency ? null : { op: '<=', value: 50 },
       summary: `${verdict}; ${requests} requests in ${round(wallMs / 1000, 1)} s = ${round(requests / (wallMs / 1000), 1)} req/s; ` +
         `server busy ${round(serverMs / 1000, 1)} s, kit ${round(kitMs / 1000, 1)} s; CPU: kit ${kitCpuMs === null ? '?' : round(kitCpuMs / 1000, 1)} s, server ${round(serverCpuMs / 1000, 1)} s` +
+        (kitCpuMs === null || requests === 0 ? '' : `; per request kit ${round(kitCpuMs / requests, 2)} ms, server ${round(serverCpuMs / requests, 2)} ms`) +
         (floor === null ? '; ' : ` (so at least ${floor}% on ${cpus().length} cores, however well the two overlap); `) +
         (one ? `a run of one test takes ${round(one.wallMs / 1000, 1)} s (kit start-up and teardown)` : `every answer ${latency} ms late, as a deployed server's (no target)`),
       details: {
@@ -131,6 +132,8 @@ export async function certificationRun(o: CertificationOptions): Promise<Measure
         requests, wallMs: round(wallMs), requestsPerSec: round(requests / (wallMs / 1000), 1),
         serverBusyMs: round(serverMs), serverRequestTimeSumMs: round(serverSumMs), kitMs: round(kitMs),
         kitCpuMs: kitCpuMs === null ? null : round(kitCpuMs), serverCpuMs: round(serverCpuMs), kitShareFloorPct: floor, cpus: cpus().length, reports: outDir,
+        kitCpuMsPerRequest: kitCpuMs === null || requests === 0 ? null : round(kitCpuMs / requests, 3),
+        serverCpuMsPerRequest: requests === 0 ? null : round(serverCpuMs / requests, 3),
         latencyMs: latency, oneTestRun: one ?? null,
       },
     });
