@@ -144,7 +144,8 @@ export function repeatToLength(chunk: string, n: number): string {
   const cps = Array.from(unit);
   const whole = Math.floor(n / cps.length);
   const text = unit.repeat(whole) + cps.slice(0, n - whole * cps.length).join('');
-  return /\s$/.test(text) ? `${text.slice(0, -1)}.` : text;
+  // The last character alone: a regex anchored at the end would try every position of a long text.
+  return /\s/.test(text.slice(-1)) ? `${text.slice(0, -1)}.` : text;
 }
 
 /** Texts of `min`..`max` code points made of a mixed chunk (non-ASCII most of the time). */
