@@ -1,8 +1,8 @@
 /**
  * vitest's Node API (startVitest), loaded by node itself when the CLI offers a native import. In a
  * checkout, bin/conformance.js runs the TypeScript through tsx, and whatever those modules import
- * goes through tsx's loader too: vitest, vite and rolldown that way cost about 1.3 s of CPU per
- * certification (issue 11 bench). The bin hands its own import() over under NATIVE_IMPORT; the
+ * goes through tsx's loader too: vitest, vite and rolldown loaded that way cost about 0.5 s more
+ * CPU per certification (issue 11 bench). The bin hands its own import() over under NATIVE_IMPORT; the
  * installed package runs plain JavaScript and needs none. Nothing the CLI loads may import
  * vitest's runtime ('vitest') itself: a second copy would not share the run's state.
  *
