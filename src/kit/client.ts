@@ -7,10 +7,11 @@
  *   const res = await admin.post('/broadcast_messages', { json: { message: 'hi' } });
  *   res.status; res.json; res.headers['x-total'];
  */
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent } from 'undici';
 import { stringify } from 'qs';
 import { SecretSet } from './redact.ts';
 import { recordExchange, recordViolations } from './recorder.ts';
+import { exchange } from './http-exchange.ts';
 import { learnSecrets } from './learn-secrets.ts';
 import { runResponseChecks } from './response-checks.ts';
 
@@ -134,16 +135,13 @@ export class ApiClient {
       requestBody: body === undefined ? undefined : typeof body === 'string' ? body : `<${body.length} bytes>`,
     };
     try {
-      const r = await undiciRequest(url, {
-        method: method as any, headers, body, dispatcher: this.options.dispatcher ?? agent(),
-        headersTimeout: this.options.timeoutMs, bodyTimeout: this.options.timeoutMs,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+      const answer = await exchange(this.options.dispatcher ?? agent(), url, {
+        method, headers, body, timeoutMs: this.options.timeoutMs, maxBodyBytes: this.options.maxBodyBytes,
       });
-      res.status = r.statusCode;
-      for (const [k, v] of Object.entries(r.headers)) {
-        if (v !== undefined) res.headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
-      }
-      res.text = await readCapped(r.body, this.options.maxBodyBytes);
+      res.status = answer.status;
+      res.headers = answer.headers;
+      if (answer.error) throw answer.error;
+      res.text = answer.text;
       if (/\bjson\b/i.test(res.headers['content-type'] ?? '') || /^\s*[[{"]/.test(res.text)) {
         try { res.json = JSON.parse(res.text); } catch { res.json = undefined; }
       }
@@ -173,18 +171,4 @@ export function transportError(e: unknown, o: { timeoutMs: number; maxBodyBytes:
   if (code === 'UND_ERR_SOCKET') return `the target closed the connection before a complete answer (${err.message})`;
   if (code === 'ECONNREFUSED') return 'the target refused the connection (ECONNREFUSED)';
   return `${code ?? err.name}: ${err.message}`;
-}
-
-async function readCapped(body: AsyncIterable<Buffer> & { destroy?: () => void }, cap: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > cap) {
-      body.destroy?.();
-      throw Object.assign(new Error(`response body over ${cap} bytes`), { code: 'BODY_TOO_LARGE' });
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
