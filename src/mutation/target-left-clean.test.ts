@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../kit/certify.ts';
@@ -90,17 +89,20 @@ describe('the target is left as it was', () => {
   test('after a run killed outright, once `conformance cleanup` has run', async () => {
     const before = await counts();
     const reports = tempFolder('clean-');
+    // A temporary folder of these runs' own: any other run starting meanwhile (the mutation
+    // catalogue starts many) would sweep the killed run's secrets folder from the shared one.
+    const tmp = tempFolder('clean-tmp-');
     let killed: number | undefined;
-    await run([...certifyArgs(), 'suites/pagination', 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: reports }, (out, child) => {
+    await run([...certifyArgs(), 'suites/pagination', 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: reports, TMPDIR: tmp }, (out, child) => {
       if (!killed && /✓/.test(out)) { killed = child.pid; process.kill(-child.pid!, 'SIGKILL'); }
     });
     expect(killed).toBeDefined();
     await new Promise((r) => setTimeout(r, 500));
     expect(await counts()).not.toEqual(before);
     // The killed run's secrets folder (its pid in the name) stays until the cleanup.
-    const secretsFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`cfk-secrets-${killed}-`));
+    const secretsFolders = () => readdirSync(tmp).filter((name) => name.startsWith(`cfk-secrets-${killed}-`));
     expect(secretsFolders()).toHaveLength(1);
-    const c = await run(['cleanup', '--base-url', url], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: reports });
+    const c = await run(['cleanup', '--base-url', url], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: reports, TMPDIR: tmp });
     expect(c.code, c.output).toBe(0);
     expect(c.output).toMatch(/removed user/);
     expect(c.output).not.toContain(TOKEN);
