@@ -14,5 +14,5 @@ export { isApiDate, isApiDatetime } from './schema-formats.ts';
 export { timestampGapMs, waitPastTimestamp } from './timestamp-gap.ts';
 export * from './fixtures.ts';
 export * from './generators/index.ts';
-export { forAll, runsFor, propertySeed, PropertyFailure, type PropertyOptions } from './property.ts';
+export { forAll, runsFor, propertySeed, PropertyFailure, type ForAllOptions, type PropertyOptions } from './property.ts';
 export { default as fc } from 'fast-check';

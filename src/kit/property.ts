@@ -31,6 +31,12 @@ export interface PropertyOptions {
   scale?: number;
 }
 
+/** Options of forAll: PropertyOptions and values checked on every run, before the generated ones. */
+export interface ForAllOptions<T> extends PropertyOptions {
+  /** Cases no run may miss, whatever the seed draws (e.g. a collection deep enough for page 11). */
+  examples?: T[];
+}
+
 /** A failed property: the original requirement, plus what reproduces it. */
 export class PropertyFailure extends ConformanceFailure {
   readonly counterexample: string;
@@ -69,10 +75,11 @@ export function runsFor(s: Session, options: PropertyOptions = {}): number {
  * Checks `predicate` for `runs` generated values; on failure throws a PropertyFailure with the
  * shrunk counterexample and the curl commands of its replay.
  */
-export async function forAll<T>(ctx: PropertyContext, arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: PropertyOptions = {}): Promise<void> {
+export async function forAll<T>(ctx: PropertyContext, arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: ForAllOptions<T> = {}): Promise<void> {
   const seed = propertySeed(ctx.s.target.seed, ctx.task.name);
   const numRuns = runsFor(ctx.s, options);
-  const details = await fc.check(fc.asyncProperty(arb, async (v) => { await predicate(v); }), { seed, numRuns });
+  const examples = (options.examples ?? []).map((e): [T] => [e]);
+  const details = await fc.check(fc.asyncProperty(arb, async (v) => { await predicate(v); }), { seed, numRuns, examples });
   if (!details.failed) return;
   const [counterexample] = details.counterexample ?? [];
   // Replay the shrunk case once, capturing its requests (shrinking ran others since).
