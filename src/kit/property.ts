@@ -75,7 +75,7 @@ export function runsFor(s: Session, options: PropertyOptions = {}): number {
  * Checks `predicate` for `runs` generated values; on failure throws a PropertyFailure with the
  * shrunk counterexample and the curl commands of its replay.
  */
-export async function forAll<T>(ctx: PropertyContext, arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: ForAllOptions<T> = {}): Promise<void> {
+export async function forAll<T>(ctx: PropertyContext, arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: ForAllOptions<NoInfer<T>> = {}): Promise<void> {
   const seed = propertySeed(ctx.s.target.seed, ctx.task.name);
   const numRuns = runsFor(ctx.s, options);
   const examples = (options.examples ?? []).map((e): [T] => [e]);

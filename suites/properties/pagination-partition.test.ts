@@ -4,7 +4,7 @@
  * is exactly its slice of the full list (every item once, in the list's order, full pages then a
  * short or full last page), no page in range is empty, and pages past the end are empty.
  * The collection is the variables of a fresh project, resized each run; the first run is always
- * 45 items one a page, so deep pages are checked whatever the seed.
+ * 45 items one and three a page, so deep pages and odd page sizes are checked whatever the seed.
  */
 import { describe } from 'vitest';
 import { check, clauseTest, collectionSizeArb, fc, forAll, pageCount, perPageListArb, requireThat } from '../../src/kit/index.ts';
@@ -40,8 +40,8 @@ describe('pagination partition (property)', () => {
       }
     }, {
       scale: 0.4,
-      // Every run pages deep (page 11 and beyond), whatever the seed draws.
-      examples: [{ size: 45, perPages: [1], beyond: 2 }],
+      // Every run pages deep (page 11 and beyond) and with an odd per_page, whatever the seed draws.
+      examples: [{ size: 45, perPages: [1, 3], beyond: 2 }],
     });
   }, { timeout: 120_000 });
 });
