@@ -5,11 +5,11 @@
  */
 import { describe } from 'vitest';
 import { clauseTest } from '../../src/kit/index.ts';
-import { dropTokenUser, TOKEN_COMMANDS, tokenSetup } from './models/tokens.ts';
+import { dropTokenUser, TOKEN_COMMANDS, tokenExamples, tokenSetup } from './models/tokens.ts';
 import { runModel } from './models/run-model.ts';
 
 describe('impersonation token model', () => {
   clauseTest('tokens.delete.revoked', 'any sequence of create, use, revoke, get and list: only a DELETE of a token revokes it, revoked tokens are refused and active ones act as the user', async (ctx) => {
-    await runModel(ctx, TOKEN_COMMANDS, () => tokenSetup(ctx.s), { teardown: dropTokenUser, maxCommands: 20, size: 'max' });
+    await runModel(ctx, TOKEN_COMMANDS, () => tokenSetup(ctx.s), { teardown: dropTokenUser, maxCommands: 20, size: 'max', examples: tokenExamples() });
   }, { timeout: 180_000 });
 });

@@ -11,7 +11,7 @@
  */
 import { fc, forAll, type ClauseContext, type PropertyOptions } from '../../../src/kit/index.ts';
 
-export interface ModelOptions<R> extends PropertyOptions {
+export interface ModelOptions<M extends object, R> extends PropertyOptions {
   /** Longest sequence (default 12). */
   maxCommands?: number;
   /** fast-check's size of the sequences ('max': lengths spread up to maxCommands, for bugs that need several steps). */
@@ -21,13 +21,15 @@ export interface ModelOptions<R> extends PropertyOptions {
    * it from the ledger), so the report's last exchange is the failing request, not the teardown.
    */
   teardown?: (real: R) => Promise<void>;
+  /** Sequences every run plays first, whatever the seed draws (steps a bug needs in one order). */
+  examples?: fc.AsyncCommand<M, R>[][];
 }
 
 export async function runModel<M extends object, R>(
   ctx: Pick<ClauseContext, 's' | 'task'>,
   commands: fc.Arbitrary<fc.AsyncCommand<M, R>>[],
   setup: () => Promise<{ model: M; real: R }>,
-  options: ModelOptions<R> = {},
+  options: ModelOptions<M, R> = {},
 ): Promise<void> {
   const arb = fc.commands(commands, { maxCommands: options.maxCommands ?? 12, size: options.size });
   await forAll(ctx, arb, async (cmds) => {

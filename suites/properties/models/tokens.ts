@@ -134,6 +134,13 @@ export const TOKEN_COMMANDS: fc.Arbitrary<Cmd>[] = [
   fc.constantFrom('active' as const, 'inactive' as const, 'all' as const).map((state) => new List(state)),
 ];
 
+/**
+ * Played first on every run: two tokens, the first revoked, then revoked again, then the second
+ * used. A target whose repeated DELETE revokes another token (the newest live one, say) fails on
+ * the use; drawn at random, that order is rare.
+ */
+export const tokenExamples = (): Cmd[][] => [[new Create(['api']), new Create(['api']), new Revoke(0), new RevokeAgain(0), new Use(1)]];
+
 /** A fresh user without tokens: the run's model starts empty. */
 export async function tokenSetup(s: Session): Promise<{ model: TokenModel; real: TokenReal }> {
   const user = await createUser(s, {}, { token: false });
