@@ -140,12 +140,15 @@ export class ApiClient {
       });
       res.status = answer.status;
       res.headers = answer.headers;
-      if (answer.error) throw answer.error;
-      res.text = answer.text;
-      if (/\bjson\b/i.test(res.headers['content-type'] ?? '') || /^\s*[[{"]/.test(res.text)) {
-        try { res.json = JSON.parse(res.text); } catch { res.json = undefined; }
+      if (answer.error) {
+        res.error = transportError(answer.error, this.options);
+      } else {
+        res.text = answer.text;
+        if (/\bjson\b/i.test(res.headers['content-type'] ?? '') || /^\s*[[{"]/.test(res.text)) {
+          try { res.json = JSON.parse(res.text); } catch { res.json = undefined; }
+        }
       }
-    } catch (e) {
+    } catch (e) { // a URL undici cannot take
       res.error = transportError(e, this.options);
     }
     res.durationMs = performance.now() - started;

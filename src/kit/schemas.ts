@@ -69,6 +69,9 @@ const AJV_OPTIONS = {
   verbose: true,
 } as const;
 
+/** The precompiled validators in `dir` for the current schemas, if it holds them and they load. */
+const precompiledIn = (dir: string) => loadValidators(dir, load().digest, schemaFormats());
+
 /** Where precompiled validators are kept: the package's node_modules/.cache, when writable. */
 const validatorsDir = () => writableCacheDir(fileURLToPath(new URL('../../', import.meta.url)), 'conformance-validators');
 
@@ -127,7 +130,7 @@ function compiler(reg: Registry): InstanceType<AjvClass> {
 export function precompileValidators(dir: string | undefined = validatorsDir()): string | undefined {
   if (!dir) return undefined;
   const reg = load();
-  const cached = loadValidators(dir, reg.digest, schemaFormats());
+  const cached = precompiledIn(dir);
   if (cached) {
     reg.precompiled = cached;
     return reg.digest;
@@ -183,7 +186,7 @@ function validator(name: string): ValidateFunction {
   if (!fn) {
     if (reg.precompiled === undefined) {
       const dir = validatorsDir();
-      reg.precompiled = (dir && loadValidators(dir, reg.digest, schemaFormats())) || null;
+      reg.precompiled = (dir && precompiledIn(dir)) || null;
     }
     fn = reg.precompiled?.[name] ?? compiledValidator(name);
     reg.compiled.set(name, fn);
@@ -203,7 +206,7 @@ export function compiledValidator(name: string): ValidateFunction {
 /** A name's validator from the precompiled code in `dir`, or undefined when there is none for the current schemas. */
 export function precompiledValidator(name: string, dir: string): ValidateFunction | undefined {
   assertSchemaName(name);
-  return loadValidators(dir, load().digest, schemaFormats())?.[name];
+  return precompiledIn(dir)?.[name];
 }
 
 function issue(e: ErrorObject): SchemaIssue {
