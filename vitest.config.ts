@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'suites',
           include: ['suites/**/*.test.ts'],
-          globalSetup: ['src/kit/global-setup.ts'],
+          globalSetup: ['src/run/global-setup.ts'],
           // One process per worker for all its files (not a fresh one per file): the kit's start-up
           // (modules, schema compilation) was most of a certification's CPU (issue 11 bench).
           isolate: false,

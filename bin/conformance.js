@@ -15,7 +15,7 @@ process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); thr
 
 const source = new URL('../src/cli.ts', import.meta.url);
 const checkout = existsSync(source);
-// vitest loaded by node, not through tsx's loader (src/kit/vitest-node.ts): about 0.5 s of CPU less per run.
+// vitest loaded by node, not through tsx's loader (src/run/vitest-node.ts): about 0.5 s of CPU less per run.
 if (checkout) globalThis[Symbol.for('api-v4-conformance.native-import')] = (specifier) => import(specifier);
 const { main } = checkout
   ? await (await import('tsx/esm/api')).tsImport(source.href, import.meta.url)

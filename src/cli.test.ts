@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { main } from './cli.ts';
-import { tempFoldersForThisFile } from './temp-folders.ts';
+import { tempFoldersForThisFile } from './shared/temp-folders.ts';
 
 const temp = tempFoldersForThisFile();
 

@@ -12,8 +12,8 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { FLAGS, SWITCHES, type Config, type ConfigFlags } from './kit/config.ts';
-import { isKitError, KitError } from './kit/errors.ts';
+import { FLAGS, SWITCHES, type Config, type ConfigFlags } from './run/config.ts';
+import { isKitError, KitError } from './shared/errors.ts';
 
 // Each command below loads only what it runs: a certification does not wait for the reference
 // server, the OpenAPI document and the rest to load (about 0.3 s of every `certify`).
@@ -85,7 +85,7 @@ export async function main(argv: string[]): Promise<number> {
         if (progress !== undefined && !['lines', 'dot', 'verbose'].includes(progress)) {
           throw new KitError('USAGE', `--progress must be lines, dot or verbose, got "${progress}"`);
         }
-        const { certify } = await import('./kit/certify.ts');
+        const { certify } = await import('./run/certify.ts');
         const result = await certify({
           flags: configFlags(values), filters: positionals, progress: progress as 'lines' | 'dot' | 'verbose' | undefined,
           suites: (values.suite as string | undefined)?.split(',').map((x) => x.trim()).filter(Boolean),
@@ -111,7 +111,7 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'cleanup': {
         const { values } = parse(rest, CONFIG_FLAGS);
-        const { cleanup } = await import('./kit/cleanup.ts');
+        const { cleanup } = await import('./run/cleanup.ts');
         return await cleanup({ flags: configFlags(values), log: console.log });
       }
       case 'openapi': {

@@ -6,13 +6,13 @@
  *   const { exitCode } = await certify({ flags: { baseUrl: ref.url, adminToken: ref.adminToken } });
  */
 import { readFile } from 'node:fs/promises';
-import { KitError } from './kit/errors.ts';
+import { KitError } from './shared/errors.ts';
 import { assertSchemaName, validateAgainst, validateJsonText } from './kit/schemas.ts';
 
-export { certify, type CertifyOptions, type CertifyResult } from './kit/certify.ts';
-export { cleanup } from './kit/cleanup.ts';
-export { loadConfig, type Config } from './kit/config.ts';
-export { KitError, KIT_ERROR_CODES } from './kit/errors.ts';
+export { certify, type CertifyOptions, type CertifyResult } from './run/certify.ts';
+export { cleanup } from './run/cleanup.ts';
+export { loadConfig, type Config } from './run/config.ts';
+export { KitError, KIT_ERROR_CODES } from './shared/errors.ts';
 export { schemaNames } from './kit/schemas.ts';
 export { startReferenceServer, buildReferenceApp, type ReferenceOptions, type RunningReference } from './reference/index.ts';
 export { openapiDocument, openapiJson, writeOpenapiDocument, type OpenApiDocument, type OpenApiOptions } from './openapi/document.ts';

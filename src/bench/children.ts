@@ -11,7 +11,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { KitError } from '../kit/errors.ts';
+import { KitError } from '../shared/errors.ts';
 
 export type Message = { type: string } & Record<string, any>;
 

@@ -8,7 +8,7 @@
  *   conformance bench --latency 0                            # without measurement 6
  *   conformance bench suites/users suites/pagination        # certify only these
  */
-import { KitError } from '../kit/errors.ts';
+import { KitError } from '../shared/errors.ts';
 import { runBench } from './run-bench.ts';
 import { renderTable } from './table.ts';
 

@@ -8,7 +8,7 @@
  *   const m = await deepPageLatency({ apiUrl, token, users: 100_000, samples: 400, log });
  */
 import { request } from 'undici';
-import { KitError } from '../kit/errors.ts';
+import { KitError } from '../shared/errors.ts';
 import { interleavedMedians } from './latency.ts';
 import { judge, round, type Measurement } from './measurement.ts';
 

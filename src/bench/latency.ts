@@ -8,7 +8,7 @@
  *   m['/a'].medianMs
  */
 import { Agent, request } from 'undici';
-import { KitError } from '../kit/errors.ts';
+import { KitError } from '../shared/errors.ts';
 
 export interface LatencyStats {
   samples: number;

@@ -7,7 +7,7 @@
  *   r.rps; r.total; r.latencyP50Ms
  */
 import autocannon, { type Request } from 'autocannon';
-import { KitError } from '../kit/errors.ts';
+import { KitError } from '../shared/errors.ts';
 
 export interface LoadOptions {
   url: string;

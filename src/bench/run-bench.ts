@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { KitError } from '../kit/errors.ts';
+import { KitError } from '../shared/errors.ts';
 import { certificationRun } from './certification.ts';
 import { startChild } from './children.ts';
 import { createsPerSecond } from './creates.ts';

@@ -5,11 +5,9 @@
  * declared one turns its clauses into skips with the reason; the summary shows both side by side
  * and flags a declared skip of something the target does offer.
  *
- *   const caps = await probeCapabilities(admin, { runPrefix, ledgerPath });
+ *   const caps = await probeCapabilities(admin, { runPrefix, ledgerPath });  // run/probe.ts
  *   capabilityVerdict('clusters.list.status', caps, ['clusters'])  // { action: 'skip', reason } | ...
  */
-import type { ApiClient } from './client.ts';
-import { appendLedger } from './ledger.ts';
 
 export interface CapabilitySpec {
   id: string;
@@ -33,30 +31,6 @@ export interface CapabilityState {
   probed: Probed;
   /** What the probe saw, e.g. "GET /projects/12/clusters answered 404". */
   detail: string;
-}
-
-/** Probes each capability on a private group and project created (and ledgered) for the purpose. */
-export async function probeCapabilities(admin: ApiClient, ctx: { runPrefix: string; ledgerPath: string }): Promise<CapabilityState[]> {
-  const path = `${ctx.runPrefix}-probe`;
-  const group = await admin.post('/groups', { json: { name: path, path, visibility: 'private' } });
-  const g = Number(group.json?.id);
-  if (Number.isInteger(g)) appendLedger(ctx.ledgerPath, { kind: 'group', id: g, path: `/groups/${g}`, target: admin.options.apiUrl });
-  const project = await admin.post('/projects', { json: { name: path, path, visibility: 'private' } });
-  const p = Number(project.json?.id);
-  if (Number.isInteger(p)) appendLedger(ctx.ledgerPath, { kind: 'project', id: p, path: `/projects/${p}`, target: admin.options.apiUrl });
-  const probe = async (id: string, url: string | undefined, absent: number[]): Promise<CapabilityState> => {
-    if (!url) return { id, probed: 'unknown', detail: 'the probe could not create its group or project' };
-    const res = await admin.get(url);
-    const detail = `GET ${url} answered ${res.status || res.error}`;
-    if (res.status === 200) return { id, probed: 'offered', detail };
-    if (absent.includes(res.status)) return { id, probed: 'absent', detail };
-    return { id, probed: 'unknown', detail };
-  };
-  return [
-    await probe('clusters', Number.isInteger(p) ? `/projects/${p}/clusters` : undefined, [404]),
-    await probe('epics', Number.isInteger(g) ? `/groups/${g}/epics` : undefined, [403, 404]),
-    await probe('deps', Number.isInteger(p) ? `/projects/${p}/dependencies` : undefined, [403, 404]),
-  ];
 }
 
 export type CapabilityAction = { action: 'run' } | { action: 'skip' | 'fail'; reason: string };

@@ -11,6 +11,7 @@
 import * as allure from 'allure-js-commons';
 import { expect, test, type TestContext } from 'vitest';
 import { capabilityVerdict } from './capabilities.ts';
+import { ENV } from './channels.ts';
 import { areaOf, getClause } from './clauses.ts';
 import { ConformanceFailure } from './checks.ts';
 import { PropertyFailure } from './property.ts';
@@ -23,7 +24,7 @@ import './target.ts';
 nameTestsWith(() => expect.getState().currentTestName);
 
 /** Set by certify() when the allure reporter is part of the run (allure-js-commons complains otherwise). */
-const ALLURE = process.env.CONFORMANCE_ALLURE === '1';
+const ALLURE = process.env[ENV.allure] === '1';
 
 export interface ClauseContext {
   s: Session;

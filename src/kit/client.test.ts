@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from './client.ts';
 import { lastExchange, resetExchanges, toCurl } from './recorder.ts';
-import { SecretSet } from './redact.ts';
+import { SecretSet } from '../shared/redact.ts';
 
 let server: Server;
 let apiUrl = '';

@@ -9,7 +9,7 @@
  */
 import { Agent } from 'undici';
 import { stringify } from 'qs';
-import { SecretSet } from './redact.ts';
+import { SecretSet } from '../shared/redact.ts';
 import { recordExchange, recordViolations } from './recorder.ts';
 import { exchange } from './http-exchange.ts';
 import { learnSecrets } from './learn-secrets.ts';

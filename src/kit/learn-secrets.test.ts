@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiResponse } from './client.ts';
 import { learnSecrets } from './learn-secrets.ts';
-import { SecretSet } from './redact.ts';
+import { SecretSet } from '../shared/redact.ts';
 
 const exchange = (o: Partial<ApiResponse>): ApiResponse => ({
   method: 'POST', url: 'http://h/api/v4/x', requestHeaders: {}, status: 201, headers: {}, text: '', json: undefined, durationMs: 1, ...o,

@@ -7,7 +7,7 @@
  *   learnSecrets(res, secrets);   // in the client, before recordExchange(res, secrets)
  */
 import type { ApiResponse } from './client.ts';
-import type { SecretSet } from './redact.ts';
+import type { SecretSet } from '../shared/redact.ts';
 
 /** Field names whose values are secrets, in request bodies and in response bodies. */
 const REQUEST_FIELDS = ['password'];

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './client.ts';
 import { forAll, propertySeed, PropertyFailure } from './property.ts';
-import { SecretSet } from './redact.ts';
+import { SecretSet } from '../shared/redact.ts';
 import type { Session } from './session.ts';
 
 const server = createServer((req, res) => {

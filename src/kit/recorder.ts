@@ -10,7 +10,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ApiResponse } from './client.ts';
 import type { ExchangeSummary } from './result-meta.ts';
-import type { SecretSet } from './redact.ts';
+import type { SecretSet } from '../shared/redact.ts';
 import type { Violation } from './response-checks.ts';
 
 export interface RecordedExchange extends ExchangeSummary {

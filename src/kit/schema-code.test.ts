@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { schemaCases } from './schema-cases.ts';
-import { tempFoldersForThisFile } from '../temp-folders.ts';
+import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
 import { saveValidators, validatorsDigest } from './schema-code.ts';
 import { compiledValidator, precompiledValidator, precompileValidators, schemaNames, validateWith } from './schemas.ts';
 

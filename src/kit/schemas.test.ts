@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { schemaCases } from './schema-cases.ts';
-import { isKitError } from './errors.ts';
+import { isKitError } from '../shared/errors.ts';
 import {
   SCHEMAS_DIR,
   assertSchemaName,

@@ -18,8 +18,8 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type _Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { KitError } from './errors.ts';
-import { writableCacheDir } from './module-cache.ts';
+import { KitError } from '../shared/errors.ts';
+import { writableCacheDir } from '../shared/module-cache.ts';
 import { FORMATS_MODULE, generateValidatorsCode, loadValidators, saveValidators, validatorsDigest } from './schema-code.ts';
 import { isApiDate, isApiDatetime, schemaFormats } from './schema-formats.ts';
 

@@ -12,8 +12,8 @@ import { ApiClient, type ApiResponse, type Credentials } from './client.ts';
 import { join, relative, sep } from 'node:path';
 import { appendLedger, type LedgerKind } from './ledger.ts';
 import { recordHarTo } from './recorder.ts';
-import { SecretSet } from './redact.ts';
-import { secretsFileSink } from './secret-scan.ts';
+import { SecretSet } from '../shared/redact.ts';
+import { secretsFileSink } from './channels.ts';
 import type { TargetInfo } from './target.ts';
 
 export interface Session {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../kit/certify.ts';
+import { PACKAGE_ROOT } from '../run/certify.ts';
 import { expect, test } from 'vitest';
 import { CATALOGUE } from './catalogue.ts';
 import type { MutationResult } from './mutation-reporter.ts';

@@ -11,7 +11,7 @@ import type { Fault } from './catalogue.ts';
 
 export const FAULT_PROJECT_PREFIX = 'fault:';
 export const HEALTHY_PROJECT = 'healthy';
-const GLOBAL_SETUP = ['src/kit/global-setup.ts'];
+const GLOBAL_SETUP = ['src/run/global-setup.ts'];
 
 /** A catalogue suite filter as an include glob: a file, or every test file below a folder. */
 export function suiteGlob(filter: string): string {

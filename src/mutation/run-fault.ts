@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../kit/certify.ts';
+import { PACKAGE_ROOT } from '../run/certify.ts';
 
 export interface CertificationRun {
   exitCode: number;

@@ -7,8 +7,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PACKAGE_ROOT } from '../kit/certify.ts';
-import { loadVitestNode } from '../kit/vitest-node.ts';
+import { PACKAGE_ROOT } from '../run/certify.ts';
+import { loadVitestNode } from '../run/vitest-node.ts';
 import { CATALOGUE } from './catalogue.ts';
 import { MutationReporter, type MutationResult } from './mutation-reporter.ts';
 

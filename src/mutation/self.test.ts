@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { PACKAGE_ROOT } from '../kit/certify.ts';
+import { PACKAGE_ROOT } from '../run/certify.ts';
 import { filesBelow, removeRunFolders, runCertification, tempFolder } from './run-fault.ts';
 
 afterAll(removeRunFolders);

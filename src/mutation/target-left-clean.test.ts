@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PACKAGE_ROOT } from '../kit/certify.ts';
+import { PACKAGE_ROOT } from '../run/certify.ts';
 import { childEnv, removeRunFolders, tempFolder } from './run-fault.ts';
 
 const TOKEN = 'clean-test-admin-token-0123456789';

@@ -9,7 +9,7 @@
  *   writeOpenapiDocument('openapi.json', { baseUrl: 'http://127.0.0.1:4010' });
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { KitError } from '../kit/errors.ts';
+import { KitError } from '../shared/errors.ts';
 import { openapiComponents, PAGINATION_HEADERS, schemaRef, TOKEN_REQUIRED, ERROR_RESPONSE_OF } from './components.ts';
 import type { Body, Operation, Schema } from './operation.ts';
 import { OPERATIONS } from './operations/index.ts';

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { tempFoldersForThisFile } from '../temp-folders.ts';
+import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
 import { plainWrites } from './allure-reporter.ts';
 
 const tempFolder = tempFoldersForThisFile();

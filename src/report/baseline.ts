@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CLAUSES } from '../kit/clauses.ts';
-import { KitError } from '../kit/errors.ts';
+import { KitError } from '../shared/errors.ts';
 
 export interface BaselineEntry {
   clause: string;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ConformanceReporter from './conformance-reporter.ts';
+import { publishSummary } from './publish.ts';
 import { buildSummary, type Summary } from './summary.ts';
 
 /** Planted in the fixture's failure (fixtures/sample.fixture.ts) and given to the reporter as a secret. */
@@ -100,18 +100,17 @@ describe('ConformanceReporter in a real vitest run', () => {
   });
 });
 
-describe('ConformanceReporter.finish', () => {
+describe('publishSummary', () => {
   it('redacts secrets from the environment variables of the kit too', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-reporter-'));
     const before = process.env.CONFORMANCE_ADMIN_TOKEN;
     process.env.CONFORMANCE_ADMIN_TOKEN = 'env-admin-token-xyz';
     try {
       let printed = '';
-      const r = new ConformanceReporter({ reportsDir: dir, target: 'http://h', kitVersion: '0', seed: 1, log: (t) => { printed += t; } });
-      const s = r.finish(buildSummary({
+      const s = publishSummary(buildSummary({
         results: [{ fullName: 'x', name: 'x', state: 'failed', errors: ['token env-admin-token-xyz refused'] }],
         clauses: [], target: 'http://h', kitVersion: '0', seed: 1, startedAt: new Date(), durationMs: 1,
-      }));
+      }), { reportsDir: dir, log: (t) => { printed += t; } });
       expect(s.failures[0].message).toBe('token [redacted] refused');
       expect(readFileSync(join(dir, 'summary.json'), 'utf8')).not.toContain('env-admin-token-xyz');
       expect(printed).not.toContain('env-admin-token-xyz');
@@ -127,10 +126,8 @@ describe('ConformanceReporter.finish', () => {
     try {
       const file = join(dir, 'a-file');
       writeFileSync(file, 'not a directory');
-      const r = new ConformanceReporter({ reportsDir: join(file, 'reports'), target: 't', kitVersion: '0', seed: 1, log: () => {} });
       const s = buildSummary({ results: [], clauses: [], target: 't', kitVersion: '0', seed: 1, startedAt: new Date(), durationMs: 0 });
-      expect(() => r.finish(s)).toThrow(expect.objectContaining({ name: 'KitError', code: 'CONFIG_INVALID' }));
-      expect(r.lastSummary).toBeUndefined();
+      expect(() => publishSummary(s, { reportsDir: join(file, 'reports'), log: () => {} })).toThrow(expect.objectContaining({ name: 'KitError', code: 'CONFIG_INVALID' }));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,32 +1,25 @@
 /**
  * The vitest 4 reporter of a certification run: collects every test case with its
- * meta().conformance, and at the end writes summary.json and summary.md into reportsDir (every
- * string redacted), prints the failure blocks and a one-line verdict, and hands the summary to
- * the caller (onSummary, lastSummary) so certify() needs no file to compute the exit code.
+ * meta().conformance and, at the end, builds the run's summary (baseline applied, capabilities
+ * attached, every string redacted) and hands it to the caller (onSummary, lastSummary). It writes
+ * and prints nothing: certify() publishes the summary once the run is over (publish.ts).
  *
- *   const reporter = new ConformanceReporter({ reportsDir: 'reports', target: 'http://127.0.0.1:4010',
- *     kitVersion: '0.1.0', seed: 1739, secrets: [adminToken], onSummary: (s) => { summary = s; } });
+ *   const reporter = new ConformanceReporter({ target: 'http://127.0.0.1:4010', kitVersion: '0.1.0',
+ *     seed: 1739, secrets: [adminToken], onSummary: (s) => { summary = s; } });
  *   await startVitest('test', [], { reporters: ['default', reporter] });
- *
- * In vitest.config.ts it also works by path: `reporters: [['./src/report/conformance-reporter.ts', {...}]]`.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { SerializedError } from 'vitest';
 import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
-import { KitError } from '../kit/errors.ts';
-import { setupFailure } from '../kit/setup-failure.ts';
-import { SecretSet } from '../kit/redact.ts';
+import type { SecretSet } from '../shared/redact.ts';
 import '../kit/result-meta.ts';
 import { capabilityReport, type CapabilityState } from '../kit/capabilities.ts';
 import { applyBaseline, type Baseline } from './baseline.ts';
-import { formatFailures, verdictLine } from './failure-format.ts';
-import { renderMarkdown } from './markdown.ts';
+import { runSecrets } from './publish.ts';
 import { redactDeep } from './redact-deep.ts';
 import { buildSummary, type ClauseInfo, type Summary, type TestResult } from './summary.ts';
 
 export interface ConformanceReporterOptions {
-  reportsDir: string;
   target: string;
   kitVersion: string;
   seed: number;
@@ -34,18 +27,13 @@ export interface ConformanceReporterOptions {
   secrets?: string[];
   /** Clause catalogue; defaults to src/kit/clauses.json. */
   clauses?: readonly ClauseInfo[];
-  /** Called with the final (redacted) summary after the reports are written. */
+  /** Called with the (redacted) summary at the end of the run. */
   onSummary?: (summary: Summary) => void;
-  /** Console output; defaults to vitest's logger (or stdout). */
-  log?: (text: string) => void;
   /** Known departures: their failures are reported as known (see baseline.ts). */
   baseline?: Baseline;
   /** Today as YYYY-MM-DD, for baseline expiry; defaults to the UTC date. */
   today?: string;
 }
-
-/** Environment variables of the kit that hold secrets: redacted too, belt and braces. */
-const SECRET_ENV = ['CONFORMANCE_ADMIN_TOKEN', 'REFERENCE_ADMIN_TOKEN'];
 
 export function loadClauseCatalogue(): ClauseInfo[] {
   return JSON.parse(readFileSync(new URL('../kit/clauses.json', import.meta.url), 'utf8')) as ClauseInfo[];
@@ -89,7 +77,7 @@ export default class ConformanceReporter implements Reporter {
 
   constructor(options: ConformanceReporterOptions) {
     this.options = options;
-    this.secrets = new SecretSet([...(options.secrets ?? []), ...SECRET_ENV.map((k) => process.env[k])]);
+    this.secrets = runSecrets(options.secrets);
   }
 
   onInit(vitest: Vitest): void {
@@ -106,8 +94,6 @@ export default class ConformanceReporter implements Reporter {
     unhandledErrors: ReadonlyArray<SerializedError>,
     reason: TestRunEndReason,
   ): void {
-    // The run never started (its globalSetup failed): certify() reports that in one line, exit 2.
-    if (setupFailure()) return;
     const results: TestResult[] = [];
     const outside: string[] = unhandledErrors.map(errorText);
     for (const mod of testModules) {
@@ -147,35 +133,11 @@ export default class ConformanceReporter implements Reporter {
     }
   }
 
-  /** Redacts, writes summary.json and summary.md, prints, and publishes the summary. */
+  /** Redacts the summary and hands it over. */
   finish(raw: Summary): Summary {
-    const redact = (s: string) => this.secrets.redact(s);
-    const summary = redactDeep(raw, redact);
-    const dir = resolve(this.options.reportsDir ?? 'reports');
-    const jsonPath = join(dir, 'summary.json');
-    const mdPath = join(dir, 'summary.md');
-    try {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(jsonPath, `${redact(JSON.stringify(summary, null, 2))}\n`);
-      writeFileSync(mdPath, redact(renderMarkdown(summary)));
-    } catch (e) {
-      throw new KitError('CONFIG_INVALID', `CONFORMANCE_REPORTS_DIR: cannot write the reports into ${dir}: ${(e as Error).message}`);
-    }
-    const shown = relative(process.cwd(), mdPath);
-    const lines: string[] = [];
-    if (summary.failures.length) lines.push('', 'Conformance failures:', '', formatFailures(summary));
-    if (summary.unhandledErrors.length) lines.push('', `Errors outside the tests: ${summary.unhandledErrors.length} (see ${shown})`);
-    lines.push('', verdictLine(summary, shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : mdPath));
-    lines.push(`Reports: ${['summary.md', 'summary.json', 'junit.xml', 'allure-results/ (HTML: npx allure generate)'].map((f) => join(relative(process.cwd(), dir) || '.', f)).join(', ')}`);
-    this.print(redact(lines.join('\n')));
+    const summary = redactDeep(raw, (s) => this.secrets.redact(s));
     this.lastSummary = summary;
     this.options.onSummary?.(summary);
     return summary;
-  }
-
-  private print(text: string): void {
-    if (this.options.log) this.options.log(text);
-    else if (this.vitest) this.vitest.logger.log(text);
-    else process.stdout.write(`${text}\n`);
   }
 }

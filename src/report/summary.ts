@@ -7,7 +7,7 @@
  *   summary.verdict              // 'pass' | 'fail'
  *   summary.clauses[0]           // { id, status: 'pass', tests: ['...'], area: 'conv', ... }
  */
-import type { CleanupReport } from '../kit/cleanup-report.ts';
+import type { CleanupReport } from '../kit/channels.ts';
 import type { FailureRecord } from '../kit/result-meta.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { CapabilityReport } from '../kit/capabilities.ts';

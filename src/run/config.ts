@@ -7,8 +7,8 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { CAPABILITIES } from './capabilities.ts';
-import { KitError } from './errors.ts';
+import { CAPABILITIES } from '../kit/capabilities.ts';
+import { KitError } from '../shared/errors.ts';
 
 const CAPABILITY_IDS = CAPABILITIES.map((c) => c.id);
 

@@ -4,24 +4,12 @@
  * (mode 600, in a fresh temporary folder); at the end the kit searches its own output files for
  * each of them. A leak is redacted in place and fails the run.
  *
- *   const sink = secretsFileSink(path);  new SecretSet([token], sink);
+ *   new SecretSet([token], secretsFileSink(path));   // kit/channels.ts: the secrets file
  *   const leaks = scanForSecrets('reports', readSecretsFile(path), runStartedMs);  // [{ file, count }]
  */
-import { appendFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REDACTED, SecretSet } from './redact.ts';
-
-export function secretsFileSink(path: string | undefined): ((secret: string) => void) | undefined {
-  if (!path) return undefined;
-  return (secret) => appendFileSync(path, `${JSON.stringify(secret)}\n`, { mode: 0o600 });
-}
-
-export function readSecretsFile(path: string): string[] {
-  if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean).flatMap((l) => {
-    try { return [JSON.parse(l) as string]; } catch { return []; }
-  });
-}
+import { REDACTED, SecretSet } from '../shared/redact.ts';
 
 /** Files below `dir` last written at or after `since` (ms since the epoch). */
 function files(dir: string, since: number): string[] {

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempFoldersForThisFile } from '../temp-folders.ts';
+import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
 import { makeSecretsDir, sweepStaleSecretsDirs } from './secrets-dir.ts';
 
 const temp = tempFoldersForThisFile();

@@ -7,20 +7,18 @@
  */
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ApiClient } from './client.ts';
+import { ApiClient } from '../kit/client.ts';
 import { loadConfig, loadDotenv } from './config.ts';
-import { probeCapabilities } from './capabilities.ts';
-import { cleanupLedger } from './ledger.ts';
-import { writeCleanupReport, type CleanupReport } from './cleanup-report.ts';
+import { ENV, noteCleanup, noteSetupFailure, secretsFileSink, type CleanupReport } from '../kit/channels.ts';
+import { cleanupLedger } from './ledger-cleanup.ts';
+import { probeCapabilities } from './probe.ts';
 import { sweepPrefixes } from './prefix-sweep.ts';
 import { preflight } from './preflight.ts';
-import { precompileValidators } from './schemas.ts';
+import { precompileValidators } from '../kit/schemas.ts';
 import { provisionRegularUser } from './provision.ts';
-import { SecretSet } from './redact.ts';
-import { secretsFileSink } from './secret-scan.ts';
-import { KitError, isKitError } from './errors.ts';
-import { noteSetupFailure } from './setup-failure.ts';
-import type { TargetInfo } from './target.ts';
+import { SecretSet } from '../shared/redact.ts';
+import { KitError, isKitError } from '../shared/errors.ts';
+import type { TargetInfo } from '../kit/target.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The workers load the schemas' validators from the cache instead of each compiling them.
@@ -57,7 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!adminToken) {
     throw new KitError('ADMIN_TOKEN_MISSING', 'CONFORMANCE_ADMIN_TOKEN (or --admin-token) is required to certify a deployed target.');
   }
-  const secretsPath = process.env.CONFORMANCE_SECRETS_FILE || undefined;
+  const secretsPath = process.env[ENV.secretsFile] || undefined;
   const secrets = new SecretSet([adminToken], secretsFileSink(secretsPath));
   const root: string = baseUrl as string;
   const apiUrl = `${root}/api/v4`;
@@ -87,9 +85,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       }
       if (report.left.length) report.retry = `conformance cleanup --base-url ${root} --reports-dir ${reportsDir}`;
     }
-    // Only certify() reads it back (and removes it): a plain vitest run of the suites would
-    // leave one file per run in the reports folder.
-    if (process.env.CONFORMANCE_CLEANUP_REPORT === '1') writeCleanupReport(reportsDir, config.runPrefix, report);
+    noteCleanup(report);
     await stopReference?.();
   };
 

@@ -6,11 +6,11 @@
  *   const user = await provisionRegularUser(admin, { runPrefix, ledgerPath, secrets });
  */
 import { randomBytes } from 'node:crypto';
-import type { ApiClient } from './client.ts';
-import { KitError } from './errors.ts';
-import { appendLedger } from './ledger.ts';
-import type { SecretSet } from './redact.ts';
-import type { ProvisionedUser } from './target.ts';
+import type { ApiClient } from '../kit/client.ts';
+import { KitError } from '../shared/errors.ts';
+import { appendLedger } from '../kit/ledger.ts';
+import type { SecretSet } from '../shared/redact.ts';
+import type { ProvisionedUser } from '../kit/target.ts';
 
 export interface ProvisionContext {
   runPrefix: string;

@@ -2,7 +2,7 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempFoldersForThisFile } from '../temp-folders.ts';
+import { tempFoldersForThisFile } from './temp-folders.ts';
 import { moduleCacheDir } from './module-cache.ts';
 
 const tempFolder = tempFoldersForThisFile();

@@ -1,7 +1,7 @@
 /** Unit tests of the configuration: defaults, flags over env, one clear error per bad value. */
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from './config.ts';
-import { KitError } from './errors.ts';
+import { KitError } from '../shared/errors.ts';
 
 describe('loadConfig', () => {
   test('defaults: bundled reference, random seed and prefix, 10 s timeout, reports/', () => {

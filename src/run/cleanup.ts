@@ -7,13 +7,14 @@
  */
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ApiClient } from './client.ts';
+import { ApiClient } from '../kit/client.ts';
 import { loadConfig, loadDotenv, type ConfigFlags } from './config.ts';
-import { KitError } from './errors.ts';
-import { cleanupLedger, readLedger } from './ledger.ts';
+import { KitError } from '../shared/errors.ts';
+import { readLedger } from '../kit/ledger.ts';
+import { cleanupLedger } from './ledger-cleanup.ts';
 import { preflight } from './preflight.ts';
 import { sweepStaleSecretsDirs } from './secrets-dir.ts';
-import { SecretSet } from './redact.ts';
+import { SecretSet } from '../shared/redact.ts';
 import { sweepPrefixes } from './prefix-sweep.ts';
 
 export async function cleanup(options: { flags?: ConfigFlags; log: (line: string) => void }): Promise<number> {

@@ -19,26 +19,23 @@
  * Package files are found from this file's place (PACKAGE_ROOT, the same depth in src/kit and
  * dist/kit); reports, ledgers, .env and baseline files from the user's working directory.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiClient } from './client.ts';
+import { ApiClient } from '../kit/client.ts';
 import { loadConfig, loadDotenv, VARIABLES, type Config, type ConfigFlags } from './config.ts';
-import { KitError, isKitError } from './errors.ts';
+import { KitError, isKitError } from '../shared/errors.ts';
 import { interruptHandler } from './interrupt.ts';
-import { moduleCacheDir } from './module-cache.ts';
+import { moduleCacheDir } from '../shared/module-cache.ts';
 import { preflight } from './preflight.ts';
 import { makeSecretsDir } from './secrets-dir.ts';
 import { loadVitestNode } from './vitest-node.ts';
-import { clearSetupFailure, setupFailure } from './setup-failure.ts';
-import { SecretSet } from './redact.ts';
-import { readSecretsFile, scanForSecrets, type Leak } from './secret-scan.ts';
+import { SecretSet } from '../shared/redact.ts';
+import { ENV, readSecretsFile, setupFailure, takeRunSlot } from '../kit/channels.ts';
 import { loadBaselineFile, type Baseline } from '../report/baseline.ts';
 import ConformanceReporter from '../report/conformance-reporter.ts';
-import { assembleHar } from '../report/har.ts';
-import { takeCleanupReport, type CleanupReport } from './cleanup-report.ts';
-import { renderMarkdown } from '../report/markdown.ts';
+import { finishRun } from './finish-run.ts';
 import ProgressReporter from '../report/progress-reporter.ts';
 import type { Summary } from '../report/summary.ts';
 
@@ -107,11 +104,11 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
     exportConfig(config, process.env);
     // Every secret the run learns is noted here (mode 600) for the leak scan, then removed.
     const secretsDir = makeSecretsDir();
-    process.env.CONFORMANCE_SECRETS_FILE = join(secretsDir, 'secrets');
+    process.env[ENV.secretsFile] = join(secretsDir, 'secrets');
     try {
       return await runSuites(config, options, baseline);
     } finally {
-      delete process.env.CONFORMANCE_SECRETS_FILE;
+      delete process.env[ENV.secretsFile];
       rmSync(secretsDir, { recursive: true, force: true });
     }
   } catch (e) {
@@ -126,7 +123,6 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   const reportsDir = resolve(config.reportsDir);
   let summary: Summary | undefined;
   const reporter = new ConformanceReporter({
-    reportsDir,
     target: config.baseUrl ?? 'bundled reference server (in-process)',
     kitVersion: kitVersion(),
     seed: config.seed,
@@ -140,9 +136,8 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
     : undefined;
   const filters = [...(options.filters ?? []), ...(options.suites ?? []).map((s) => `suites/${s.replace(/^suites\//, '')}`)];
   let setupError: unknown;
-  process.env.CONFORMANCE_ALLURE = '1'; // the workers label and attach for the allure reporter below
-  process.env.CONFORMANCE_CLEANUP_REPORT = '1'; // the globalSetup teardown leaves what cleanup did for takeCleanupReport() below
-  clearSetupFailure();
+  process.env[ENV.allure] = '1'; // the workers label and attach for the allure reporter below
+  takeRunSlot(); // what an earlier run in this process left there
   const cacheDir = moduleCacheDir(PACKAGE_ROOT);
   // The leak scan reads what this run writes (a file system may keep times to the second or two).
   const writtenSince = Date.now() - 2000;
@@ -174,8 +169,8 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   process.exitCode = 0; // vitest sets it; the CLI decides from the result
   // The globalSetup's own KitError first: what vitest rethrows may be a later error of its own
   // (with the module cache on, one from mapping the setup module's stack).
-  setupError = setupFailure() ?? setupError;
-  clearSetupFailure();
+  const slot = takeRunSlot();
+  setupError = slot.setupFailure ?? setupError;
   if (setupError) {
     if (isKitError(setupError)) return { exitCode: 2, error: setupError };
     return { exitCode: 2, error: new KitError('PROVISIONING_FAILED', `The run could not start: ${(setupError as Error).message}`) };
@@ -183,12 +178,11 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   if (!summary) {
     return { exitCode: 2, error: new KitError('PROVISIONING_FAILED', 'The run ended without results (see the errors above).') };
   }
-  const cleanupReport = takeCleanupReport(reportsDir, config.runPrefix);
-  if (cleanupReport) summary = attachCleanup(summary, cleanupReport, reportsDir);
-  if (config.har) assembleHar(reportsDir, kitVersion());
-  const secrets = [...readSecretsFile(process.env.CONFORMANCE_SECRETS_FILE ?? ''), ...(config.adminToken ? [config.adminToken] : [])];
-  const leaks = scanForSecrets(reportsDir, secrets, writtenSince);
-  if (leaks.length) summary = reportLeaks(summary, leaks, reportsDir);
+  const secrets = [...readSecretsFile(process.env[ENV.secretsFile]), ...(config.adminToken ? [config.adminToken] : [])];
+  summary = finishRun(summary, {
+    reportsDir, cleanup: slot.cleanup, har: config.har, kitVersion: kitVersion(), secrets, writtenSince,
+    log: (text) => process.stdout.write(`${text}\n`),
+  });
   return { exitCode: summary.verdict === 'pass' ? 0 : 1, summary };
 }
 
@@ -210,22 +204,4 @@ function quietAfterSetupFailure(target: NodeJS.WriteStream): NodeJS.WriteStream 
   // everything after it, the verdict line included. Like stdout, this stream is never ended.
   Object.assign(gate, { end: () => gate });
   return Object.assign(gate, { isTTY: target.isTTY, columns: target.columns, rows: target.rows }) as unknown as NodeJS.WriteStream;
-}
-
-/** What cleanup did goes into summary.json; what it left on the target also into summary.md and the console. */
-function attachCleanup(summary: Summary, cleanup: CleanupReport, reportsDir: string): Summary {
-  const out: Summary = { ...summary, cleanup };
-  writeFileSync(join(reportsDir, 'summary.json'), `${JSON.stringify(out, null, 2)}\n`);
-  if (cleanup.left.length) writeFileSync(join(reportsDir, 'summary.md'), renderMarkdown(out));
-  return out;
-}
-
-/** A secret in an output file fails the run: the summary says where (the files are already redacted). */
-function reportLeaks(summary: Summary, leaks: Leak[], reportsDir: string): Summary {
-  const reasons = leaks.map((l) => `a secret appeared ${l.count} time(s) in ${relative(reportsDir, l.file)} (redacted in place)`);
-  const out: Summary = { ...summary, verdict: 'fail', verdictReasons: [...summary.verdictReasons, ...reasons] };
-  writeFileSync(join(reportsDir, 'summary.json'), `${JSON.stringify(out, null, 2)}\n`);
-  writeFileSync(join(reportsDir, 'summary.md'), renderMarkdown(out));
-  for (const r of reasons) console.error(`conformance: ${r}`);
-  return out;
 }

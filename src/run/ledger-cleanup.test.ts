@@ -2,9 +2,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { ApiClient, ApiResponse } from './client.ts';
-import { appendLedger, cleanupLedger, readLedger } from './ledger.ts';
-import { tempFoldersForThisFile } from '../temp-folders.ts';
+import type { ApiClient, ApiResponse } from '../kit/client.ts';
+import { appendLedger, readLedger } from '../kit/ledger.ts';
+import { cleanupLedger } from './ledger-cleanup.ts';
+import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
 
 const temp = tempFoldersForThisFile();
 

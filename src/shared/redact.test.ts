@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { REDACTED, SecretSet } from './redact.ts';
-import { toCurl, type RecordedExchange } from './recorder.ts';
+import { toCurl, type RecordedExchange } from '../kit/recorder.ts';
 
 describe('SecretSet', () => {
   const secrets = new SecretSet(['glpat-SECRET123', 'p@ss w/rd+']);

@@ -4,8 +4,8 @@
  *
  *   const admin = await preflight(client);  // { id, username }
  */
-import type { ApiClient } from './client.ts';
-import { KitError } from './errors.ts';
+import type { ApiClient } from '../kit/client.ts';
+import { KitError } from '../shared/errors.ts';
 
 export async function preflight(admin: ApiClient): Promise<{ id: number; username: string }> {
   const res = await admin.get('/user');

@@ -2,9 +2,10 @@
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { SecretSet } from './redact.ts';
-import { readSecretsFile, scanForSecrets, secretsFileSink } from './secret-scan.ts';
-import { tempFoldersForThisFile } from '../temp-folders.ts';
+import { SecretSet } from '../shared/redact.ts';
+import { readSecretsFile, secretsFileSink } from '../kit/channels.ts';
+import { scanForSecrets } from './secret-scan.ts';
+import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
 
 const temp = tempFoldersForThisFile();
 

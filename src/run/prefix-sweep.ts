@@ -6,7 +6,7 @@
  *
  *   const removed = await sweepPrefixes(admin, ['cfk-1a2b3c4d']);  // ['user 17 cfk-1a2b3c4d-u-3', ...]
  */
-import type { ApiClient } from './client.ts';
+import type { ApiClient } from '../kit/client.ts';
 
 interface Item { id: number; username?: string; path?: string; full_path?: string; path_with_namespace?: string; target_path?: string }
 

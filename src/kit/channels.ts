@@ -1,0 +1,90 @@
+/**
+ * Every channel between a certification's main process (certify(), the vitest globalSetup, the
+ * reporters) and its test workers, named in one place. Nothing else crosses the process line.
+ *
+ *   main -> globalSetup   the resolved configuration, as CONFORMANCE_* variables (run/config.ts: exportConfig)
+ *   main -> workers       ENV.allure: the allure reporter is part of the run (label and attach)
+ *   all  -> main          ENV.secretsFile: a private file where every process appends each secret it learns
+ *   globalSetup -> workers, reporter   TARGET: the provisioned target (vitest provide/inject)
+ *   globalSetup -> main   the run slot (globalThis, same process): a set-up failure, what cleanup did
+ *   workers -> reporter   the test's meta().conformance (result-meta.ts)
+ *
+ *   secretsFileSink(process.env[ENV.secretsFile]);   // in a worker: SecretSet's sink
+ *   noteCleanup({ removed: 12, left: [] });          // in the globalSetup teardown
+ *   takeRunSlot().cleanup                            // in certify(), after vitest closed
+ */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { KitError, type KitErrorCode } from '../shared/errors.ts';
+
+/** Environment variables set by certify() for the processes it starts (besides the configuration). */
+export const ENV = {
+  /** '1' when the allure reporter is part of the run: the workers label and attach. */
+  allure: 'CONFORMANCE_ALLURE',
+  /** Path of the private secrets file (mode 600), for the end-of-run leak scan. */
+  secretsFile: 'CONFORMANCE_SECRETS_FILE',
+} as const;
+
+/** The provide/inject key of the target (target.ts). */
+export const TARGET = 'target';
+
+/** An appender of secrets to the secrets file, for a SecretSet; none without a file. */
+export function secretsFileSink(path: string | undefined): ((secret: string) => void) | undefined {
+  if (!path) return undefined;
+  return (secret) => appendFileSync(path, `${JSON.stringify(secret)}\n`, { mode: 0o600 });
+}
+
+/** Every secret appended to the secrets file so far. */
+export function readSecretsFile(path: string | undefined): string[] {
+  if (!path || !existsSync(path)) return [];
+  return readFileSync(path, 'utf8').split('\n').filter(Boolean).flatMap((l) => {
+    try {
+      return [JSON.parse(l) as string];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** What end-of-run cleanup did: summary.json's `cleanup`. */
+export interface CleanupReport {
+  /** Resources removed (or found already gone) at the end of the run. */
+  removed: number;
+  /** What is still on the target, with why its delete failed (redacted). */
+  left: { what: string; reason: string }[];
+  /** The command that retries the removal. */
+  retry?: string;
+}
+
+/**
+ * What the globalSetup tells certify(): both run in the main process, but vitest loads the
+ * globalSetup apart from certify's modules (two module copies), so the slot is on globalThis.
+ */
+interface RunSlot {
+  setupFailure?: { code: KitErrorCode; message: string };
+  cleanup?: CleanupReport;
+}
+const KEY = Symbol.for('api-v4-conformance.run-slot');
+const slot = (): RunSlot => ((globalThis as { [KEY]?: RunSlot })[KEY] ??= {});
+
+/** The globalSetup could not start the run (the first failure is kept). */
+export function noteSetupFailure(e: KitError): void {
+  slot().setupFailure ??= { code: e.code, message: e.message };
+}
+
+/** The set-up failure noted in this process since the slot was last taken. */
+export function setupFailure(): KitError | undefined {
+  const f = slot().setupFailure;
+  return f && new KitError(f.code, f.message);
+}
+
+/** What the globalSetup's teardown removed and left. */
+export function noteCleanup(report: CleanupReport): void {
+  slot().cleanup = report;
+}
+
+/** Reads and empties the slot (certify(): once before a run, once after it). */
+export function takeRunSlot(): { setupFailure?: KitError; cleanup?: CleanupReport } {
+  const out = { setupFailure: setupFailure(), cleanup: slot().cleanup };
+  delete (globalThis as { [KEY]?: RunSlot })[KEY];
+  return out;
+}

@@ -1,0 +1,58 @@
+/**
+ * Publishes a finished run's summary, once: summary.json and summary.md written into the reports
+ * folder, then the failure blocks, the one-line verdict and where the reports are, printed last.
+ * Every string goes through the run's secrets (and the kit's secret environment variables) first.
+ * certify() calls it after cleanup and the leak scan, so the verdict printed is the final one.
+ *
+ *   const shown = publishSummary(summary, { reportsDir: 'reports', secrets: [adminToken], log: console.log });
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { KitError } from '../shared/errors.ts';
+import { SecretSet } from '../shared/redact.ts';
+import { formatFailures, verdictLine } from './failure-format.ts';
+import { renderMarkdown } from './markdown.ts';
+import { redactDeep } from './redact-deep.ts';
+import type { Summary } from './summary.ts';
+
+/** Environment variables of the kit that hold secrets: redacted too, belt and braces. */
+const SECRET_ENV = ['CONFORMANCE_ADMIN_TOKEN', 'REFERENCE_ADMIN_TOKEN'];
+
+export interface PublishOptions {
+  reportsDir: string;
+  /** Values to replace by [redacted] in everything written or printed. */
+  secrets?: readonly string[];
+  /** Console output, one call with every line. */
+  log: (text: string) => void;
+}
+
+/** The run's secrets and the kit's secret environment variables, as one set. */
+export function runSecrets(secrets: readonly string[] = []): SecretSet {
+  return new SecretSet([...secrets, ...SECRET_ENV.map((k) => process.env[k])]);
+}
+
+/** Redacts the summary, writes summary.json and summary.md, prints the verdict; returns the redacted summary. */
+export function publishSummary(raw: Summary, options: PublishOptions): Summary {
+  const secrets = runSecrets(options.secrets);
+  const redact = (s: string) => secrets.redact(s);
+  const summary = redactDeep(raw, redact);
+  const dir = resolve(options.reportsDir);
+  const mdPath = join(dir, 'summary.md');
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'summary.json'), `${redact(JSON.stringify(summary, null, 2))}\n`);
+    writeFileSync(mdPath, redact(renderMarkdown(summary)));
+  } catch (e) {
+    throw new KitError('CONFIG_INVALID', `CONFORMANCE_REPORTS_DIR: cannot write the reports into ${dir}: ${(e as Error).message}`);
+  }
+  const shown = relative(process.cwd(), mdPath);
+  const lines: string[] = [];
+  if (summary.failures.length) lines.push('', 'Conformance failures:', '', formatFailures(summary));
+  if (summary.unhandledErrors.length) lines.push('', `Errors outside the tests: ${summary.unhandledErrors.length} (see ${shown})`);
+  for (const reason of summary.verdictReasons.filter((r) => r.startsWith('a secret appeared'))) lines.push(`conformance: ${reason}`);
+  lines.push('', verdictLine(summary, shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : mdPath));
+  const reports = ['summary.md', 'summary.json', 'junit.xml', 'allure-results/ (HTML: npx allure generate)'];
+  lines.push(`Reports: ${reports.map((f) => join(relative(process.cwd(), dir) || '.', f)).join(', ')}`);
+  options.log(redact(lines.join('\n')));
+  return summary;
+}

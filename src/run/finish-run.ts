@@ -1,0 +1,40 @@
+/**
+ * The end of a certification, in the one order that makes the verdict final before anyone sees
+ * it: what cleanup did is attached, the HAR assembled, the files the run wrote scanned for
+ * secrets (a leak is redacted in place and fails the run), and only then the summary published:
+ * summary.json and summary.md written once each, the verdict printed last.
+ *
+ *   const summary = finishRun(built, { reportsDir, cleanup, har: true, kitVersion: '0.1.0',
+ *     secrets: [adminToken, ...learnt], writtenSince: startedMs, log: console.log });
+ */
+import { relative } from 'node:path';
+import type { CleanupReport } from '../kit/channels.ts';
+import { assembleHar } from '../report/har.ts';
+import { publishSummary } from '../report/publish.ts';
+import type { Summary } from '../report/summary.ts';
+import { scanForSecrets } from './secret-scan.ts';
+
+export interface FinishOptions {
+  reportsDir: string;
+  cleanup?: CleanupReport;
+  /** CONFORMANCE_HAR: assemble reports/run.har from the workers' parts. */
+  har: boolean;
+  kitVersion: string;
+  /** Every secret the run held or learnt. */
+  secrets: readonly string[];
+  /** The run's start (ms since the epoch, with the file system's grain taken off): older files are not the run's. */
+  writtenSince: number;
+  log: (text: string) => void;
+}
+
+export function finishRun(built: Summary, o: FinishOptions): Summary {
+  let summary: Summary = o.cleanup ? { ...built, cleanup: o.cleanup } : built;
+  if (o.har) assembleHar(o.reportsDir, o.kitVersion);
+  // summary.json and summary.md are not written yet: they are redacted as they are written.
+  const leaks = scanForSecrets(o.reportsDir, o.secrets, o.writtenSince);
+  if (leaks.length) {
+    const reasons = leaks.map((l) => `a secret appeared ${l.count} time(s) in ${relative(o.reportsDir, l.file)} (redacted in place)`);
+    summary = { ...summary, verdict: 'fail', verdictReasons: [...summary.verdictReasons, ...reasons] };
+  }
+  return publishSummary(summary, { reportsDir: o.reportsDir, secrets: o.secrets, log: o.log });
+}
