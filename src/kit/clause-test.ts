@@ -1,7 +1,8 @@
 /**
  * `clauseTest`: a vitest test tied to exactly one clause of the catalogue. It refuses unknown
  * ids, skips (with the reason) areas the run was told to skip, resets the exchange recorder, and
- * on failure records the requirement, expected/actual, the last exchange and a curl reproducer in
+ * on failure records the requirement, expected/actual, the exchange the failing check judged (or
+ * the test's last), a curl reproducer of it, and the clause a response check found broken, in
  * the test's meta for the reporters.
  *
  *   clauseTest('broadcast.list.status', 'GET /broadcast_messages answers 200', async ({ s }) => {
@@ -13,11 +14,12 @@ import { expect, test, type TestContext } from 'vitest';
 import { capabilityVerdict } from './capabilities.ts';
 import { ENV } from './channels.ts';
 import { areaOf, getClause } from './clauses.ts';
-import { ConformanceFailure } from './checks.ts';
-import { PropertyFailure } from './property.ts';
-import { exchangeCount, lastExchange, nameTestsWith, resetExchanges, takeViolations, toCurl, type RecordedExchange } from './recorder.ts';
+import { CITED } from './check-registry.ts';
+import { ConformanceFailure, failureOf } from './checks.ts';
+import { exchangeCount, nameTestsWith, resetExchanges, takeViolations } from './recorder.ts';
+import { failureRecord } from './failure-record.ts';
 import { session, type Session } from './session.ts';
-import type { ConformanceMeta, FailureRecord } from './result-meta.ts';
+import type { ConformanceMeta } from './result-meta.ts';
 import './target.ts';
 
 // HAR entries name the test that sent them.
@@ -76,9 +78,11 @@ export function clauseTest(
       // A format fault anywhere in the test's exchanges fails it, even where the test did not look.
       const [first] = takeViolations();
       if (first) {
-        const v = first.violation;
-        const error = new ConformanceFailure(`${v.requirement} [response check ${v.clause}, on ${first.exchange.method} ${first.exchange.url}]`, v.expected, v.actual);
-        meta.failure = { ...failureRecord(error, s.secrets.redact.bind(s.secrets)), exchange: summaryOf(first.exchange), reproduce: toCurl(first.exchange) };
+        const { violation: v, exchange } = first;
+        const check = String(v.check);
+        const where = `[response check ${check}${v.clause === CITED ? '' : ` of ${v.clause}`}, on ${exchange.method} ${exchange.url}]`;
+        const error = failureOf({ ...v, requirement: `${v.requirement} ${where}` });
+        meta.failure = failureRecord(error, s.secrets.redact.bind(s.secrets), exchange);
         throw error;
       }
     } catch (error) {
@@ -95,29 +99,3 @@ export function clauseTest(
     }
   });
 }
-
-function failureRecord(error: unknown, redact: (s: string) => string): FailureRecord {
-  const e = error as Error & { expected?: unknown; actual?: unknown };
-  const x = lastExchange();
-  const record: FailureRecord = { requirement: redact(e instanceof ConformanceFailure ? e.requirement : firstLine(e?.message ?? String(error))) };
-  if (e instanceof ConformanceFailure) {
-    if (e.expected !== undefined) record.expected = redact(e.expected);
-    if (e.actual !== undefined) record.actual = redact(e.actual);
-  } else if (e && ('expected' in e || 'actual' in e)) {
-    record.expected = redact(stringify(e.expected));
-    record.actual = redact(stringify(e.actual));
-  }
-  if (x) {
-    record.exchange = summaryOf(x);
-    record.reproduce = toCurl(x);
-  }
-  if (e instanceof PropertyFailure) {
-    record.counterexample = redact(e.counterexample);
-    record.reproduce = e.reproduce;
-  }
-  return record;
-}
-
-const summaryOf = (x: RecordedExchange) => ({ method: x.method, url: x.url, status: x.status, headers: x.headers, bodyExcerpt: x.bodyExcerpt });
-const firstLine = (s: string) => s.split('\n')[0] ?? s;
-const stringify = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? String(v));

@@ -2,7 +2,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from './client.ts';
-import { lastExchange, resetExchanges, toCurl } from './recorder.ts';
+import { secretLearner } from './learn-secrets.ts';
+import { lastExchange, recorder, resetExchanges, toCurl } from './recorder.ts';
 import { SecretSet } from '../shared/redact.ts';
 
 let server: Server;
@@ -27,8 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => { server.closeAllConnections(); server.close(); });
 
+/** A client observed as in a test session: secrets learnt, then the exchange recorded. */
+function observed(secrets: SecretSet) {
+  return { secrets, observers: [secretLearner(secrets), recorder(secrets)] };
+}
 const client = (token = 'secret-token-123', timeoutMs = 2000) =>
-  new ApiClient({ apiUrl, timeoutMs, maxBodyBytes: 1000, secrets: new SecretSet([token]), auth: { token } });
+  new ApiClient({ apiUrl, timeoutMs, maxBodyBytes: 1000, ...observed(new SecretSet([token])), auth: { token } });
 
 describe('ApiClient', () => {
   test.each([
@@ -70,7 +75,7 @@ describe('ApiClient', () => {
   test('an exchange is redacted when read, with the secrets learned after it too', async () => {
     resetExchanges();
     const secrets = new SecretSet(['secret-token-123']);
-    const c = new ApiClient({ apiUrl, timeoutMs: 2000, maxBodyBytes: 1000, secrets, auth: { token: 'secret-token-123' } });
+    const c = new ApiClient({ apiUrl, timeoutMs: 2000, maxBodyBytes: 1000, ...observed(secrets), auth: { token: 'secret-token-123' } });
     await c.post('/y', { json: { note: 'a-password-learned-later' } });
     secrets.add('a-password-learned-later');
     const x = lastExchange()!;

@@ -1,7 +1,8 @@
 /**
  * The kit's HTTP client: undici with keep-alive, a per-request timeout, a cap on response body
- * size, the four token transports and sudo. Every exchange is recorded (redacted) so a failing
- * test can show what it sent and received, with a curl command to replay it.
+ * size, the four token transports and sudo. Each exchange goes to the client's observers, in
+ * order: by default only the secret learner (learn-secrets.ts); the test session adds the
+ * recorder and the response checks (session.ts).
  *
  *   const admin = new ApiClient({ apiUrl, timeoutMs: 10000, maxBodyBytes: 1 << 24, secrets, auth: { token } });
  *   const res = await admin.post('/broadcast_messages', { json: { message: 'hi' } });
@@ -10,10 +11,8 @@
 import { Agent } from 'undici';
 import { stringify } from 'qs';
 import { SecretSet } from '../shared/redact.ts';
-import { recordExchange, recordViolations } from './recorder.ts';
 import { exchange } from './http-exchange.ts';
-import { learnSecrets } from './learn-secrets.ts';
-import { runResponseChecks } from './response-checks.ts';
+import { secretLearner } from './learn-secrets.ts';
 
 /** How a token travels: header Private-Token, query private_token, header Authorization: Bearer, query access_token. */
 export type Transport = 'private-token' | 'private_token' | 'bearer' | 'access_token';
@@ -56,6 +55,9 @@ export interface ApiResponse {
   error?: string;
 }
 
+/** Sees each exchange once it is complete (or has failed), before the caller does. */
+export type ExchangeObserver = (res: ApiResponse) => void;
+
 export interface ClientOptions {
   apiUrl: string;
   timeoutMs: number;
@@ -63,6 +65,8 @@ export interface ClientOptions {
   secrets: SecretSet;
   auth?: Credentials | null;
   dispatcher?: Agent;
+  /** In order; default: the secret learner of `secrets` alone. Secret learning must come first. */
+  observers?: readonly ExchangeObserver[];
 }
 
 let sharedAgent: Agent | undefined;
@@ -77,8 +81,10 @@ export function encodeParams(params: Record<string, unknown>): string {
 
 export class ApiClient {
   readonly options: ClientOptions;
+  private readonly observers: readonly ExchangeObserver[];
   constructor(options: ClientOptions) {
     this.options = options;
+    this.observers = options.observers ?? [secretLearner(options.secrets)];
   }
 
   /** The same client acting with other credentials (null: anonymous). */
@@ -152,9 +158,7 @@ export class ApiClient {
       res.error = transportError(e, this.options);
     }
     res.durationMs = performance.now() - started;
-    learnSecrets(res, this.options.secrets);
-    recordExchange(res, this.options.secrets);
-    recordViolations(runResponseChecks(res, this.options.apiUrl));
+    for (const observe of this.observers) observe(res);
     return res;
   }
 }

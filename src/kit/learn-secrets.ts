@@ -4,9 +4,10 @@
  * token's value, shown once at creation). Registering them before the exchange is recorded keeps
  * them out of every report and of the HAR, whichever test or property sent the request.
  *
- *   learnSecrets(res, secrets);   // in the client, before recordExchange(res, secrets)
+ *   learnSecrets(res, secrets);
+ *   new ApiClient({ ..., observers: [secretLearner(secrets), ...] });  // the client's first observer
  */
-import type { ApiResponse } from './client.ts';
+import type { ApiResponse, ExchangeObserver } from './client.ts';
 import type { SecretSet } from '../shared/redact.ts';
 
 /** Field names whose values are secrets, in request bodies and in response bodies. */
@@ -38,4 +39,9 @@ export function learnSecrets(res: ApiResponse, secrets: SecretSet): void {
       if (typeof v === 'string') secrets.add(v);
     }
   }
+}
+
+/** learnSecrets as an exchange observer (the client's first: before anything records the exchange). */
+export function secretLearner(secrets: SecretSet): ExchangeObserver {
+  return (res) => learnSecrets(res, secrets);
 }

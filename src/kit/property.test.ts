@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './client.ts';
+import { recorder } from './recorder.ts';
 import { forAll, propertySeed, PropertyFailure } from './property.ts';
 import { SecretSet } from '../shared/redact.ts';
 import type { Session } from './session.ts';
@@ -21,7 +22,7 @@ const secrets = new SecretSet(['s3cr3t-token-value']);
 beforeAll(async () => {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
-  client = new ApiClient({ apiUrl: `http://127.0.0.1:${port}/api/v4`, timeoutMs: 5000, maxBodyBytes: 1 << 20, secrets, auth: { token: 's3cr3t-token-value' } });
+  client = new ApiClient({ apiUrl: `http://127.0.0.1:${port}/api/v4`, timeoutMs: 5000, maxBodyBytes: 1 << 20, secrets, auth: { token: 's3cr3t-token-value' }, observers: [recorder(secrets)] });
 });
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 

@@ -1,14 +1,15 @@
 /**
  * Exchange recorder: keeps, per test, the last exchanges the client made (redacted when one is
- * read, with every secret known by then), so a failure can show the last one and a curl
- * command replaying it.
+ * read, with every secret known by then), so a failure can show the exchange its check judged
+ * (or the last one) and a curl command replaying it. The session wires it into its clients as
+ * an exchange observer (recorder(secrets)).
  *
  *   resetExchanges();            // at the start of a test
- *   lastExchange()?.status       // after a failure
+ *   exchangeOf(failure.judged) ?? lastExchange()   // after a failure
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ApiResponse } from './client.ts';
+import type { ApiResponse, ExchangeObserver } from './client.ts';
 import type { ExchangeSummary } from './result-meta.ts';
 import type { SecretSet } from '../shared/redact.ts';
 import type { Violation } from './response-checks.ts';
@@ -23,6 +24,8 @@ const EXCERPT = 600;
 /** Largest body kept in a HAR entry. */
 const HAR_BODY = 64 * 1024;
 let exchanges: PendingExchange[] = [];
+/** Each recorded response, and its parsed body when an object, to its exchange: a failed check names what it judged. */
+let byJudged = new WeakMap<object, PendingExchange>();
 /** Violations of the response checks met during the current test, with the exchange that broke them. */
 let violations: { violation: Violation; exchange: PendingExchange }[] = [];
 let total = 0;
@@ -128,6 +131,8 @@ export function recordExchange(res: ApiResponse, secrets: SecretSet): void {
   };
   exchanges.push(pending);
   if (exchanges.length > 50) exchanges.shift();
+  byJudged.set(res, pending);
+  if (res.json !== null && typeof res.json === 'object') byJudged.set(res.json as object, pending);
   if (capture) {
     const body = res.requestBody === undefined ? undefined : secrets.redact(cut(res.requestBody, CAPTURE_BODY));
     capture.push({ ...redacted(pending), requestBody: body });
@@ -146,15 +151,27 @@ export function stopCapture(): RecordedExchange[] {
   return out;
 }
 
+/** recordExchange as an exchange observer. */
+export function recorder(secrets: SecretSet): ExchangeObserver {
+  return (res) => recordExchange(res, secrets);
+}
+
 export function resetExchanges(): void {
   exchanges = [];
   violations = [];
+  byJudged = new WeakMap();
 }
 
-/** Notes violations of the response checks on the exchange just recorded. */
-export function recordViolations(found: Violation[]): void {
-  const exchange = exchanges[exchanges.length - 1];
+/** Notes violations of the response checks on a recorded response. */
+export function recordViolations(res: ApiResponse, found: Violation[]): void {
+  const exchange = byJudged.get(res);
   if (exchange) for (const violation of found) violations.push({ violation, exchange });
+}
+
+/** The exchange of a response (or of its parsed body) recorded since the test began. */
+export function exchangeOf(judged: object | undefined): RecordedExchange | undefined {
+  const x = judged && byJudged.get(judged);
+  return x && redacted(x);
 }
 
 /** The violations met since the test began (and forgets them). */

@@ -1,6 +1,8 @@
 /** Unit tests of the response checks applied to every exchange. */
 import { describe, expect, test } from 'vitest';
 import type { ApiResponse } from './client.ts';
+import { CHECKS, CITED } from './check-registry.ts';
+import { findClause } from './clauses.ts';
 import { runResponseChecks } from './response-checks.ts';
 
 const API = 'http://h/api/v4';
@@ -19,10 +21,10 @@ describe('response checks', () => {
     [{ nested: { updated_at: '2020-01-01T12:00:00.000+00:00' } }, 'conv.types.datetime'],
     [{ due_date: '2020/01/01' }, 'conv.types.date'],
     [{ last_activity_on: '2020-01-01T00:00:00.000Z' }, 'conv.types.date'],
-    [{ id: '7' }, 'conv.types'],
-    [[{ group_id: 1.5 }], 'conv.types'],
-    [{ id: null }, 'conv.types'],
-    [{ parent_id: '3' }, 'conv.types'],
+    [{ id: '7' }, CITED],
+    [[{ group_id: 1.5 }], CITED],
+    [{ id: null }, CITED],
+    [{ parent_id: '3' }, CITED],
   ])('%j breaks %s', (body, clause) => {
     expect(clauses(res(body))).toContain(clause);
   });
@@ -32,7 +34,7 @@ describe('response checks', () => {
     expect(found.map((v) => [v.clause, v.actual])).toEqual([
       ['conv.types.datetime', '2020-01-01T12:00:00Z'],
       ['conv.types.date', 'soon'],
-      ['conv.types', '"p"'],
+      [CITED, '"p"'],
     ]);
     expect(found[0]!.requirement).toContain('/0/child/created_at');
     expect(found[2]!.requirement).toContain('/0/project_id');
@@ -42,8 +44,8 @@ describe('response checks', () => {
     expect(clauses(res(undefined, { status: 204, headers: {} }))).toEqual([]);
     expect(clauses(res(undefined, { status: 405, text: '<html>', headers: { 'content-type': 'text/html' } }))).toEqual([]);
   });
-  test('a 5xx is always a violation; URLs outside the API are left alone', () => {
-    expect(clauses(res({ message: 'boom' }, { status: 500 }))).toContain('errors');
+  test('a 5xx is always a violation, of the clause of the test that met it; URLs outside the API are left alone', () => {
+    expect(clauses(res({ message: 'boom' }, { status: 500 }))).toEqual([CITED]);
     expect(clauses(res({ id: 'x' }, { url: 'http://h/uploads/a.png' }))).toEqual([]);
   });
   test('error statuses are checked for JSON, not for field formats', () => {
@@ -52,10 +54,28 @@ describe('response checks', () => {
   test('a known GET is checked against its named view; unknown paths are not', () => {
     const key = { id: 1, title: 't', key: 'ssh-ed25519 AAAA', created_at: '2020-01-01T12:00:00.000Z' };
     expect(clauses(res([key], { url: `${API}/user/keys` }))).toEqual([]);
-    expect(clauses(res([{ ...key, title: 7 }], { url: `${API}/users/3/keys?per_page=2` }))).toEqual(['ssh-key']);
-    expect(clauses(res(key, { url: `${API}/user/keys` }))).toEqual(['ssh-key']);
-    expect(clauses(res({ id: 1, name: 'n', active: true, revoked: false, scopes: ['api'], impersonation: true, created_at: '2020-01-01T12:00:00.000Z', expires_at: null, token: 'x' }, { url: `${API}/users/3/impersonation_tokens/9` }))).toEqual(['impersonation-token']);
+    expect(clauses(res([{ ...key, title: 7 }], { url: `${API}/users/3/keys?per_page=2` }))).toEqual(['keys.field.shape']);
+    expect(clauses(res(key, { url: `${API}/user/keys` }))).toEqual(['keys.field.shape']);
+    expect(clauses(res({ id: 1, name: 'n', active: true, revoked: false, scopes: ['api'], impersonation: true, created_at: '2020-01-01T12:00:00.000Z', expires_at: null, token: 'x' }, { url: `${API}/users/3/impersonation_tokens/9` }))).toEqual(['tokens.field.shape']);
     expect(clauses(res({ anything: true }, { url: `${API}/somewhere/else` }))).toEqual([]);
+  });
+  test('a string id on a route with a view breaks that view\'s shape clause', () => {
+    expect(clauses(res([{ id: '7' }], { url: `${API}/broadcast_messages` }))).toContain('broadcast.field.shape');
+  });
+});
+
+describe('the check registry', () => {
+  test('every clause an entry may cite is in the catalogue (or is the test\'s own)', () => {
+    const cited = Object.entries(CHECKS).flatMap(([name, e]) => e.cites.map((c) => [name, c] as const));
+    expect(cited.length).toBeGreaterThan(10);
+    for (const [name, clause] of cited) {
+      if (clause !== CITED) expect(findClause(clause), `${name} cites ${clause}`).toBeDefined();
+    }
+  });
+  test('what a check answers cites one of its declared clauses', () => {
+    const bad = res([{ id: '1', created_at: 'x-T', due_date: 'x', title: 1 }], { url: `${API}/user/keys`, status: 200 });
+    for (const v of runResponseChecks(bad, API)) expect(CHECKS[v.check].cites).toContain(v.clause);
+    expect(CHECKS.status.judge(res({}, { status: 200 }), 201)?.clause).toBe(CITED);
   });
 });
 

@@ -17,7 +17,9 @@ export interface FailureRecord {
   requirement: string;
   expected?: string;
   actual?: string;
-  /** The last exchange the test made before failing, redacted. */
+  /** The clause whose rule a check found broken, when it is not the test's own (a format rule, a view's shape). */
+  violates?: string;
+  /** The exchange the failing check judged (else the test's last), redacted. */
   exchange?: ExchangeSummary;
   /** A curl command replaying that exchange, token shown as [redacted]; for a property, one per request of its shrunk counterexample, one per line. */
   reproduce?: string;

@@ -11,7 +11,9 @@ import { expect, inject } from 'vitest';
 import { ApiClient, type ApiResponse, type Credentials } from './client.ts';
 import { join, relative, sep } from 'node:path';
 import { appendLedger, type LedgerKind } from './ledger.ts';
-import { recordHarTo } from './recorder.ts';
+import { secretLearner } from './learn-secrets.ts';
+import { recordHarTo, recorder, recordViolations } from './recorder.ts';
+import { responseChecker } from './response-checks.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { secretsFileSink } from './channels.ts';
 import type { TargetInfo } from './target.ts';
@@ -65,6 +67,8 @@ export function session(): Session {
   const secrets = new SecretSet([target.adminToken, target.user.token], secretsFileSink(target.secretsPath));
   const base = new ApiClient({
     apiUrl: target.apiUrl, timeoutMs: target.timeoutMs, maxBodyBytes: target.maxBodyBytes, secrets, auth: null,
+    // Secrets first, so nothing records one; then the record a failure shows; then the checks of every response.
+    observers: [secretLearner(secrets), recorder(secrets), responseChecker(target.apiUrl, recordViolations)],
   });
   const s: Session = {
     target,

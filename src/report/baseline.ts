@@ -69,7 +69,7 @@ export interface BaselineTarget {
   verdict: 'pass' | 'fail';
   totals: { passed: number; failed: number; skipped: number; known?: number };
   clauses: { id: string; status: string; known?: { reason: string; expires: string } }[];
-  failures: { clause: string | null }[];
+  failures: { clause: string | null; violates?: string }[];
   verdictReasons: string[];
   knownFailures?: unknown[];
   baseline?: BaselineOutcome;
@@ -88,8 +88,10 @@ export function applyBaseline<S extends BaselineTarget>(summary: S, baseline: Ba
       clause.known = { reason: entry.reason, expires: entry.expires };
     } else outcome.unused.push(entry.clause);
   }
-  const known = summary.failures.filter((f) => f.clause !== null && excused.has(f.clause));
-  const failures = summary.failures.filter((f) => !(f.clause !== null && excused.has(f.clause)));
+  // A failure is known when the clause it broke is: a response check's own clause, else the test's.
+  const isKnown = (f: { clause: string | null; violates?: string }) => excused.has(f.violates ?? f.clause ?? '');
+  const known = summary.failures.filter(isKnown);
+  const failures = summary.failures.filter((f) => !isKnown(f));
   const reasons = summary.verdictReasons.filter((r) => !/ failed$/.test(r));
   if (failures.length) reasons.unshift(`${failures.length} test${failures.length === 1 ? '' : 's'} failed`);
   for (const c of outcome.stale) reasons.push(`baseline entry ${c} is stale: the clause now passes (remove it from ${baseline.file})`);

@@ -24,6 +24,8 @@ export interface PublishOptions {
   secrets?: readonly string[];
   /** Console output, one call with every line. */
   log: (text: string) => void;
+  /** Writes one report file; default writeFileSync. */
+  write?: (path: string, text: string) => void;
 }
 
 /** The run's secrets and the kit's secret environment variables, as one set. */
@@ -40,8 +42,9 @@ export function publishSummary(raw: Summary, options: PublishOptions): Summary {
   const mdPath = join(dir, 'summary.md');
   try {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'summary.json'), `${redact(JSON.stringify(summary, null, 2))}\n`);
-    writeFileSync(mdPath, redact(renderMarkdown(summary)));
+    const write = options.write ?? ((path: string, text: string) => writeFileSync(path, text));
+    write(join(dir, 'summary.json'), `${redact(JSON.stringify(summary, null, 2))}\n`);
+    write(mdPath, redact(renderMarkdown(summary)));
   } catch (e) {
     throw new KitError('CONFIG_INVALID', `CONFORMANCE_REPORTS_DIR: cannot write the reports into ${dir}: ${(e as Error).message}`);
   }

@@ -67,6 +67,8 @@ export interface FailureSummary {
   test: string;
   /** Cited clause id, or null for a test that cites none. */
   clause: string | null;
+  /** The clause a response check found broken, when it is not the cited one (it fails on the matrix too). */
+  violates?: string;
   /** One line: the requirement and, when known, expected and actual. */
   message: string;
   /** curl command replaying the last exchange, or null. */
@@ -183,6 +185,7 @@ function failureOf(r: TestResult): FailureSummary {
     requirement,
   };
   if (r.file) out.file = r.file;
+  if (f?.violates) out.violates = f.violates;
   if (f?.counterexample !== undefined) out.counterexample = f.counterexample;
   if (f?.expected !== undefined) out.expected = f.expected;
   if (f?.actual !== undefined) out.actual = f.actual;
@@ -204,11 +207,16 @@ export function buildSummary(input: SummaryInput): Summary {
   }
 
   const byClause = new Map<string, TestResult[]>();
-  for (const r of results) {
-    if (!r.clause) continue;
-    const list = byClause.get(r.clause) ?? [];
+  const add = (clause: string, r: TestResult) => {
+    const list = byClause.get(clause) ?? [];
     list.push(r);
-    byClause.set(r.clause, list);
+    byClause.set(clause, list);
+  };
+  for (const r of results) if (r.clause) add(r.clause, r);
+  // A response check's finding lands on the clause it broke as well as on the test's own.
+  for (const r of results) {
+    const v = r.state === 'failed' ? r.failure?.violates : undefined;
+    if (v && v !== r.clause) add(v, r);
   }
   const catalogue = new Map(input.clauses.map((c) => [c.id, c]));
   const ids = [...input.clauses.map((c) => c.id), ...[...byClause.keys()].filter((id) => !catalogue.has(id))];

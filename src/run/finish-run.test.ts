@@ -1,0 +1,60 @@
+/**
+ * The end of a run: the verdict printed is the final one (a leak found after the tests turns PASS
+ * into FAIL before anything is printed), each summary file is written once, and the cleanup report
+ * and the leak both reach the summary.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { buildSummary } from '../report/summary.ts';
+import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
+import { finishRun } from './finish-run.ts';
+
+const temp = tempFoldersForThisFile();
+const SECRET = 'glpat-impersonation-token-value';
+
+function passingSummary() {
+  return buildSummary({
+    results: [{ fullName: 'broadcast.list.status GET answers 200', name: 'broadcast.list.status GET answers 200', clause: 'broadcast.list.status', state: 'passed' }],
+    clauses: [{ id: 'broadcast.list.status', testable: 'api' }], target: 'http://h', kitVersion: '0', seed: 1, startedAt: new Date(), durationMs: 1,
+  });
+}
+
+function finish(reportsDir: string, since: number) {
+  const printed: string[] = [];
+  const writes: string[] = [];
+  const summary = finishRun(passingSummary(), {
+    reportsDir, har: false, kitVersion: '0', secrets: [SECRET], writtenSince: since,
+    cleanup: { removed: 4, left: [] },
+    log: (t) => printed.push(t),
+    write: (path, text) => { writes.push(path); writeFileSync(path, text); },
+  });
+  return { summary, printed: printed.join('\n'), writes };
+}
+
+describe('finishRun', () => {
+  test('a run whose leak scan fails never printed PASS, and writes each summary file once', () => {
+    const dir = temp('finish-');
+    mkdirSync(join(dir, 'allure-results'));
+    const since = Date.now() - 2000;
+    writeFileSync(join(dir, 'junit.xml'), `<testsuite><failure>token ${SECRET} refused</failure></testsuite>`);
+    const { summary, printed, writes } = finish(dir, since);
+    expect(summary.verdict).toBe('fail');
+    expect(summary.verdictReasons).toContain('a secret appeared 1 time(s) in junit.xml (redacted in place)');
+    expect(printed).not.toContain('PASS');
+    expect(printed.trim().split('\n').at(-2)).toMatch(/^Conformance: FAIL/);
+    expect(writes.map((w) => w.slice(dir.length + 1)).sort()).toEqual(['summary.json', 'summary.md']);
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).not.toContain(SECRET);
+    const json = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    expect(json.verdict).toBe('fail');
+    expect(json.cleanup).toEqual({ removed: 4, left: [] });
+  });
+
+  test('a clean run prints PASS last and writes each summary file once', () => {
+    const dir = temp('finish-');
+    const { summary, printed, writes } = finish(dir, Date.now() - 2000);
+    expect(summary.verdict).toBe('pass');
+    expect(printed.trim().split('\n').at(-2)).toMatch(/^Conformance: PASS/);
+    expect(writes).toHaveLength(2);
+  });
+});
