@@ -11,7 +11,7 @@
  * CITED stands for the clause of the test that judged the response: a status or a header is what
  * that test's clause requires. A test holds every other cited id to the catalogue.
  */
-import type { ApiResponse } from './client.ts';
+import type { ApiResponse } from './exchange.ts';
 import { firstBadField, type FieldRuleName } from './field-rules.ts';
 import { VIEW_CLAUSES, viewOf } from './route-views.ts';
 import { validateAgainst } from './schemas.ts';

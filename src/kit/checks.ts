@@ -8,7 +8,7 @@
  *   check.errorBody(res, 'error.route');
  */
 import { CHECKS, CITED, type Finding } from './check-registry.ts';
-import type { ApiResponse } from './client.ts';
+import type { ApiResponse } from './exchange.ts';
 
 export interface FailureContext {
   /** The response (or a value read from it) the failing check judged. */

@@ -13,6 +13,9 @@ import { stringify } from 'qs';
 import { SecretSet } from '../shared/redact.ts';
 import { exchange } from './http-exchange.ts';
 import { secretLearner } from './learn-secrets.ts';
+import type { ApiResponse, ExchangeObserver } from './exchange.ts';
+
+export type { ApiResponse, ExchangeObserver } from './exchange.ts';
 
 /** How a token travels: header Private-Token, query private_token, header Authorization: Bearer, query access_token. */
 export type Transport = 'private-token' | 'private_token' | 'bearer' | 'access_token';
@@ -38,25 +41,6 @@ export interface RequestOptions {
   sudo?: string | number;
   sudoVia?: 'header' | 'query';
 }
-
-export interface ApiResponse {
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  /** Status, or 0 when the target gave no answer (see `error`). */
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /** The parsed body when it is JSON, else undefined. */
-  json: any;
-  durationMs: number;
-  /** Why no response arrived (timeout, reset, body too large). */
-  error?: string;
-}
-
-/** Sees each exchange once it is complete (or has failed), before the caller does. */
-export type ExchangeObserver = (res: ApiResponse) => void;
 
 export interface ClientOptions {
   apiUrl: string;

@@ -5,7 +5,7 @@
  *
  *   firstBadField(res, 'datetime')   // ['/0/created_at', '2020-01-01T12:00:00Z'], or undefined
  */
-import type { ApiResponse } from './client.ts';
+import type { ApiResponse } from './exchange.ts';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -7,7 +7,7 @@
  *   learnSecrets(res, secrets);
  *   new ApiClient({ ..., observers: [secretLearner(secrets), ...] });  // the client's first observer
  */
-import type { ApiResponse, ExchangeObserver } from './client.ts';
+import type { ApiResponse, ExchangeObserver } from './exchange.ts';
 import type { SecretSet } from '../shared/redact.ts';
 
 /** Field names whose values are secrets, in request bodies and in response bodies. */

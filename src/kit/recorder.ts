@@ -9,7 +9,7 @@
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ApiResponse, ExchangeObserver } from './client.ts';
+import type { ApiResponse, ExchangeObserver } from './exchange.ts';
 import type { ExchangeSummary } from './result-meta.ts';
 import type { SecretSet } from '../shared/redact.ts';
 import type { Violation } from './response-checks.ts';

@@ -7,7 +7,7 @@
  *   new ApiClient({ ..., observers: [responseChecker(apiUrl, (res, found) => ...)] });
  */
 import { CHECKS, type CheckName, type Finding } from './check-registry.ts';
-import type { ApiResponse, ExchangeObserver } from './client.ts';
+import type { ApiResponse, ExchangeObserver } from './exchange.ts';
 
 export interface Violation extends Finding {
   check: CheckName;

@@ -7,7 +7,7 @@
  *   COLLECTIONS = [..., ...ACTIVITY_COLLECTIONS];
  */
 import { createUser } from '../../src/kit/index.ts';
-import type { Collection } from './collections.ts';
+import type { Collection } from './collection.ts';
 
 function activities(): Collection {
   let made = 0;

@@ -6,7 +6,7 @@
  *   COLLECTIONS.push(...CREDENTIAL_COLLECTIONS);
  */
 import { createUser, gpgPublicKey, sshPublicKey, type Session } from '../../src/kit/index.ts';
-import type { Collection } from './collections.ts';
+import type { Collection } from './collection.ts';
 
 function ofFreshUser(name: string, list: (userId: number) => string, add: (s: Session, userId: number, i: number) => Promise<number>): Collection {
   let userId: number | undefined;

@@ -6,7 +6,7 @@
  *   COLLECTIONS = [..., ...MEMBERSHIP_COLLECTIONS];
  */
 import { ACCESS_LEVEL, addMember, createGroup, createProject, createUser } from '../../src/kit/index.ts';
-import type { Collection } from './collections.ts';
+import type { Collection } from './collection.ts';
 
 function membershipsOfOwnUser(): Collection {
   let userId: number | undefined;

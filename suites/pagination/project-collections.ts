@@ -8,7 +8,7 @@
 import { createGroup, createProject, type Session } from '../../src/kit/index.ts';
 import { addCluster, HIDDEN_REASON } from '../clusters/fixtures.ts';
 import { variableKey, variablesProject } from '../variables/fixtures.ts';
-import type { Collection } from './collections.ts';
+import type { Collection } from './collection.ts';
 
 function variablesOfOwnProject(): Collection {
   let projectId: number | undefined;

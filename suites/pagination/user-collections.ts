@@ -6,7 +6,7 @@
  *   COLLECTIONS = [..., ...USER_COLLECTIONS];
  */
 import { createUser } from '../../src/kit/index.ts';
-import type { Collection } from './collections.ts';
+import type { Collection } from './collection.ts';
 
 function usersOfOwnTag(): Collection {
   let tag = '';
