@@ -25,7 +25,7 @@ export const ENV = {
 } as const;
 
 /** The provide/inject key of the target (target.ts). */
-export const TARGET = 'target';
+export const TARGET = 'target' as const;
 
 /** An appender of secrets to the secrets file, for a SecretSet; none without a file. */
 export function secretsFileSink(path: string | undefined): ((secret: string) => void) | undefined {

@@ -15,7 +15,7 @@ import { secretLearner } from './learn-secrets.ts';
 import { recordHarTo, recorder, recordViolations } from './recorder.ts';
 import { responseChecker } from './response-checks.ts';
 import { SecretSet } from '../shared/redact.ts';
-import { secretsFileSink } from './channels.ts';
+import { secretsFileSink, TARGET } from './channels.ts';
 import type { TargetInfo } from './target.ts';
 
 export interface Session {
@@ -62,7 +62,7 @@ const counters = new Map<string, number>();
 
 export function session(): Session {
   if (current) return current;
-  const target = inject('target');
+  const target = inject(TARGET);
   if (target.har) recordHarTo(join(target.reportsDir, 'har-parts', `${target.runPrefix}-${process.pid}.jsonl`));
   const secrets = new SecretSet([target.adminToken, target.user.token], secretsFileSink(target.secretsPath));
   const base = new ApiClient({

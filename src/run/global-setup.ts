@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ApiClient } from '../kit/client.ts';
 import { loadConfig, loadDotenv } from './config.ts';
-import { ENV, noteCleanup, noteSetupFailure, secretsFileSink, type CleanupReport } from '../kit/channels.ts';
+import { ENV, noteCleanup, noteSetupFailure, secretsFileSink, TARGET, type CleanupReport } from '../kit/channels.ts';
 import { cleanupLedger } from './ledger-cleanup.ts';
 import { probeCapabilities } from './probe.ts';
 import { sweepPrefixes } from './prefix-sweep.ts';
@@ -100,7 +100,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       epicsUnavailable: config.epicsUnavailable, secretsPath, dependencyProject: config.dependencyProject,
       ldapBlockedUser,
     };
-    project.provide('target', target);
+    project.provide(TARGET, target);
   } catch (e) {
     await cleanup();
     // Whatever stopped the start (a KitError, or a target answering nonsense to provisioning) ends the run with exit 2.
