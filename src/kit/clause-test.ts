@@ -12,7 +12,7 @@ import * as allure from 'allure-js-commons';
 import { expect, test, type TestContext } from 'vitest';
 import { capabilityVerdict } from './capabilities.ts';
 import { ENV } from './channels.ts';
-import { areaOf, getClause } from './clauses.ts';
+import { areaOf, getClause } from '../spec/clauses.ts';
 import { ConformanceFailure } from './checks.ts';
 import { PropertyFailure } from './property.ts';
 import { exchangeCount, lastExchange, nameTestsWith, resetExchanges, takeViolations, toCurl, type RecordedExchange } from './recorder.ts';
