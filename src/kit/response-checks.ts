@@ -7,7 +7,7 @@
  *   const v = runResponseChecks(res, apiUrl);  // [{ check: 'conv.types.datetime', requirement, expected, actual }]
  */
 import type { ApiResponse } from './client.ts';
-import { viewOf } from './route-views.ts';
+import { viewOf } from '../spec/route-views.ts';
 import { validateAgainst } from './schemas.ts';
 
 export interface Violation {

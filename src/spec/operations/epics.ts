@@ -42,7 +42,7 @@ export const EPIC_OPERATIONS: Operation[] = [
   {
     method: 'GET', path: epics, operationId: 'listGroupEpics', tag: 'epics', summary: 'List the epics of a group',
     description: `${RULES} 20 results per page by default.`, auth: 'authenticated', query: FILTERS, list: true,
-    success: { status: 200, view: 'epic.list-item' },
+    success: { status: 200, view: 'epic.list-item', clause: 'epics.list.shape', clauseView: 'epic' },
   },
   {
     method: 'GET', path: one, operationId: 'getGroupEpic', tag: 'epics', summary: 'Get one epic of a group',
@@ -85,6 +85,6 @@ export const EPIC_OPERATIONS: Operation[] = [
     method: 'POST', path: `${one}/todo`, operationId: 'createEpicTodo', tag: 'epics',
     summary: 'Create a todo on an epic for the current user',
     description: `${RULES} 304 when the user already has a todo on that epic.`, auth: 'authenticated',
-    success: { status: 201, view: 'todo' }, extraStatuses: [304],
+    success: { status: 201, view: 'todo', clause: 'todos.create.shape' }, extraStatuses: [304],
   },
 ];
