@@ -13,6 +13,8 @@ export { TRANSPORTS } from './client.ts';
 export { isApiDate, isApiDatetime } from './schema-formats.ts';
 export { timestampGapMs, waitPastTimestamp } from './timestamp-gap.ts';
 export * from './fixtures.ts';
+export { fill, fillAsync, placeholdersIn, type Lookup, type PlaceholderValue } from './placeholders.ts';
+export { refusedRequests, requestOf, type OperationRequest } from './operation-requests.ts';
 export * from './generators/index.ts';
 export { forAll, runsFor, propertySeed, PropertyFailure, type ForAllOptions, type PropertyOptions } from './property.ts';
 export { default as fc } from 'fast-check';

@@ -83,6 +83,12 @@ export interface Operation {
   query?: Record<string, Schema>;
   requiredQuery?: string[];
   body?: Body;
+  /**
+   * A body this operation accepts from a caller allowed to call it, with `{placeholders}`: what
+   * refusal tests send, so that only the caller stands in the way. {name} a fresh name, {ssh_key}
+   * and {gpg_key} fresh public keys, {target_path} a broadcast target that matches no page.
+   */
+  sample?: Record<string, unknown>;
   /** An offset-paginated list: page/per_page, the X-* and Link headers, an array of `success.view`. */
   list?: boolean;
   success: Success;

@@ -1,8 +1,9 @@
 /**
  * The operation table's own facts hold together: every clause it names is in the catalogue, every
- * view is a schema of schemas/, a clauseView is a view the document's view refines, and every
- * admin-only operation names the clause of its endpoint's refusal (only those do). Where a view
- * has no clause, it is one of the few the table says no single clause fits.
+ * view is a schema of schemas/, a clauseView is a view the document's view refines, every
+ * admin-only operation names the clause of its endpoint's refusal (only those do) and has a
+ * sample body when it takes one. Where a view has no clause, it is one of the few the table
+ * says no single clause fits.
  *
  *   npx vitest run src/spec/operations.test.ts
  */
@@ -43,5 +44,18 @@ describe('the operation table', () => {
   it('names the refusal clause of every admin-only operation, and of no other', () => {
     expect(OPERATIONS.filter((o) => o.auth === 'admin' && !o.refusedClause).map(operationKey)).toEqual([]);
     expect(OPERATIONS.filter((o) => o.auth !== 'admin' && o.refusedClause).map(operationKey)).toEqual([]);
+  });
+
+  it('gives every admin-only operation with a body a sample holding its required fields and only its fields', () => {
+    const bad = OPERATIONS.flatMap((o) => {
+      if (o.auth === 'admin' && o.body && !o.sample) return [`${operationKey(o)}: no sample`];
+      if (!o.sample) return [];
+      if (!o.body) return [`${operationKey(o)}: a sample without a body`];
+      const keys = Object.keys(o.sample);
+      const unknown = keys.filter((k) => !(k in o.body!.fields));
+      const missing = (o.body.required ?? []).filter((k) => !keys.includes(k));
+      return unknown.length + missing.length > 0 ? [`${operationKey(o)}: unknown ${unknown}, missing ${missing}`] : [];
+    });
+    expect(bad).toEqual([]);
   });
 });

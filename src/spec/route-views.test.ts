@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from './operations/index.ts';
-import { pathPattern, successView, viewOf } from './route-views.ts';
+import { pathPattern } from './paths.ts';
+import { successView, viewOf } from './route-views.ts';
 import { SPEC_OPERATIONS } from './spec-operations.ts';
 
 /** src/kit/route-views.ts as it was (commit 9c0f817): GET path -> view schema, array. */

@@ -9,6 +9,7 @@
  */
 import type { Operation } from './operation.ts';
 import { OPERATIONS } from './operations/index.ts';
+import { pathPattern } from './paths.ts';
 
 export interface RouteView {
   /** Schema name (schemas/<schema>.json) of the body, or of each item when `array`. */
@@ -23,18 +24,6 @@ export function successView(o: Operation): RouteView | undefined {
   const { view, clause, clauseView } = o.success;
   if (typeof view !== 'string') return undefined;
   return { schema: clauseView ?? view, array: Boolean(o.list), ...(clause !== undefined ? { clause } : {}) };
-}
-
-/**
- * A path template of the table as a regular expression over concrete paths: every parameter
- * matches one segment, whatever its type (a real server may answer a non-integer id as well).
- */
-export function pathPattern(path: string): RegExp {
-  const source = path
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/?]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${source}$`);
 }
 
 const ROUTES: readonly (readonly [RegExp, RouteView])[] = OPERATIONS.flatMap((o) => {

@@ -34,13 +34,13 @@ export const BROADCAST_OPERATIONS: Operation[] = [
   {
     method: 'POST', path: '/broadcast_messages', operationId: 'createBroadcastMessage', tag: 'broadcast-messages',
     summary: 'Create a broadcast message', description: ADMIN, auth: 'admin', refusedClause: 'broadcast.auth.user_403',
-    body: { fields: ATTRIBUTES, required: ['message'] },
+    body: { fields: ATTRIBUTES, required: ['message'] }, sample: { message: '{name}', target_path: '{target_path}' },
     success: { status: 201, view: 'broadcast-message', clause: 'broadcast.field.shape' },
   },
   {
     method: 'PUT', path: one, operationId: 'updateBroadcastMessage', tag: 'broadcast-messages',
     summary: 'Update a broadcast message', description: ADMIN, auth: 'admin', refusedClause: 'broadcast.auth.user_403',
-    body: { fields: ATTRIBUTES },
+    body: { fields: ATTRIBUTES }, sample: { message: '{name}', target_path: '{target_path}' },
     success: { status: 200, view: 'broadcast-message', clause: 'broadcast.field.shape' },
   },
   {

@@ -48,7 +48,7 @@ const SSH: Operation[] = [
     method: 'POST', path: '/users/:id_or_username(int)/keys', operationId: 'addUserSshKey', tag: 'ssh-keys',
     summary: 'Add an SSH key for a user', description: `${ADMIN} Also records an audit event (premium).`, auth: 'admin', refusedClause: 'keys.admin.non_admin',
     pathParams: { id_or_username: 'id of the user (the spec writes this path /users/:id/keys)' },
-    body: SSH_KEY_BODY,
+    body: SSH_KEY_BODY, sample: { title: '{name}', key: '{ssh_key}' },
     success: { status: 201, notShown: 'The response body of the admin add-key operation is not shown in the spec.' },
   },
   {
@@ -97,7 +97,8 @@ const GPG: Operation[] = [
     method: 'POST', path: '/users/:id(int)/gpg_keys', operationId: 'addUserGpgKey', tag: 'gpg-keys',
     summary: 'Add a GPG key for a user',
     description: `${ADMIN} The spec's parameter table lists key_id but its example sends the key text as key.`,
-    auth: 'admin', refusedClause: 'gpg.admin.non_admin', body: GPG_KEY_BODY, success: { status: 201, view: 'gpg-key.created', clause: 'gpg.create_user.shape' },
+    auth: 'admin', refusedClause: 'gpg.admin.non_admin',
+    body: GPG_KEY_BODY, sample: { key: '{gpg_key}' }, success: { status: 201, view: 'gpg-key.created', clause: 'gpg.create_user.shape' },
   },
   {
     method: 'DELETE', path: '/users/:id(int)/gpg_keys/:key_id(int)', operationId: 'deleteUserGpgKey', tag: 'gpg-keys',
@@ -132,6 +133,7 @@ const EMAILS: Operation[] = [
     method: 'POST', path: '/users/:id(int)/emails', operationId: 'addUserEmail', tag: 'emails',
     summary: 'Add an e-mail address for a user', description: ADMIN, auth: 'admin', refusedClause: 'emails.admin.non_admin',
     body: { fields: { email: string(), skip_confirmation: boolean({ default: false }) }, required: ['email'] },
+    sample: { email: '{name}@example.com', skip_confirmation: true },
     success: { status: 201, notShown: 'The response body of the admin add-e-mail operation is not shown in the spec.' },
   },
   {
@@ -170,6 +172,7 @@ const TOKENS: Operation[] = [
       },
       required: ['name', 'scopes'],
     },
+    sample: { name: '{name}', scopes: ['api'] },
     success: { status: 201, view: 'impersonation-token.created', clause: 'tokens.field.shape' },
   },
   {

@@ -100,6 +100,7 @@ export const USER_OPERATIONS: Operation[] = [
       required: ['email', 'name', 'username'],
       files: AVATAR,
     },
+    sample: { username: '{name}', email: '{name}@example.com', name: '{name}', force_random_password: true, skip_confirmation: true },
     success: { status: 201, notShown: 'The response body of POST /users is not shown in the spec.' },
   },
   {
@@ -107,6 +108,7 @@ export const USER_OPERATIONS: Operation[] = [
     description: `${ADMIN} A password update forces the user to change it at the next login. Answers 404 even where 409 would fit better (for example an e-mail that already exists).`,
     auth: 'admin', refusedClause: 'users.create.non_admin',
     body: { fields: { ...USER_ATTRIBUTES, skip_reconfirmation: boolean({ default: false }) }, files: AVATAR },
+    sample: { bio: '{name}' },
     success: { status: 200, notShown: 'The response body of PUT /users/:id is not shown in the spec.' },
   },
   {
