@@ -7,6 +7,7 @@
  *   for (const r of refusedRequests('emails.admin.non_admin', { id: 7, email_id: 3, name: 'kit-x' })) {
  *     await s.user.request(r.method, r.path, r.json ? { json: r.json } : {});   // r.title: 'DELETE /users/:id/emails/:email_id'
  *   }
+ *   tagRequests('epics', { id: 5, epic_iid: 1, name: 'kit-x' }).length   // 6
  */
 import { OPERATIONS, operationKey } from '../spec/operations/index.ts';
 import type { Operation } from '../spec/operation.ts';
@@ -34,6 +35,13 @@ export function requestOf(o: Operation, values: Readonly<Record<string, Placehol
     path: fill(pathTemplate(o.path), values),
     ...(o.sample ? { json: fill(o.sample, values) } : {}),
   };
+}
+
+/** The requests of every operation of a tag of the table ('epics'), in the table's order. */
+export function tagRequests(tag: string, values: Readonly<Record<string, PlaceholderValue>>): OperationRequest[] {
+  const ops = OPERATIONS.filter((o) => o.tag === tag);
+  if (ops.length === 0) throw new KitError('CASE_TABLE_INVALID', `no operation of the table has the tag ${tag}`);
+  return ops.map((o) => requestOf(o, values));
 }
 
 /** The requests of the admin-only operations whose refusal of a non-admin `clause` states, in the table's order. */

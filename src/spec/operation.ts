@@ -85,7 +85,7 @@ export interface Operation {
   body?: Body;
   /**
    * A body this operation accepts from a caller allowed to call it, with `{placeholders}`: what
-   * refusal tests send, so that only the caller stands in the way. {name} a fresh name, {ssh_key}
+   * refusal tests send, so that only the caller (or a missing feature) stands in the way. {name} a fresh name, {ssh_key}
    * and {gpg_key} fresh public keys, {target_path} a broadcast target that matches no page.
    */
   sample?: Record<string, unknown>;

@@ -46,7 +46,7 @@ describe('the operation table', () => {
     expect(OPERATIONS.filter((o) => o.auth !== 'admin' && o.refusedClause).map(operationKey)).toEqual([]);
   });
 
-  it('gives every admin-only operation with a body a sample holding its required fields and only its fields', () => {
+  it('gives every admin-only operation with a body a sample; a sample holds the required fields and only fields of the body', () => {
     const bad = OPERATIONS.flatMap((o) => {
       if (o.auth === 'admin' && o.body && !o.sample) return [`${operationKey(o)}: no sample`];
       if (!o.sample) return [];

@@ -1,12 +1,12 @@
 /**
  * GPG keys of the caller (/user/gpg_keys), as a fresh user acting with its own token: list,
  * show, add, delete, 404 for a key that is gone, the required key, and broken keys from
- * invalid-keys.json (400, never a 5xx).
+ * create-invalid.json (400, never a 5xx).
  */
 import { beforeAll, describe } from 'vitest';
 import { brokenGpgKey, check, clauseTest, createUser, gpgPublicKey, requireThat, session, type CreatedUser, type GpgKeyBreakage } from '../../src/kit/index.ts';
 import { addOwnGpgKey, createdKey, sameArmor } from './fixtures.ts';
-import table from './invalid-keys.json' with { type: 'json' };
+import table from './create-invalid.json' with { type: 'json' };
 
 const invalid = table.cases as { description: string; breakage: GpgKeyBreakage }[];
 
@@ -41,7 +41,7 @@ describe('/user/gpg_keys', () => {
     check.status(await alice.client.post('/user/gpg_keys', { json: {} }), 400);
   });
 
-  clauseTest('errors.validation.status', 'POST /user/gpg_keys with a broken key answers 400 (table invalid-keys.json)', async () => {
+  clauseTest('errors.validation.status', 'POST /user/gpg_keys with a broken key answers 400 (table create-invalid.json)', async () => {
     const key = await gpgPublicKey({ name: alice.name, email: alice.email });
     for (const c of invalid) {
       const res = await alice.client.post('/user/gpg_keys', { json: { key: brokenGpgKey(c.breakage, key) } });

@@ -6,7 +6,7 @@
 import { describe } from 'vitest';
 import { check, clauseTest, requireThat, type Session } from '../../src/kit/index.ts';
 import { createVariable, variableKey, variablesProject } from './fixtures.ts';
-import table from './invalid-create.json' with { type: 'json' };
+import table from './create-invalid.json' with { type: 'json' };
 
 interface InvalidCase { clause: string; title: string; send: Record<string, string> }
 

@@ -61,6 +61,7 @@ export const EPIC_OPERATIONS: Operation[] = [
       },
       required: ['title'],
     },
+    sample: { title: '{name}' },
     success: { status: 201, view: 'epic' },
   },
   {
@@ -75,6 +76,7 @@ export const EPIC_OPERATIONS: Operation[] = [
         state_event: oneOf(['close', 'reopen']),
       },
     },
+    sample: { title: '{name}' },
     success: { status: 200, view: 'epic' },
   },
   {
