@@ -17,5 +17,6 @@ export { casesOf, type CaseTable } from './case-tables.ts';
 export { fill, fillAsync, placeholdersIn, type Lookup, type PlaceholderValue } from './placeholders.ts';
 export { refusedRequests, requestOf, tagRequests, type OperationRequest } from './operation-requests.ts';
 export * from './generators/index.ts';
+export * from '../spec/limits.ts';
 export { forAll, runsFor, propertySeed, PropertyFailure, type ForAllOptions, type PropertyOptions } from './property.ts';
 export { default as fc } from 'fast-check';

@@ -8,7 +8,7 @@
  */
 import { describe } from 'vitest';
 import {
-  check, clauseTest, createImpersonationToken, createUser, fillAsync, gpgPublicKey, sshPublicKey,
+  PER_PAGE_MAX, check, clauseTest, createImpersonationToken, createUser, fillAsync, gpgPublicKey, sshPublicKey,
   type ApiResponse, type Lookup, type Session,
 } from '../../src/kit/index.ts';
 import type { LedgerKind } from '../../src/kit/ledger.ts';
@@ -72,7 +72,7 @@ function created(res: ApiResponse, what: string): void {
 
 /** The id of the item of a user's list (GET path) that `match` picks. */
 async function idIn(s: Session, path: string, match: (item: Record<string, any>) => boolean): Promise<string> {
-  const res = await s.admin.get(path, { query: { per_page: 100 } });
+  const res = await s.admin.get(path, { query: { per_page: PER_PAGE_MAX } });
   const item = Array.isArray(res.json) ? (res.json as Record<string, any>[]).find(match) : undefined;
   if (!item) throw new Error(`fixture: GET ${path} does not list the item just added (${res.status})`);
   return String(item.id);

@@ -5,7 +5,7 @@
  * operation of the operation table (nothing changes).
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, createUser, refusedRequests, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createUser, refusedRequests, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
 import { addOwnEmail, addUserEmail, findEmail, freshAddress } from './fixtures.ts';
 
 describe('/users/:id/emails', () => {
@@ -31,7 +31,7 @@ describe('/users/:id/emails', () => {
   clauseTest('emails.list_user.status', "GET /users/:id/emails by an admin answers 200 with the user's addresses", async ({ s }) => {
     const { res: made, email } = await addOwnEmail(s, carol);
     check.status(made, 201);
-    const res = await s.admin.get(`/users/${carol.id}/emails`, { query: { per_page: 100 } });
+    const res = await s.admin.get(`/users/${carol.id}/emails`, { query: { per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     const items = check.arrayOf(res, 'email') as { email: string }[];
     requireThat(items.some((e) => e.email.toLowerCase() === email), "The list MUST hold the user's address.", email, items.map((e) => e.email));

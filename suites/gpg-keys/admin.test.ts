@@ -4,7 +4,7 @@
  * user itself included, on each admin-only GPG key operation of the operation table (nothing changes).
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, createUser, gpgPublicKey, refusedRequests, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createUser, gpgPublicKey, refusedRequests, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
 import { addOwnGpgKey, addUserGpgKey, createdKey, sameArmor } from './fixtures.ts';
 
 describe('/users/:id/gpg_keys', () => {
@@ -28,7 +28,7 @@ describe('/users/:id/gpg_keys', () => {
   clauseTest('gpg.list_user.status', "GET /users/:id/gpg_keys by an admin answers 200 with the user's keys", async ({ s }) => {
     const { res: made } = await addOwnGpgKey(carol);
     check.status(made, 201);
-    const res = await s.admin.get(base(), { query: { per_page: 100 } });
+    const res = await s.admin.get(base(), { query: { per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     const items = check.arrayOf(res, 'gpg-key') as { id: number }[];
     const id = createdKey(made.json)!.id;
@@ -65,7 +65,7 @@ describe('/users/:id/gpg_keys', () => {
       }
     }
     check.status(await s.admin.get(`${base()}/${id}`), 200, 'A refused DELETE MUST leave the key in place.');
-    const list = await s.admin.get(base(), { query: { per_page: 100 } });
+    const list = await s.admin.get(base(), { query: { per_page: PER_PAGE_MAX } });
     requireThat(!(list.json as { key: string }[]).some((k) => sameArmor(k.key, other.armored)), 'A refused POST MUST add no key.', '(not listed)', 'listed');
   });
 });

@@ -4,7 +4,7 @@
  * body of the admin add is not shown in the spec: effects are checked through the list.
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, createUser, refusedRequests, requireThat, sameSshKey, session, sshPublicKey, type CreatedUser } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createUser, refusedRequests, requireThat, sameSshKey, session, sshPublicKey, type CreatedUser } from '../../src/kit/index.ts';
 import { addOwnKey, addUserKey, findKey } from './fixtures.ts';
 
 describe('/users/:id/keys', () => {
@@ -17,7 +17,7 @@ describe('/users/:id/keys', () => {
     const { res: made, key } = await addOwnKey(carol);
     check.status(made, 201);
     for (const who of [String(carol.id), carol.username]) {
-      const res = await s.admin.get(`/users/${encodeURIComponent(who)}/keys`, { query: { per_page: 100 } });
+      const res = await s.admin.get(`/users/${encodeURIComponent(who)}/keys`, { query: { per_page: PER_PAGE_MAX } });
       check.status(res, 200, `GET /users/${who}/keys MUST answer 200.`);
       const items = check.arrayOf(res, 'ssh-key') as Record<string, any>[];
       requireThat(items.some((k) => k.id === made.json.id && sameSshKey(k.key, key.text)), `GET /users/${who}/keys MUST list the user's key.`, made.json.id, items.map((k) => k.id));

@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  casesOf, check, createUser, isApiDate, isApiDatetime, requireThat,
+  PER_PAGE_MAX, casesOf, check, createUser, isApiDate, isApiDatetime, requireThat,
   type ApiResponse, type CreatedUser, type Session,
 } from '../../src/kit/index.ts';
 import table from './view-fields.json' with { type: 'json' };
@@ -48,7 +48,7 @@ export function strongPassword(s: Session): string {
 
 /** GET /users with a query; returns the response and the usernames, in order. */
 export async function listUsers(client: Client, query: Record<string, unknown> | string): Promise<{ res: ApiResponse; usernames: string[] }> {
-  const res = await client.get('/users', { query: typeof query === 'string' ? query : { per_page: 100, ...query } });
+  const res = await client.get('/users', { query: typeof query === 'string' ? query : { per_page: PER_PAGE_MAX, ...query } });
   check.status(res, 200);
   requireThat(Array.isArray(res.json), 'GET /users MUST answer a JSON array.', 'an array', typeof res.json);
   return { res, usernames: (res.json as { username: string }[]).map((u) => u.username) };

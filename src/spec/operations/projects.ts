@@ -4,6 +4,7 @@
  *
  *   PROJECT_OPERATIONS.find((o) => o.operationId === 'addProjectCluster')!.success.status // 201
  */
+import { VARIABLE_KEY_MAX_LENGTH, VARIABLE_KEY_PATTERN } from '../limits.ts';
 import { array, boolean, object, oneOf, string, type Operation, type Schema } from '../operation.ts';
 
 const AUTHORIZATION_TYPES = ['rbac', 'abac', 'unknown_authorization'];
@@ -19,7 +20,10 @@ const KUBERNETES_INPUT: Record<string, Schema> = {
   namespace: string(),
 };
 
-const VARIABLE_KEY = string({ maxLength: 255, pattern: '^[A-Za-z0-9_]+$', description: 'at most 255 characters; only A-Z, a-z, 0-9, _' });
+const VARIABLE_KEY = string({
+  maxLength: VARIABLE_KEY_MAX_LENGTH, pattern: VARIABLE_KEY_PATTERN.source,
+  description: `at most ${VARIABLE_KEY_MAX_LENGTH} characters; only A-Z, a-z, 0-9, _`,
+});
 
 const VARIABLE_ATTRIBUTES: Record<string, Schema> = {
   variable_type: oneOf(VARIABLE_TYPES, { default: 'env_var' }),

@@ -5,6 +5,7 @@
  *
  *   USER_OPERATIONS.filter((o) => o.tag === 'users').length
  */
+import { ACTIVITY_WINDOW_MONTHS, DEACTIVATION_INACTIVE_DAYS } from '../limits.ts';
 import { boolean, date, datetime, integer, object, oneOf, string, type Operation, type Schema } from '../operation.ts';
 
 const ADMIN = 'Administrators only; anyone else gets 403.';
@@ -162,7 +163,7 @@ export const USER_OPERATIONS: Operation[] = [
   {
     method: 'GET', path: '/user/activities', operationId: 'listUserActivities', tag: 'users',
     summary: 'Last activity dates of users, oldest to newest', description: ADMIN, auth: 'admin', refusedClause: 'users.activities.non_admin',
-    query: { from: date({ description: 'YEAR-MONTH-DAY; default 6 months ago' }) },
+    query: { from: date({ description: `YEAR-MONTH-DAY; default ${ACTIVITY_WINDOW_MONTHS} months ago` }) },
     list: true, success: { status: 200, view: 'user.activity', clause: 'users.activities.shape' },
   },
   {
@@ -174,6 +175,9 @@ export const USER_OPERATIONS: Operation[] = [
   },
   stateMove('block', 'Block a user', '403 when the user was blocked by directory (LDAP) synchronization.'),
   stateMove('unblock', 'Unblock a user', '403 when the user was blocked by directory (LDAP) synchronization.'),
-  stateMove('deactivate', 'Deactivate a user', '403 when the user is blocked (by an admin or by directory synchronization) or had activity in the past 180 days.'),
+  stateMove(
+    'deactivate', 'Deactivate a user',
+    `403 when the user is blocked (by an admin or by directory synchronization) or had activity in the past ${DEACTIVATION_INACTIVE_DAYS} days.`,
+  ),
   stateMove('activate', 'Activate a deactivated user', '403 when the user is blocked by an admin or by directory synchronization.'),
 ];
