@@ -74,7 +74,7 @@ export interface Operation {
    * non-admin's 403 (beside the general rule, auth.admin_only.403).
    */
   refusedClause?: string;
-  /** Descriptions of path parameters, by name, where the generic ones (path-params.ts) do not fit. */
+  /** Descriptions of path parameters, by name, where the generic ones (src/openapi/path-params.ts) do not fit. */
   pathParams?: Record<string, string>;
   /**
    * Query parameters (pagination excluded: `list` adds it). An object schema is a hash parameter
@@ -85,11 +85,12 @@ export interface Operation {
   body?: Body;
   /**
    * A body this operation accepts from a caller allowed to call it, with `{placeholders}`: what
-   * refusal tests send, so that only the caller (or a missing feature) stands in the way. {name} a fresh name, {ssh_key}
-   * and {gpg_key} fresh public keys, {target_path} a broadcast target that matches no page.
+   * refusal tests send, so that only the caller (or a missing feature) stands in the way.
+   * {name} a fresh name, {ssh_key} and {gpg_key} fresh public keys, {target_path} a broadcast
+   * target that matches no page.
    */
   sample?: Record<string, unknown>;
-  /** An offset-paginated list: page/per_page, the X-* and Link headers, an array of `success.view`. */
+  /** An offset-paginated list: page/per_page, the X-* and Link headers; the success body is an array of `success.view`. */
   list?: boolean;
   success: Success;
   /** Statuses the spec names for this operation beyond the general ones (e.g. 304, 409). */

@@ -10,7 +10,6 @@ import table from './create-invalid.json' with { type: 'json' };
 
 interface InvalidCase { clause: string; title: string; send: Record<string, string> }
 
-/** Fills the placeholders of a case: {key} a fresh valid key, {long:N} a valid key of N characters. */
 /** The case's body with its placeholders filled: a fresh valid key, a valid key one character too long. */
 function body(s: Session, send: Record<string, string>): Record<string, string> {
   return fill(send, { key: variableKey(s), key_too_long: 'K'.repeat(VARIABLE_KEY_MAX_LENGTH + 1) });
