@@ -13,7 +13,7 @@
  */
 import type { ApiResponse } from './exchange.ts';
 import { firstBadField, type FieldRuleName } from './field-rules.ts';
-import { VIEW_CLAUSES, viewOf } from './route-views.ts';
+import { VIEW_CLAUSES, viewOf } from '../spec/route-views.ts';
 import { validateAgainst } from './schemas.ts';
 
 /** The clause of the test that judged the response. */
@@ -82,7 +82,7 @@ const namedView = (res: ApiResponse, path: string): Finding | undefined => {
       const view = viewOf(path);
       if (!view || res.method !== 'GET' || res.status !== 200 || res.json === undefined) return undefined;
       if (view.array && !Array.isArray(res.json)) {
-        return { clause: view.clause, requirement: `GET ${path} MUST answer an array of ${view.schema}.`, expected: 'an array', actual: typeof res.json };
+        return { clause: view.clause ?? CITED, requirement: `GET ${path} MUST answer an array of ${view.schema}.`, expected: 'an array', actual: typeof res.json };
       }
       const items: unknown[] = view.array ? res.json : [res.json];
       for (const [i, item] of items.entries()) {
@@ -169,7 +169,7 @@ export const CHECKS = {
 
   /** The body of a known GET is the view the spec names (schemas/<view>.json), citing that view's shape clause. */
   namedView: entry({
-    cites: VIEW_CLAUSES,
+    cites: [...VIEW_CLAUSES, CITED],
     judge: namedView,
     everyResponse: namedView,
   }),

@@ -13,7 +13,7 @@ import * as allure from 'allure-js-commons';
 import { expect, test, type TestContext } from 'vitest';
 import { capabilityVerdict } from './capabilities.ts';
 import { ENV } from './channels.ts';
-import { areaOf, getClause } from './clauses.ts';
+import { areaOf, getClause } from '../spec/clauses.ts';
 import { CITED } from './check-registry.ts';
 import { ConformanceFailure, failureOf } from './checks.ts';
 import { exchangeCount, nameTestsWith, resetExchanges, takeViolations } from './recorder.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ApiResponse } from './client.ts';
 import { CHECKS, CITED } from './check-registry.ts';
-import { findClause } from './clauses.ts';
+import { findClause } from '../spec/clauses.ts';
 import { runResponseChecks } from './response-checks.ts';
 
 const API = 'http://h/api/v4';

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { findClause } from '../kit/clauses.ts';
+import { findClause } from '../spec/clauses.ts';
 import { PACKAGE_ROOT } from '../run/certify.ts';
 import { FAULTS } from '../reference/faults.ts';
 import { CATALOGUE } from './catalogue.ts';

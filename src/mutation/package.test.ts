@@ -88,7 +88,7 @@ describe('the npm package, installed in an empty project', () => {
 
   test('holds what runs and nothing of the kit\'s own tests or reports', () => {
     for (const f of ['bin/conformance.js', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/reference/index.js',
-      'dist/reference/index.d.ts', 'schemas/user.admin.json', 'src/kit/clauses.json', 'src/run/global-setup.ts',
+      'dist/reference/index.d.ts', 'schemas/user.admin.json', 'src/spec/clauses.json', 'src/run/global-setup.ts',
       'src/reference/index.ts', 'suites/users/states.test.ts', 'vitest.config.ts', 'README.md', 'package.json']) {
       expect(packed, f).toContain(f);
     }

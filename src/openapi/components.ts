@@ -12,7 +12,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { SCHEMAS_DIR } from '../kit/schemas.ts';
-import type { Schema } from './operation.ts';
+import type { Schema } from '../spec/operation.ts';
 
 type Json = unknown;
 

@@ -9,8 +9,8 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { schemaNames } from '../kit/schemas.ts';
 import { openapiDocument, type OpenApiDocument } from './document.ts';
-import type { Schema } from './operation.ts';
-import { SPEC_OPERATIONS } from './spec-operations.ts';
+import type { Schema } from '../spec/operation.ts';
+import { SPEC_OPERATIONS } from '../spec/spec-operations.ts';
 
 const doc = openapiDocument();
 

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of API v4, built from the operation table (operations/) and the
+ * The OpenAPI 3.1 document of API v4, built from the operation table (src/spec/operations/) and the
  * kit's JSON Schemas (schemas/), so that other tools (Schemathesis, Prism, Postman, client
  * generators) can use what the kit knows.
  *
@@ -11,8 +11,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { KitError } from '../shared/errors.ts';
 import { openapiComponents, PAGINATION_HEADERS, schemaRef, TOKEN_REQUIRED, ERROR_RESPONSE_OF } from './components.ts';
-import type { Body, Operation, Schema } from './operation.ts';
-import { OPERATIONS } from './operations/index.ts';
+import type { Body, Operation, Schema } from '../spec/operation.ts';
+import { OPERATIONS } from '../spec/operations/index.ts';
 import { openapiPath, pathParams } from './path-params.ts';
 
 export interface OpenApiOptions {

@@ -2,18 +2,18 @@
  * The operation table, the spec and the reference server list the same operations: the table
  * holds exactly the spec's 65 (by method and path shape), and exactly the routes the reference
  * registers beyond its fixture surface, with the same integer path parameters and auth need.
- * Neither the table nor the reference can drift without this failing. The kit's own map of GET
- * views (src/kit/route-views.ts) agrees with the table too.
+ * Neither the table nor the reference can drift without this failing. The kit's view of each GET
+ * (src/spec/route-views.ts, derived from the table) agrees with the document's views.
  *
  *   npx vitest run src/openapi/operations.test.ts
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getSchema } from '../kit/schemas.ts';
-import { viewOf } from '../kit/route-views.ts';
-import { OPERATIONS, operationKey } from './operations/index.ts';
+import { viewOf } from '../spec/route-views.ts';
+import { OPERATIONS, operationKey } from '../spec/operations/index.ts';
 import { pathShape } from './path-params.ts';
 import { referenceRoutes, type ReferenceRoute } from './reference-routes.ts';
-import { FIXTURE_SURFACE, SPEC_OPERATIONS } from './spec-operations.ts';
+import { FIXTURE_SURFACE, SPEC_OPERATIONS } from '../spec/spec-operations.ts';
 
 const shapeKey = (key: string) => {
   const [method, path] = key.split(' ');

@@ -13,7 +13,7 @@ import type { ValidateFunction } from 'ajv';
 import _addFormats from 'ajv-formats';
 import { isApiDate, isApiDatetime } from '../kit/schema-formats.ts';
 import type { OpenApiDocument } from './document.ts';
-import type { Schema } from './operation.ts';
+import type { Schema } from '../spec/operation.ts';
 
 type AjvClass = typeof _Ajv2020.default;
 const Ajv2020 = ((_Ajv2020 as unknown as { default?: AjvClass }).default ?? _Ajv2020) as AjvClass;

@@ -12,7 +12,7 @@ import { gpgPublicKey } from '../kit/generators/gpg-keys.ts';
 import { sshPublicKey } from '../kit/generators/ssh-keys.ts';
 import { testServer, type TestServer, type TestUser } from '../reference/testing.ts';
 import { openapiDocument } from './document.ts';
-import type { Schema } from './operation.ts';
+import type { Schema } from '../spec/operation.ts';
 import { responseChecker } from './response-check.ts';
 
 const doc = openapiDocument();

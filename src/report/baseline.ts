@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { CLAUSES } from '../kit/clauses.ts';
+import { CLAUSES } from '../spec/clauses.ts';
 import { KitError } from '../shared/errors.ts';
 
 export interface BaselineEntry {

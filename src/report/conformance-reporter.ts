@@ -8,7 +8,6 @@
  *     seed: 1739, secrets: [adminToken], onSummary: (s) => { summary = s; } });
  *   await startVitest('test', [], { reporters: ['default', reporter] });
  */
-import { readFileSync } from 'node:fs';
 import type { SerializedError } from 'vitest';
 import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import type { SecretSet } from '../shared/redact.ts';
@@ -17,7 +16,8 @@ import { capabilityReport, type CapabilityState } from '../kit/capabilities.ts';
 import { applyBaseline, type Baseline } from './baseline.ts';
 import { runSecrets } from './publish.ts';
 import { redactDeep } from './redact-deep.ts';
-import { buildSummary, type ClauseInfo, type Summary, type TestResult } from './summary.ts';
+import { CLAUSES } from '../spec/clauses.ts';
+import { buildSummary, type ClauseEntry, type Summary, type TestResult } from './summary.ts';
 
 export interface ConformanceReporterOptions {
   target: string;
@@ -25,18 +25,14 @@ export interface ConformanceReporterOptions {
   seed: number;
   /** Values to replace by [redacted] in everything written or printed. */
   secrets?: string[];
-  /** Clause catalogue; defaults to src/kit/clauses.json. */
-  clauses?: readonly ClauseInfo[];
+  /** Clause catalogue; defaults to src/spec/clauses.json. */
+  clauses?: readonly ClauseEntry[];
   /** Called with the (redacted) summary at the end of the run. */
   onSummary?: (summary: Summary) => void;
   /** Known departures: their failures are reported as known (see baseline.ts). */
   baseline?: Baseline;
   /** Today as YYYY-MM-DD, for baseline expiry; defaults to the UTC date. */
   today?: string;
-}
-
-export function loadClauseCatalogue(): ClauseInfo[] {
-  return JSON.parse(readFileSync(new URL('../kit/clauses.json', import.meta.url), 'utf8')) as ClauseInfo[];
 }
 
 function errorText(e: Pick<SerializedError, 'message' | 'name' | 'stack'>): string {
@@ -107,7 +103,7 @@ export default class ConformanceReporter implements Reporter {
     const o = this.options;
     const built = buildSummary({
       results,
-      clauses: o.clauses ?? loadClauseCatalogue(),
+      clauses: o.clauses ?? CLAUSES,
       target: o.target ?? 'unknown target',
       kitVersion: o.kitVersion ?? 'unknown',
       seed: o.seed ?? 0,

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatFailure, formatFailures, verdictLine } from './failure-format.ts';
 import { renderMarkdown } from './markdown.ts';
-import { buildSummary, type ClauseInfo, type TestResult } from './summary.ts';
+import { buildSummary, type ClauseEntry, type TestResult } from './summary.ts';
 
 const DESIGN_BLOCK = `x users.block.status-201  POST /users/:id/block by an admin blocks the user
   -> The server MUST answer 201.
@@ -17,7 +17,7 @@ const DESIGN_BLOCK = `x users.block.status-201  POST /users/:id/block by an admi
      curl -X POST -H 'Private-Token: [redacted]' http://127.0.0.1:4010/api/v4/users/17/block
   Seed: 1739`;
 
-const CLAUSES: ClauseInfo[] = [
+const CLAUSES: ClauseEntry[] = [
   { id: 'users.block.status-201', testable: 'api' },
   { id: 'users.list.shape', testable: 'api' },
   { id: 'broadcast.list.status', testable: 'api' },

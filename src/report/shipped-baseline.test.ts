@@ -1,7 +1,7 @@
 /** The shipped baselines parse and cite only clauses of the catalogue, none expired. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { CLAUSES } from '../kit/clauses.ts';
+import { CLAUSES } from '../spec/clauses.ts';
 import { parseBaseline } from './baseline.ts';
 
 const dir = new URL('../../baselines/', import.meta.url);

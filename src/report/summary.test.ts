@@ -4,9 +4,9 @@
  *   npx vitest run src/report/summary.test.ts
  */
 import { describe, expect, it } from 'vitest';
-import { buildSummary, titleOf, type ClauseInfo, type SummaryInput, type TestResult } from './summary.ts';
+import { buildSummary, titleOf, type ClauseEntry, type SummaryInput, type TestResult } from './summary.ts';
 
-const CLAUSES: ClauseInfo[] = [
+const CLAUSES: ClauseEntry[] = [
   { id: 'users.block.status-201', statement: 'POST /users/:id/block answers 201', testable: 'api' },
   { id: 'users.block.state', statement: 'blocked after block', testable: 'api' },
   { id: 'users.list.shape', statement: 'array', testable: 'api' },

@@ -11,6 +11,7 @@ import type { CleanupReport } from '../kit/channels.ts';
 import type { FailureRecord } from '../kit/result-meta.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { CapabilityReport } from '../kit/capabilities.ts';
+import { areaOf, type Clause } from '../spec/clauses.ts';
 
 export type TestState = 'passed' | 'failed' | 'skipped' | 'pending';
 
@@ -36,15 +37,8 @@ export interface TestResult {
   durationMs?: number;
 }
 
-/** An entry of src/kit/clauses.json. */
-export interface ClauseInfo {
-  id: string;
-  section?: string;
-  statement?: string;
-  kind?: string;
-  testable: 'api' | 'config' | 'no';
-  why?: string;
-}
+/** What the summary reads of a catalogue entry (src/spec/clauses.json): its id, testability and why. */
+export type ClauseEntry = Pick<Clause, 'id' | 'testable'> & Partial<Clause>;
 
 export type ClauseStatus = 'pass' | 'fail' | 'skip' | 'untested';
 
@@ -57,7 +51,7 @@ export interface ClauseSummary {
   tests: string[];
   /** First segment of the id ('users' for users.block.status-201). */
   area: string;
-  testable?: ClauseInfo['testable'];
+  testable?: Clause['testable'];
   /** Why it was skipped or is untested. */
   reason?: string;
 }
@@ -124,7 +118,7 @@ export interface Summary {
 
 export interface SummaryInput {
   results: TestResult[];
-  clauses: readonly ClauseInfo[];
+  clauses: readonly ClauseEntry[];
   target: string;
   kitVersion: string;
   seed: number;
@@ -134,10 +128,6 @@ export interface SummaryInput {
   requests?: number;
   unhandledErrors?: string[];
   interrupted?: boolean;
-}
-
-export function areaOf(clauseId: string): string {
-  return clauseId.split('.')[0] || clauseId;
 }
 
 /** The title without a leading clause id ("users.x.y POST ..." -> "POST ..."). */
@@ -153,7 +143,7 @@ function skipReasonOf(r: TestResult): string {
   return r.skipReason?.trim() || 'skipped';
 }
 
-function clauseStatus(tests: TestResult[], info: ClauseInfo | undefined): { status: ClauseStatus; reason?: string } {
+function clauseStatus(tests: TestResult[], info: ClauseEntry | undefined): { status: ClauseStatus; reason?: string } {
   if (tests.length === 0) {
     if (!info) return { status: 'untested', reason: 'not in the clause catalogue' };
     if (info.testable !== 'api') return { status: 'untested', reason: info.why ?? `testable: ${info.testable}` };

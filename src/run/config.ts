@@ -9,13 +9,10 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { CAPABILITIES } from '../kit/capabilities.ts';
 import { KitError } from '../shared/errors.ts';
+import { AREAS } from '../spec/clauses.ts';
 
 const CAPABILITY_IDS = CAPABILITIES.map((c) => c.id);
 
-export const AREAS = [
-  'users', 'keys', 'gpg', 'emails', 'tokens', 'clusters', 'variables', 'broadcast', 'deps',
-  'epics', 'todos', 'conv', 'auth', 'errors', 'limits', 'versioning',
-] as const;
 
 export interface Config {
   /** Server root of the target; undefined means: start the bundled reference in-process. */
@@ -107,7 +104,7 @@ const fields = {
   timeoutMs: positiveInt(600000).default(10000),
   reportsDir: z.string().trim().min(1).default('reports'),
   skip: z.string().transform((s) => s.split(',').map((a) => a.trim()).filter(Boolean))
-    .refine((list) => list.every((a) => (AREAS as readonly string[]).includes(a) || CAPABILITY_IDS.includes(a)),
+    .refine((list) => list.every((a) => AREAS.includes(a) || CAPABILITY_IDS.includes(a)),
       `must be a comma-separated list of areas or capabilities among: ${[...new Set([...AREAS, ...CAPABILITY_IDS])].join(', ')}`).default([]),
   runPrefix: z.string().trim().regex(/^[a-z][a-z0-9-]{2,23}$/, 'must be 3-24 characters of a-z, 0-9 and -, starting with a letter').optional(),
   maxBodyBytes: positiveInt(1024 * 1024 * 1024).default(16 * 1024 * 1024),

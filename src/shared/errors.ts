@@ -19,6 +19,8 @@ export const KIT_ERROR_CODES = {
   RESPONSE_TOO_LARGE: 'a response body exceeded the configured cap',
   REQUEST_TIMEOUT: 'the target did not answer within the timeout',
   OUTPUT_UNWRITABLE: 'an output file could not be written',
+  UNKNOWN_CLAUSE: 'a clause id is not in the clause catalogue (src/spec/clauses.json)',
+  CASE_TABLE_INVALID: 'a case table of suites/ does not fit its suite (a placeholder without a value, an unknown operation)',
   BENCH_FAILED: 'a benchmark could not run (a server process did not start or answer)',
 } as const;
 

@@ -4,8 +4,8 @@
  * token is tried on several endpoints (token-endpoints.json), each with what proves it was read.
  */
 import { describe } from 'vitest';
-import { check, clauseTest, requireThat } from '../../src/kit/index.ts';
-import ENDPOINTS from './token-endpoints.json' with { type: 'json' };
+import { check, clauseTest, fill, requireThat } from '../../src/kit/index.ts';
+import table from './token-endpoints.json' with { type: 'json' };
 
 describe('authentication', () => {
   clauseTest('auth.missing.401', 'GET /user without credentials answers 401', async ({ s }) => {
@@ -18,23 +18,22 @@ describe('authentication', () => {
   });
 
   /** Endpoints read with the admin's personal access token in each transport, each with what proves the token was read. */
-  const endpoints = ENDPOINTS as Array<{ path: string; proof: string; field?: string; equals?: unknown; array?: boolean }>;
+  const endpoints = table.cases as Array<{ path: string; proof: string; field?: string; equals?: unknown; array?: boolean }>;
   for (const [clause, via, label] of [
     ['auth.pat.private_token_query', 'private_token', 'the private_token query parameter'],
     ['auth.pat.private_token_header', 'private-token', 'the Private-Token header'],
     ['auth.pat.bearer', 'bearer', 'Authorization: Bearer'],
   ] as const) {
     clauseTest(clause, `a personal access token sent as ${label} authenticates ${endpoints.map((e) => `GET ${e.path.replace(/\{\w+\}/g, ':id')}`).join(', ')}`, async ({ s }) => {
-      const ids: Record<string, number> = { '{adminId}': s.target.admin.id, '{userId}': s.target.user.id };
-      const fill = (v: unknown) => (typeof v === 'string' && v in ids ? ids[v] : v);
+      const ids = { adminId: s.target.admin.id, userId: s.target.user.id };
       const client = s.as({ token: s.target.adminToken, via });
-      for (const e of endpoints) {
-        const path = e.path.replace(/\{\w+\}/g, (k) => String(ids[k]));
+      for (const e of fill(endpoints, ids)) {
+        const { path } = e;
         const res = await client.get(path);
         check.status(res, 200, `GET ${path} with a token sent as ${label} MUST answer 200.`);
         if (e.array) requireThat(Array.isArray(res.json), `GET ${path} MUST answer an array: ${e.proof}.`, 'an array', res.json);
         if (e.field !== undefined) {
-          const expected = fill(e.equals);
+          const expected = e.equals;
           requireThat(res.json?.[e.field] === expected, `GET ${path} with a token sent as ${label} MUST show that ${e.proof}.`, { [e.field]: expected }, { [e.field]: res.json?.[e.field] });
         }
       }

@@ -1,20 +1,22 @@
 /**
- * Broadcast messages, access: writes are admin-only (guests 401 with the spec's body, regular
- * users 403), and a refused write changes nothing.
+ * Broadcast messages, access: writes (the admin-only broadcast operations of the operation table,
+ * with its sample bodies) are refused to guests (401 with the spec's body) and to regular users
+ * (403), and a refused write changes nothing.
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, requireThat, session, type ApiResponse, type Session } from '../../src/kit/index.ts';
+import {
+  check, clauseTest, refusedRequests, requireThat, session, type ApiResponse, type OperationRequest, type Session,
+} from '../../src/kit/index.ts';
 import { createMessage, futureWindow, type BroadcastMessage } from './fixtures.ts';
-import table from './write-access.json' with { type: 'json' };
 
-interface WriteCase { method: string; path: string; body?: Record<string, unknown> }
-const cases = table.cases as WriteCase[];
+/** POST, PUT and DELETE on broadcast messages, aimed at `msg` (bodies: a fresh message, a hidden target). */
+function writes(s: Session, msg: BroadcastMessage): OperationRequest[] {
+  return refusedRequests('broadcast.auth.user_403', { id: msg.id, name: s.name('refused'), target_path: s.hiddenTargetPath() });
+}
 
-async function attempt(s: Session, who: 'anon' | 'user', c: WriteCase, msg: BroadcastMessage): Promise<ApiResponse> {
-  const path = c.path.replace('{id}', String(msg.id));
-  const body = c.body ? { ...c.body, target_path: s.hiddenTargetPath() } : undefined;
-  const res = await s[who].request(c.method, path, body ? { json: body } : {});
-  if (c.method === 'POST') s.track(res, 'broadcast_message');
+async function attempt(s: Session, who: 'anon' | 'user', r: OperationRequest): Promise<ApiResponse> {
+  const res = await s[who].request(r.method, r.path, r.json ? { json: r.json } : {});
+  if (r.method === 'POST') s.track(res, 'broadcast_message');
   return res;
 }
 
@@ -32,23 +34,23 @@ describe('broadcast message writes are admin-only', () => {
   });
 
   clauseTest('broadcast.auth.guest_401', 'POST, PUT and DELETE without credentials answer 401', async ({ s }) => {
-    for (const c of cases) {
-      check.status(await attempt(s, 'anon', c, msg), 401, `${c.method} ${c.path} without credentials MUST answer 401.`);
+    for (const r of writes(s, msg)) {
+      check.status(await attempt(s, 'anon', r), 401, `${r.title} without credentials MUST answer 401.`);
     }
     await unchanged(s, msg);
   });
 
   clauseTest('auth.401.body', 'the 401 body is {"message": "401 Unauthorized"}', async ({ s }) => {
-    for (const c of cases) {
-      const res = await attempt(s, 'anon', c, msg);
+    for (const r of writes(s, msg)) {
+      const res = await attempt(s, 'anon', r);
       check.status(res, 401);
       check.errorBody(res, 'error.unauthorized');
     }
   });
 
   clauseTest('broadcast.auth.user_403', 'POST, PUT and DELETE by a regular user answer 403', async ({ s }) => {
-    for (const c of cases) {
-      check.status(await attempt(s, 'user', c, msg), 403, `${c.method} ${c.path} by a non-admin MUST answer 403.`);
+    for (const r of writes(s, msg)) {
+      check.status(await attempt(s, 'user', r), 403, `${r.title} by a non-admin MUST answer 403.`);
     }
     await unchanged(s, msg);
   });

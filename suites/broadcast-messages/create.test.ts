@@ -3,12 +3,11 @@
  * attributes kept as given, JSON and form bodies, the required message.
  */
 import { describe } from 'vitest';
-import { check, clauseTest, requireThat, serverNow } from '../../src/kit/index.ts';
+import { BROADCAST_DEFAULT_DURATION_MS, check, clauseTest, requireThat, serverNow } from '../../src/kit/index.ts';
 import { createMessage, futureWindow } from './fixtures.ts';
 
 /** Clock skew and latency the kit tolerates when comparing a default time with the server's clock. */
 const TOLERANCE_MS = 60_000;
-const HOUR_MS = 3_600_000;
 
 describe('POST /broadcast_messages', () => {
   clauseTest('broadcast.create.status', 'POST /broadcast_messages by an admin with a message answers 201 with the message', async ({ s }) => {
@@ -66,7 +65,7 @@ describe('POST /broadcast_messages', () => {
   clauseTest('broadcast.create.ends_at_default', 'a message created without ends_at ends one hour after now', async ({ s }) => {
     const { res } = await createMessage(s);
     check.status(res, 201);
-    const expected = serverNow(res).getTime() + HOUR_MS;
+    const expected = serverNow(res).getTime() + BROADCAST_DEFAULT_DURATION_MS;
     const endsAt = Date.parse(res.json.ends_at);
     requireThat(Math.abs(endsAt - expected) <= TOLERANCE_MS, 'ends_at MUST default to one hour after the current time.',
       `${new Date(expected).toISOString()} (±${TOLERANCE_MS / 1000} s)`, res.json.ends_at);

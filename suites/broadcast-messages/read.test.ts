@@ -2,7 +2,7 @@
  * Broadcast messages, reading: list and single GET, public without credentials, field shapes.
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, requireThat, session } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, requireThat, session } from '../../src/kit/index.ts';
 import { createMessage, futureWindow, type BroadcastMessage } from './fixtures.ts';
 
 describe('GET /broadcast_messages', () => {
@@ -16,7 +16,7 @@ describe('GET /broadcast_messages', () => {
   });
 
   clauseTest('broadcast.list.shape', 'GET /broadcast_messages answers a JSON array of broadcast messages', async ({ s }) => {
-    const res = await s.admin.get('/broadcast_messages', { query: { per_page: 100 } });
+    const res = await s.admin.get('/broadcast_messages', { query: { per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     const items = check.arrayOf(res, 'broadcast-message');
     requireThat(items.length > 0, 'The list MUST include the message the kit just created.', '>= 1 item', items.length);
@@ -32,7 +32,7 @@ describe('GET /broadcast_messages', () => {
     const put = await s.admin.put(`/broadcast_messages/${post.json.id}`, { json: { message: s.name('renamed') } });
     check.status(put, 200);
     check.schema(put.json, 'broadcast-message', 'The PUT response');
-    const list = await s.admin.get('/broadcast_messages', { query: { per_page: 100 } });
+    const list = await s.admin.get('/broadcast_messages', { query: { per_page: PER_PAGE_MAX } });
     check.arrayOf(list, 'broadcast-message');
   });
 

@@ -6,7 +6,7 @@
 import { describe } from 'vitest';
 import { check, clauseTest, requireThat } from '../../src/kit/index.ts';
 import { addCluster, API_URL, CA_CERT, clusterProject, newClusterToken } from './fixtures.ts';
-import table from './required.json' with { type: 'json' };
+import table from './create-required.json' with { type: 'json' };
 
 interface RequiredCase { clause: string; omit: string; names: string }
 

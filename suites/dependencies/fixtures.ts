@@ -7,7 +7,7 @@
  *   const data = await dependencyData(s, skip); // { path: '/projects/7/dependencies', items: [...] }
  *   const all = await readAll(s, data.path, { package_manager: ['npm'] });
  */
-import { check, createProject, requireThat, type Session } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, createProject, requireThat, type Session } from '../../src/kit/index.ts';
 
 export const MANAGERS = ['bundler', 'composer', 'maven', 'npm', 'pip', 'yarn'] as const;
 
@@ -21,15 +21,15 @@ export interface Dependency {
 const NO_DATA =
   'no dependency list to read: set CONFORMANCE_DEPENDENCY_PROJECT to a project with dependency-scanning results (a new project of the target has none)';
 
-/** Every item of a dependency list, page by page (per_page=100). */
+/** Every item of a dependency list, page by page (per_page at its maximum). */
 export async function readAll(s: Session, path: string, query: Record<string, unknown> = {}): Promise<Dependency[]> {
   const all: Dependency[] = [];
   for (let page = 1; page <= 100; page++) {
-    const res = await s.admin.get(path, { query: { ...query, per_page: 100, page } });
+    const res = await s.admin.get(path, { query: { ...query, per_page: PER_PAGE_MAX, page } });
     check.status(res, 200);
     requireThat(Array.isArray(res.json), 'The dependency list MUST be a JSON array.', 'an array', typeof res.json);
     all.push(...(res.json as Dependency[]));
-    if ((res.json as unknown[]).length < 100) break;
+    if ((res.json as unknown[]).length < PER_PAGE_MAX) break;
   }
   return all;
 }

@@ -1,14 +1,12 @@
 /**
  * E-mail addresses of a given user (/users/:id/emails, administrators only): list, add (the
  * response body is not shown in the spec: effects are checked through the list), the required
- * email, delete, and 403 for a non-admin (non-admin.json).
+ * email, delete, and 403 for a non-admin, the user itself included, on each admin-only e-mail
+ * operation of the operation table (nothing changes).
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, createUser, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createUser, refusedRequests, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
 import { addOwnEmail, addUserEmail, findEmail, freshAddress } from './fixtures.ts';
-import table from './non-admin.json' with { type: 'json' };
-
-const refused = table.cases as { method: string; path: string; body?: boolean }[];
 
 describe('/users/:id/emails', () => {
   let carol: CreatedUser;
@@ -33,7 +31,7 @@ describe('/users/:id/emails', () => {
   clauseTest('emails.list_user.status', "GET /users/:id/emails by an admin answers 200 with the user's addresses", async ({ s }) => {
     const { res: made, email } = await addOwnEmail(s, carol);
     check.status(made, 201);
-    const res = await s.admin.get(`/users/${carol.id}/emails`, { query: { per_page: 100 } });
+    const res = await s.admin.get(`/users/${carol.id}/emails`, { query: { per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     const items = check.arrayOf(res, 'email') as { email: string }[];
     requireThat(items.some((e) => e.email.toLowerCase() === email), "The list MUST hold the user's address.", email, items.map((e) => e.email));
@@ -51,12 +49,12 @@ describe('/users/:id/emails', () => {
   clauseTest('emails.admin.non_admin', 'GET, POST /users/:id/emails and DELETE /users/:id/emails/:email_id answer 403 to a non-admin', async ({ s }) => {
     const { res: made, email } = await addOwnEmail(s, carol);
     check.status(made, 201);
-    const other = freshAddress(s, 'refused');
+    const name = s.name('refused').toLowerCase();
+    const other = `${name}@example.com`;
     for (const caller of [carol.client, s.user]) {
-      for (const c of refused) {
-        const path = c.path.replace('{id}', String(carol.id)).replace('{email_id}', String(made.json.id));
-        const res = await caller.request(c.method, path, c.body ? { json: { email: other } } : {});
-        check.status(res, 403, `${c.method} ${c.path} by a non-admin MUST answer 403.`);
+      for (const r of refusedRequests('emails.admin.non_admin', { id: carol.id, email_id: made.json.id, name })) {
+        const res = await caller.request(r.method, r.path, r.json ? { json: r.json } : {});
+        check.status(res, 403, `${r.title} by a non-admin MUST answer 403.`);
       }
     }
     requireThat(await findEmail(s, carol.id, email) !== undefined, 'A refused DELETE MUST leave the address in place.', email, '(gone)');

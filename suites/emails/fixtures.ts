@@ -9,6 +9,7 @@
  *   const item = await findEmail(s, alice.id, email);  // { id, email } or undefined
  */
 import type { ApiResponse, CreatedUser, Session } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX } from '../../src/kit/index.ts';
 
 export function freshAddress(s: Session, label = 'mail'): string {
   return `${s.name(label).toLowerCase()}@example.com`;
@@ -24,7 +25,7 @@ export async function addUserEmail(s: Session, userId: number, email = freshAddr
 
 /** The item of GET /users/:id/emails whose address is `email` (case-insensitive), or undefined. */
 export async function findEmail(s: Session, userId: number, email: string): Promise<Record<string, any> | undefined> {
-  const res = await s.admin.get(`/users/${userId}/emails`, { query: { per_page: 100 } });
+  const res = await s.admin.get(`/users/${userId}/emails`, { query: { per_page: PER_PAGE_MAX } });
   if (res.status !== 200 || !Array.isArray(res.json)) return undefined;
   return (res.json as Record<string, any>[]).find((e) => typeof e.email === 'string' && e.email.toLowerCase() === email.toLowerCase());
 }

@@ -3,7 +3,7 @@
  * list, show, add, delete, 404 for an address that is gone, the required email.
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, createUser, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createUser, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
 import { addOwnEmail } from './fixtures.ts';
 
 describe('/user/emails', () => {
@@ -40,7 +40,7 @@ describe('/user/emails', () => {
     const bob = await createUser(s);
     const { res: theirs, email: bobs } = await addOwnEmail(s, bob);
     check.status(theirs, 201, "Another user's address MUST be added (set-up).");
-    const res = await alice.client.get('/user/emails', { query: { per_page: 100 } });
+    const res = await alice.client.get('/user/emails', { query: { per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     const items = check.arrayOf(res, 'email') as { id: number; email: string }[];
     const ids = new Set(items.map((e) => e.id));

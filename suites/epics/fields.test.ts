@@ -4,7 +4,7 @@
  * a caller who may edit the epic sees (a maintainer member sees them, a guest member does not).
  */
 import { describe } from 'vitest';
-import { check, clauseTest, createGroup, isApiDate, requireThat, type Session } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createGroup, isApiDate, requireThat, type Session } from '../../src/kit/index.ts';
 import {
   ACCESS_LEVEL, checkFields, createEpic, epicsOrSkip, FIXED_FIELDS, member, once, type Epic, type FieldKind,
 } from './fixtures.ts';
@@ -28,7 +28,7 @@ const world = once(async (s: Session) => {
 
 /** The epic of that iid in the group's list, read with the given query. */
 async function listed(s: Session, groupId: number, iid: number, query: Record<string, unknown> = {}, client = s.admin): Promise<Epic> {
-  const res = await client.get(`/groups/${groupId}/epics`, { query: { per_page: 100, ...query } });
+  const res = await client.get(`/groups/${groupId}/epics`, { query: { per_page: PER_PAGE_MAX, ...query } });
   check.status(res, 200);
   const epic = (res.json as Epic[]).find((e) => e.iid === iid);
   requireThat(epic !== undefined, 'The list MUST hold the epic.', `iid ${iid}`, (res.json as Epic[]).map((e) => e.iid));

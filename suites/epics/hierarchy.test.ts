@@ -5,7 +5,7 @@
  * a URL-encoded group path, and ids versus iids (concurrent creates never share an iid).
  */
 import { describe } from 'vitest';
-import { check, clauseTest, createGroup, requireThat, type Session } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createGroup, requireThat, type Session } from '../../src/kit/index.ts';
 import { createEpic, epicsOrSkip, once, type Epic } from './fixtures.ts';
 
 const world = once(async (s: Session) => {
@@ -17,13 +17,13 @@ const world = once(async (s: Session) => {
 });
 
 async function ids(s: Session, groupPath: number | string, query: Record<string, unknown> = {}): Promise<number[]> {
-  const res = await s.admin.get(`/groups/${groupPath}/epics`, { query: { per_page: 100, ...query } });
+  const res = await s.admin.get(`/groups/${groupPath}/epics`, { query: { per_page: PER_PAGE_MAX, ...query } });
   check.status(res, 200);
   return (res.json as Epic[]).map((e) => e.id);
 }
 
 async function item(s: Session, groupId: number, epicId: number): Promise<Epic> {
-  const res = await s.admin.get(`/groups/${groupId}/epics`, { query: { per_page: 100 } });
+  const res = await s.admin.get(`/groups/${groupId}/epics`, { query: { per_page: PER_PAGE_MAX } });
   check.status(res, 200);
   const epic = (res.json as Epic[]).find((e) => e.id === epicId);
   requireThat(epic !== undefined, `The list of group ${groupId} MUST hold the epic.`, epicId, (res.json as Epic[]).map((e) => e.id));

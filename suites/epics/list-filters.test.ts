@@ -8,7 +8,7 @@
  * Created A < B < C; updated B < C < A. Time bounds are midpoints between two epics' times.
  */
 import { describe } from 'vitest';
-import { check, clauseTest, createGroup, requireThat, waitPastTimestamp, type Session } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createGroup, requireThat, waitPastTimestamp, type Session } from '../../src/kit/index.ts';
 import { ACCESS_LEVEL, createEpic, epicsOrSkip, member, midpoint, once, type Epic } from './fixtures.ts';
 
 const world = once(async (s: Session) => {
@@ -43,8 +43,8 @@ type World = Awaited<ReturnType<typeof world>>;
 /** The names (A, B, C) of the epics a query lists, in the order listed. */
 async function listed(s: Session, w: World, query: Record<string, unknown> | string = {}): Promise<string[]> {
   const res = typeof query === 'string'
-    ? await s.admin.get(`/groups/${w.group.id}/epics`, { query: `per_page=100&${query}` })
-    : await s.admin.get(`/groups/${w.group.id}/epics`, { query: { per_page: 100, ...query } });
+    ? await s.admin.get(`/groups/${w.group.id}/epics`, { query: `per_page=${PER_PAGE_MAX}&${query}` })
+    : await s.admin.get(`/groups/${w.group.id}/epics`, { query: { per_page: PER_PAGE_MAX, ...query } });
   check.status(res, 200);
   const byId = new Map([[w.a.id, 'A'], [w.b.id, 'B'], [w.c.id, 'C']]);
   return (res.json as Epic[]).map((e) => byId.get(e.id) ?? `other(${e.id})`);

@@ -1,14 +1,11 @@
 /**
  * GPG keys of a given user (/users/:id/gpg_keys, administrators only): list, show, add with the
- * armored text in `key` (as the spec's example sends it), delete, and 403 for a non-admin on
- * every one of them (non-admin.json).
+ * armored text in `key` (as the spec's example sends it), delete, and 403 for a non-admin, the
+ * user itself included, on each admin-only GPG key operation of the operation table (nothing changes).
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, createUser, gpgPublicKey, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createUser, gpgPublicKey, refusedRequests, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
 import { addOwnGpgKey, addUserGpgKey, createdKey, sameArmor } from './fixtures.ts';
-import table from './non-admin.json' with { type: 'json' };
-
-const refused = table.cases as { method: string; path: string; body?: boolean }[];
 
 describe('/users/:id/gpg_keys', () => {
   let carol: CreatedUser;
@@ -31,7 +28,7 @@ describe('/users/:id/gpg_keys', () => {
   clauseTest('gpg.list_user.status', "GET /users/:id/gpg_keys by an admin answers 200 with the user's keys", async ({ s }) => {
     const { res: made } = await addOwnGpgKey(carol);
     check.status(made, 201);
-    const res = await s.admin.get(base(), { query: { per_page: 100 } });
+    const res = await s.admin.get(base(), { query: { per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     const items = check.arrayOf(res, 'gpg-key') as { id: number }[];
     const id = createdKey(made.json)!.id;
@@ -62,14 +59,13 @@ describe('/users/:id/gpg_keys', () => {
     const id = createdKey(made.json)!.id;
     const other = await gpgPublicKey({ email: carol.email });
     for (const caller of [carol.client, s.user]) {
-      for (const c of refused) {
-        const path = c.path.replace('{id}', String(carol.id)).replace('{key_id}', String(id));
-        const res = await caller.request(c.method, path, c.body ? { json: { key: other.armored } } : {});
-        check.status(res, 403, `${c.method} ${c.path} by a non-admin MUST answer 403.`);
+      for (const r of refusedRequests('gpg.admin.non_admin', { id: carol.id, key_id: id, gpg_key: other.armored })) {
+        const res = await caller.request(r.method, r.path, r.json ? { json: r.json } : {});
+        check.status(res, 403, `${r.title} by a non-admin MUST answer 403.`);
       }
     }
     check.status(await s.admin.get(`${base()}/${id}`), 200, 'A refused DELETE MUST leave the key in place.');
-    const list = await s.admin.get(base(), { query: { per_page: 100 } });
+    const list = await s.admin.get(base(), { query: { per_page: PER_PAGE_MAX } });
     requireThat(!(list.json as { key: string }[]).some((k) => sameArmor(k.key, other.armored)), 'A refused POST MUST add no key.', '(not listed)', 'listed');
   });
 });

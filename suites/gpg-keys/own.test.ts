@@ -1,12 +1,12 @@
 /**
  * GPG keys of the caller (/user/gpg_keys), as a fresh user acting with its own token: list,
  * show, add, delete, 404 for a key that is gone, the required key, and broken keys from
- * invalid-keys.json (400, never a 5xx).
+ * create-invalid.json (400, never a 5xx).
  */
 import { beforeAll, describe } from 'vitest';
-import { brokenGpgKey, check, clauseTest, createUser, gpgPublicKey, requireThat, session, type CreatedUser, type GpgKeyBreakage } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, brokenGpgKey, check, clauseTest, createUser, gpgPublicKey, requireThat, session, type CreatedUser, type GpgKeyBreakage } from '../../src/kit/index.ts';
 import { addOwnGpgKey, createdKey, sameArmor } from './fixtures.ts';
-import table from './invalid-keys.json' with { type: 'json' };
+import table from './create-invalid.json' with { type: 'json' };
 
 const invalid = table.cases as { description: string; breakage: GpgKeyBreakage }[];
 
@@ -41,7 +41,7 @@ describe('/user/gpg_keys', () => {
     check.status(await alice.client.post('/user/gpg_keys', { json: {} }), 400);
   });
 
-  clauseTest('errors.validation.status', 'POST /user/gpg_keys with a broken key answers 400 (table invalid-keys.json)', async () => {
+  clauseTest('errors.validation.status', 'POST /user/gpg_keys with a broken key answers 400 (table create-invalid.json)', async () => {
     const key = await gpgPublicKey({ name: alice.name, email: alice.email });
     for (const c of invalid) {
       const res = await alice.client.post('/user/gpg_keys', { json: { key: brokenGpgKey(c.breakage, key) } });
@@ -60,7 +60,7 @@ describe('/user/gpg_keys', () => {
     check.status(made, 201);
     const bob = await createUser(s);
     check.status((await addOwnGpgKey(bob)).res, 201, "Another user's key MUST be added (set-up).");
-    const res = await alice.client.get('/user/gpg_keys', { query: { per_page: 100 } });
+    const res = await alice.client.get('/user/gpg_keys', { query: { per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     const ids = (check.arrayOf(res, 'gpg-key') as { id: number }[]).map((k) => k.id).sort((a, b) => a - b);
     requireThat(JSON.stringify(ids) === JSON.stringify([...mine].sort((a, b) => a - b)), "GET /user/gpg_keys MUST list the caller's keys, and only them.", [...mine], ids);

@@ -3,7 +3,7 @@
  * the token value.
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, createImpersonationToken, createUser, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createImpersonationToken, createUser, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
 import { idsOf } from './fixtures.ts';
 
 describe('GET /users/:user_id/impersonation_tokens', () => {
@@ -23,7 +23,7 @@ describe('GET /users/:user_id/impersonation_tokens', () => {
 
   clauseTest('tokens.list.shape', "the list is a JSON array of the user's impersonation tokens", async ({ s }) => {
     await createUser(s); // another user with a token of its own, which must not show up
-    const res = await s.admin.get(base(), { query: { state: 'all', per_page: 100 } });
+    const res = await s.admin.get(base(), { query: { state: 'all', per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     check.arrayOf(res, 'impersonation-token');
     const ids = idsOf(res).sort((a, b) => a - b);

@@ -4,7 +4,7 @@
  * (active, inactive, all) sorts live from revoked tokens.
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, createImpersonationToken, createUser, requireThat, session, type CreatedUser, type Transport } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createImpersonationToken, createUser, requireThat, session, type CreatedUser, type Transport } from '../../src/kit/index.ts';
 import { idsOf } from './fixtures.ts';
 
 /** The personal-access-token forms of the spec (Authentication): query, header, Bearer. */
@@ -50,7 +50,7 @@ describe('DELETE /users/:user_id/impersonation_tokens/:id', () => {
   });
 
   clauseTest('tokens.filter.active', 'state=active lists the live token and not the revoked one', async ({ s }) => {
-    const res = await s.admin.get(base(), { query: { state: 'active', per_page: 100 } });
+    const res = await s.admin.get(base(), { query: { state: 'active', per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     const ids = idsOf(res);
     requireThat(ids.includes(live), 'state=active MUST list an active token.', live, ids);
@@ -59,7 +59,7 @@ describe('DELETE /users/:user_id/impersonation_tokens/:id', () => {
   });
 
   clauseTest('tokens.filter.inactive', 'state=inactive lists the revoked token and not the live one', async ({ s }) => {
-    const res = await s.admin.get(base(), { query: { state: 'inactive', per_page: 100 } });
+    const res = await s.admin.get(base(), { query: { state: 'inactive', per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     const ids = idsOf(res);
     requireThat(ids.includes(revoked), 'state=inactive MUST list a revoked token.', revoked, ids);
@@ -68,7 +68,7 @@ describe('DELETE /users/:user_id/impersonation_tokens/:id', () => {
   });
 
   clauseTest('tokens.filter.all', 'state=all lists both the live and the revoked token', async ({ s }) => {
-    const res = await s.admin.get(base(), { query: { state: 'all', per_page: 100 } });
+    const res = await s.admin.get(base(), { query: { state: 'all', per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     const ids = idsOf(res);
     requireThat(ids.includes(live) && ids.includes(revoked), 'state=all MUST list active and revoked tokens.', [live, revoked], ids);

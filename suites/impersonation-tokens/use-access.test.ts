@@ -1,14 +1,12 @@
 /**
  * Using impersonation tokens and who may manage them: a live token acts as its user in every
- * personal-access-token transport; every endpoint refuses a non-admin with 403 (non-admin.json)
- * and changes nothing.
+ * personal-access-token transport; every endpoint (the admin-only token operations of the
+ * operation table) refuses a non-admin, the token's user included, with 403 and changes nothing.
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, createImpersonationToken, createUser, requireThat, session, type CreatedUser, type Transport } from '../../src/kit/index.ts';
-import table from './non-admin.json' with { type: 'json' };
+import { check, clauseTest, createImpersonationToken, createUser, refusedRequests, requireThat, session, type CreatedUser, type Transport } from '../../src/kit/index.ts';
 
 const PAT_FORMS: readonly Transport[] = ['private_token', 'private-token', 'bearer'];
-const refused = table.cases as { method: string; path: string; body?: Record<string, unknown> }[];
 
 describe('impersonation tokens in use', () => {
   let gina: CreatedUser;
@@ -27,11 +25,10 @@ describe('impersonation tokens in use', () => {
   clauseTest('tokens.admin.non_admin', 'every impersonation token endpoint answers 403 to a non-admin', async ({ s }) => {
     const t = await createImpersonationToken(s, gina.id, { name: s.name('guarded') });
     for (const caller of [gina.client, s.user]) {
-      for (const c of refused) {
-        const path = c.path.replace('{user_id}', String(gina.id)).replace('{token_id}', String(t.id));
-        const res = await caller.request(c.method, path, c.body ? { json: c.body } : {});
-        if (c.method === 'POST' && typeof res.json?.token === 'string') s.secrets.add(res.json.token);
-        check.status(res, 403, `${c.method} ${c.path} by a non-admin MUST answer 403.`);
+      for (const r of refusedRequests('tokens.admin.non_admin', { user_id: gina.id, impersonation_token_id: t.id, name: 'refused' })) {
+        const res = await caller.request(r.method, r.path, r.json ? { json: r.json } : {});
+        if (r.method === 'POST' && typeof res.json?.token === 'string') s.secrets.add(res.json.token);
+        check.status(res, 403, `${r.title} by a non-admin MUST answer 403.`);
       }
     }
     const after = await s.admin.get(`/users/${gina.id}/impersonation_tokens/${t.id}`);

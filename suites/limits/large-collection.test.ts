@@ -5,9 +5,9 @@
  * user (10,001 of them), removed with the user.
  */
 import { describe } from 'vitest';
-import { check, clauseTest, createUser, parseLinks, requireThat, type Session } from '../../src/kit/index.ts';
+import { check, clauseTest, createUser, LARGE_COLLECTION, parseLinks, requireThat, type Session } from '../../src/kit/index.ts';
 
-const OVER = 10_001;
+const OVER = LARGE_COLLECTION + 1;
 const PARALLEL = 16;
 
 async function fill(s: Session, userId: number): Promise<void> {

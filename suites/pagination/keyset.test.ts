@@ -6,7 +6,7 @@
  * and the end of the collection are checked as such.
  */
 import { describe } from 'vitest';
-import { check, clauseTest, createGroup, createProject, parseLinks, requireThat, type ApiResponse, type Session } from '../../src/kit/index.ts';
+import { PER_PAGE_DEFAULT, PER_PAGE_MAX, check, clauseTest, createGroup, createProject, parseLinks, requireThat, type ApiResponse, type Session } from '../../src/kit/index.ts';
 
 const OFFSET_HEADERS = ['x-total', 'x-total-pages', 'x-per-page', 'x-page', 'x-next-page', 'x-prev-page'];
 const ids = (res: ApiResponse): number[] => (Array.isArray(res.json) ? res.json : []).map((p: { id: number }) => p.id);
@@ -62,19 +62,19 @@ describe('keyset pagination of GET /projects', () => {
     requireThat(ids(followed).length === 1 && ascending(ids(followed), last), 'rel="next" MUST lead to the next item after the page.', `one id above ${last}`, ids(followed));
   });
 
-  clauseTest('conv.keyset.per_page_default', 'without per_page a keyset page holds at most 20 items (21 and more follow)', async ({ s }) => {
-    const own = await ensure(s, 21);
+  clauseTest('conv.keyset.per_page_default', `without per_page a keyset page holds at most ${PER_PAGE_DEFAULT} items (${PER_PAGE_DEFAULT + 1} and more follow)`, async ({ s }) => {
+    const own = await ensure(s, PER_PAGE_DEFAULT + 1);
     const res = await page(s, own[0]! - 1);
     check.status(res, 200);
-    requireThat(ids(res).length >= 1 && ids(res).length <= 20, 'Without per_page a keyset page MUST hold at most 20 items.', '1 to 20', ids(res).length);
+    requireThat(ids(res).length >= 1 && ids(res).length <= PER_PAGE_DEFAULT, `Without per_page a keyset page MUST hold at most ${PER_PAGE_DEFAULT} items.`, `1 to ${PER_PAGE_DEFAULT}`, ids(res).length);
   }, { timeout: 120_000 });
 
-  clauseTest('conv.keyset.per_page_max', 'with per_page=500 a keyset page holds at most 100 items (101 and more follow)', async ({ s }) => {
-    const own = await ensure(s, 101);
+  clauseTest('conv.keyset.per_page_max', `with per_page=500 a keyset page holds at most ${PER_PAGE_MAX} items (${PER_PAGE_MAX + 1} and more follow)`, async ({ s }) => {
+    const own = await ensure(s, PER_PAGE_MAX + 1);
     const res = await page(s, own[0]! - 1, { per_page: 500 });
-    if (res.status >= 400 && res.status < 500) return; // refusing is allowed (not-shown.md): no page over 100 was served
+    if (res.status >= 400 && res.status < 500) return; // refusing is allowed (not-shown.md): no page over the maximum was served
     check.status(res, 200);
-    requireThat(ids(res).length <= 100, 'per_page=500 MUST yield at most 100 items.', '<= 100', ids(res).length);
+    requireThat(ids(res).length <= PER_PAGE_MAX, `per_page=500 MUST yield at most ${PER_PAGE_MAX} items.`, `<= ${PER_PAGE_MAX}`, ids(res).length);
   }, { timeout: 300_000 });
 
   /** Walks from the newest project of the run to the end of the collection; returns the final page. */
@@ -82,14 +82,14 @@ describe('keyset pagination of GET /projects', () => {
     const own = await ensure(s, 3);
     let cursor = own[own.length - 1]!;
     for (let hops = 0; hops < 50; hops++) {
-      const res = await page(s, cursor, { per_page: 100 });
+      const res = await page(s, cursor, { per_page: PER_PAGE_MAX });
       check.status(res, 200);
       requireThat(Array.isArray(res.json), 'A keyset page MUST be a JSON array.', 'an array', typeof res.json);
       if (ids(res).length === 0) return res;
       requireThat(ascending(ids(res), cursor), 'A keyset page after id_after MUST hold only later ids, ascending.', `ascending ids above ${cursor}`, ids(res));
       cursor = ids(res)[ids(res).length - 1]!;
     }
-    throw new Error('the collection did not end within 50 pages of 100');
+    throw new Error(`the collection did not end within 50 pages of ${PER_PAGE_MAX}`);
   }
 
   clauseTest('conv.keyset.end_empty', 'id_after the largest id answers 200 with an empty array', async ({ s }) => {

@@ -3,7 +3,7 @@
  * following links, page/per_page parameters, defaults and the per_page maximum.
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest as kitClauseTest, parseLinks, requireThat, session, type ApiResponse, type Session } from '../../src/kit/index.ts';
+import { PAGE_DEFAULT, PER_PAGE_DEFAULT, PER_PAGE_MAX, check, clauseTest as kitClauseTest, parseLinks, requireThat, session, type ApiResponse, type Session } from '../../src/kit/index.ts';
 import { COLLECTIONS } from './collections.ts';
 
 /** Items in the collection before the tests read it: enough for three pages of 2. */
@@ -13,14 +13,14 @@ type ItemKey = (item: Record<string, any>) => number | string;
 const byId: ItemKey = (i) => i.id;
 const keysOf = (res: ApiResponse, key: ItemKey = byId) => (res.json as Record<string, any>[]).map(key);
 
-/** Walks every page (per_page=100) and returns all ids. */
+/** Walks every page (per_page at its maximum) and returns all ids. */
 async function walk(s: Session, path: string, filter: Record<string, string> = {}, key?: ItemKey): Promise<(number | string)[]> {
   const all: (number | string)[] = [];
   for (let page = 1; page <= 1000; page++) {
-    const res = await s.admin.get(path, { query: { ...filter, per_page: 100, page } });
+    const res = await s.admin.get(path, { query: { ...filter, per_page: PER_PAGE_MAX, page } });
     check.status(res, 200);
     all.push(...keysOf(res, key));
-    if ((res.json as unknown[]).length < 100) break;
+    if ((res.json as unknown[]).length < PER_PAGE_MAX) break;
   }
   return all;
 }
@@ -43,8 +43,8 @@ for (const c of COLLECTIONS) {
     clauseTest('conv.pagination.offset_all_lists', `${c.name}: the list is offset-paginated by default`, async ({ s }) => {
       const res = await get(s);
       check.status(res, 200);
-      check.header(res, 'X-Page', '1', 'A list without page MUST be offset-paginated (X-Page: 1).');
-      check.header(res, 'X-Per-Page', '20', 'A list without per_page MUST be offset-paginated (X-Per-Page: 20).');
+      check.header(res, 'X-Page', String(PAGE_DEFAULT), `A list without page MUST be offset-paginated (X-Page: ${PAGE_DEFAULT}).`);
+      check.header(res, 'X-Per-Page', String(PER_PAGE_DEFAULT), `A list without per_page MUST be offset-paginated (X-Per-Page: ${PER_PAGE_DEFAULT}).`);
       requireThat(parseLinks(res).first !== undefined, 'An offset-paginated list MUST carry a Link header with rel="first".', 'rel="first"', res.headers.link ?? '(no Link)');
     });
 
@@ -159,28 +159,28 @@ for (const c of COLLECTIONS) {
       requireThat(next === '', 'The last page MUST NOT name a next page.', '(empty or absent)', next);
     });
 
-    clauseTest('limits.pagination.per_page_default', `${c.name}: without per_page at most 20 items and X-Per-Page 20`, async ({ s }) => {
-      await c.fill(s, 21);
+    clauseTest('limits.pagination.per_page_default', `${c.name}: without per_page at most ${PER_PAGE_DEFAULT} items and X-Per-Page ${PER_PAGE_DEFAULT}`, async ({ s }) => {
+      await c.fill(s, PER_PAGE_DEFAULT + 1);
       const res = await get(s);
       check.status(res, 200);
-      requireThat(ids(res).length === 20, 'Without per_page a page MUST hold 20 items when there are more.', 20, ids(res).length);
-      check.header(res, 'X-Per-Page', '20');
+      requireThat(ids(res).length === PER_PAGE_DEFAULT, `Without per_page a page MUST hold ${PER_PAGE_DEFAULT} items when there are more.`, PER_PAGE_DEFAULT, ids(res).length);
+      check.header(res, 'X-Per-Page', String(PER_PAGE_DEFAULT));
     });
 
     stable('limits.pagination.page_default', `${c.name}: without page the first page is returned`, async ({ s }) => {
       const res = await get(s, { per_page: 2 });
       const one = await get(s, { per_page: 2, page: 1 });
-      check.header(res, 'X-Page', '1');
+      check.header(res, 'X-Page', String(PAGE_DEFAULT));
       requireThat(JSON.stringify(ids(res)) === JSON.stringify(ids(one)), 'Without page the items MUST be those of page 1.', ids(one), ids(res));
     });
 
-    clauseTest('limits.pagination.per_page_max', `${c.name}: per_page above 100 yields at most 100 items`, async ({ s, skip }) => {
-      if (c.bulk) await c.fill(s, 101);
-      else if ((await walk(s, c.path(), c.query, c.itemKey)).length <= 100) skip(`${c.name}: the collection holds 100 items or fewer, so the maximum cannot be observed (the impersonation-token collection checks it)`);
+    clauseTest('limits.pagination.per_page_max', `${c.name}: per_page above ${PER_PAGE_MAX} yields at most ${PER_PAGE_MAX} items`, async ({ s, skip }) => {
+      if (c.bulk) await c.fill(s, PER_PAGE_MAX + 1);
+      else if ((await walk(s, c.path(), c.query, c.itemKey)).length <= PER_PAGE_MAX) skip(`${c.name}: the collection holds ${PER_PAGE_MAX} items or fewer, so the maximum cannot be observed (the impersonation-token collection checks it)`);
       const res = await get(s, { per_page: 500 });
-      if (res.status >= 400 && res.status < 500) return; // rejecting is allowed (not-shown.md): no page larger than 100 was served
+      if (res.status >= 400 && res.status < 500) return; // rejecting is allowed (not-shown.md): no page larger than the maximum was served
       check.status(res, 200);
-      requireThat(ids(res).length <= 100, 'per_page=500 MUST yield at most 100 items.', '<= 100', ids(res).length);
+      requireThat(ids(res).length <= PER_PAGE_MAX, `per_page=500 MUST yield at most ${PER_PAGE_MAX} items.`, `<= ${PER_PAGE_MAX}`, ids(res).length);
     }, { timeout: 120_000 });
   });
 }

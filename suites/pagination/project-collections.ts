@@ -5,7 +5,7 @@
  *
  *   COLLECTIONS = [..., ...PROJECT_COLLECTIONS];
  */
-import { createGroup, createProject, type Session } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, createGroup, createProject, type Session } from '../../src/kit/index.ts';
 import { addCluster, HIDDEN_REASON } from '../clusters/fixtures.ts';
 import { variableKey, variablesProject } from '../variables/fixtures.ts';
 import type { Collection } from './collection.ts';
@@ -86,7 +86,7 @@ function projectsOfOwnTag(): Collection {
     async unavailable(s) {
       tag ||= s.name('pgp').toLowerCase();
       if (made.length === 0) await add(s);
-      const res = await s.admin.get('/projects', { query: { search: tag, per_page: 100 } });
+      const res = await s.admin.get('/projects', { query: { search: tag, per_page: PER_PAGE_MAX } });
       const found = Array.isArray(res.json) ? (res.json as { id: unknown }[]).map((p) => Number(p.id)) : [];
       if (res.status !== 200 || found.length !== made.length || !made.every((id) => found.includes(id))) {
         return `GET /projects?search=<tag> does not isolate the run's projects on this target (status ${res.status}, ${found.length} found for ${made.length} made); the spec defines no filter of GET /projects`;

@@ -9,7 +9,7 @@
  */
 import { describe } from 'vitest';
 import {
-  check, clauseTest, createGroup, createUser, epicDataArb, epicFilterArb, fc, forAll, requireThat,
+  PER_PAGE_MAX, check, clauseTest, createGroup, createUser, epicDataArb, epicFilterArb, fc, forAll, requireThat,
   type ClauseContext, type CreatedUser, type EpicFilter, type EpicSpec, type Session,
 } from '../../src/kit/index.ts';
 import { ACCESS_LEVEL, epicsOrSkip } from '../epics/fixtures.ts';
@@ -61,13 +61,13 @@ function property(clause: string, filter: keyof EpicFilter, title: string): void
     const runArb = fc.record({ data: epicDataArb, filter: epicFilterArb.filter((f) => f[filter] !== undefined) });
     await forAll(ctx, runArb, async ({ data, filter: f }) => {
       const groupId = await build(s, data, labels);
-      const full = await s.admin.get(`/groups/${groupId}/epics`, { query: { per_page: 100 } });
+      const full = await s.admin.get(`/groups/${groupId}/epics`, { query: { per_page: PER_PAGE_MAX } });
       check.status(full, 200);
       const all = full.json as Listed[];
       requireThat(all.length === data.length, 'GET /groups/:id/epics (default state all) MUST list every epic of the group.', data.length, all.length);
       const q = query(f, labels, { admin: s.target.admin.id, other: (await otherAuthor(s)).id });
       const answer = async (sent: Record<string, string>) => {
-        const res = await s.admin.get(`/groups/${groupId}/epics`, { query: { per_page: 100, ...sent } });
+        const res = await s.admin.get(`/groups/${groupId}/epics`, { query: { per_page: PER_PAGE_MAX, ...sent } });
         check.status(res, 200);
         const want = all.filter((e) => matches(e, sent)).map((e) => e.id).sort((a, b) => a - b);
         const got = (res.json as Listed[]).map((e) => e.id).sort((a, b) => a - b);

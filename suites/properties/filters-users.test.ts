@@ -8,7 +8,7 @@
  */
 import { describe } from 'vitest';
 import {
-  check, clauseTest, createUser, fc, forAll, requireThat, userDataArb, userFilterArb,
+  PER_PAGE_MAX, check, clauseTest, createUser, fc, forAll, requireThat, userDataArb, userFilterArb,
   type ClauseContext, type Session, type UserFilter, type UserSpec,
 } from '../../src/kit/index.ts';
 
@@ -51,13 +51,13 @@ function property(clause: string, filter: keyof UserFilter, title: string): void
     await forAll(ctx, runArb, async ({ data, filter: f }) => {
       const tag = s.name('uf').toLowerCase();
       const ids = await build(s, tag, data);
-      const full = await s.admin.get('/users', { query: { search: tag, per_page: 100 } });
+      const full = await s.admin.get('/users', { query: { search: tag, per_page: PER_PAGE_MAX } });
       check.status(full, 200);
       const all = full.json as Listed[];
       requireThat(all.length === data.length, `GET /users?search=${tag} MUST list the ${data.length} users named with that tag (set-up of the client-side filter).`, data.length, all.length);
       const q = query(f, tag, data.length);
       const answer = async (sent: Record<string, string>) => {
-        const res = await s.admin.get('/users', { query: { search: tag, per_page: 100, ...sent } });
+        const res = await s.admin.get('/users', { query: { search: tag, per_page: PER_PAGE_MAX, ...sent } });
         check.status(res, 200);
         const want = all.filter((u) => matches(u, sent)).map((u) => u.username).sort();
         const got = (res.json as Listed[]).map((u) => u.username).sort();

@@ -13,7 +13,7 @@
 import { describe } from 'vitest';
 import { capabilityVerdict } from '../../src/kit/capabilities.ts';
 import {
-  check, clauseTest, createGroup, createProject, fillPlaceholders, forAll, type InvalidInput, type Session,
+  PER_PAGE_MAX, check, clauseTest, createGroup, createProject, fillPlaceholders, forAll, type InvalidInput, type Session,
 } from '../../src/kit/index.ts';
 import { once } from './fixtures.ts';
 import { invalidOf, listed, rejectInvalid, rejectMissing, rejectWithFieldErrors, uniqueFill, type RejectionTarget } from './rejections.ts';
@@ -48,7 +48,7 @@ const world = once(async (s: Session) => {
       endpoint: 'broadcast.create', fill: fillPath,
       send: async (body) => { const res = await admin.post('/broadcast_messages', { json: body }); s.track(res, 'broadcast_message'); return res; },
       state: async (body) => {
-        const res = await admin.get('/broadcast_messages', { query: { per_page: 100 } });
+        const res = await admin.get('/broadcast_messages', { query: { per_page: PER_PAGE_MAX } });
         return (res.json as Record<string, unknown>[]).filter((m) => m.target_path === body.target_path).map((m) => m.id);
       },
       undo: (res) => admin.delete(`/broadcast_messages/${res.json?.id}`),

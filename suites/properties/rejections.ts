@@ -9,7 +9,7 @@
  *   await forAll(ctx, invalidOf(targets, 'missing'), (c) => rejectMissing(ctx.s, targets, c));
  */
 import {
-  check, fc, fillPlaceholders, invalidInput, requireThat, type ApiResponse, type Endpoint, type ErrorKind, type InvalidInput, type Session,
+  PER_PAGE_MAX, check, fc, fillPlaceholders, invalidInput, requireThat, type ApiResponse, type Endpoint, type ErrorKind, type InvalidInput, type Session,
 } from '../../src/kit/index.ts';
 
 export interface RejectionTarget {
@@ -74,7 +74,7 @@ export async function rejectMissing(targets: RejectionTarget[], c: InvalidInput)
 
 /** Ids (or keys) of a list answer, for "nothing was created". */
 export async function listed(s: Session, path: string, query: Record<string, string | number> = {}): Promise<unknown[]> {
-  const res = await s.admin.get(path, { query: { per_page: 100, ...query } });
+  const res = await s.admin.get(path, { query: { per_page: PER_PAGE_MAX, ...query } });
   check.status(res, 200, `Listing ${path} (to count before and after) MUST answer 200.`);
   return (res.json as Record<string, unknown>[]).map((x) => x.id ?? `${x.key}@${x.environment_scope ?? ''}`);
 }

@@ -9,7 +9,7 @@
  *   await c.resize(s, 7);                       // exactly 7 items now
  *   const res = await s.admin.get(c.path(), { query: { per_page: 3, page: 2 } });
  */
-import { createUser, type Session } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, createUser, type Session } from '../../src/kit/index.ts';
 import { variableKey, variablesProject } from '../variables/fixtures.ts';
 
 export interface ResizableCollection {
@@ -79,7 +79,7 @@ export function userEmails(): ResizableCollection {
         addresses.push(email);
       }
       if (addresses.length <= n) return;
-      const list = await s.admin.get(`/users/${userId}/emails`, { query: { per_page: 100 } });
+      const list = await s.admin.get(`/users/${userId}/emails`, { query: { per_page: PER_PAGE_MAX } });
       expectStatus(list.status, 200, `GET /users/${userId}/emails`);
       const idOf = new Map((list.json as { id: number; email: string }[]).map((e) => [e.email.toLowerCase(), e.id]));
       while (addresses.length > n) {

@@ -9,7 +9,7 @@
  */
 import { describe } from 'vitest';
 import {
-  check, clauseTest, createUser, emailAddress, forAll, requireThat, resolveFutureDate, sameSshKey, sshKeyCreate, tokenCreate, type Session,
+  PER_PAGE_MAX, check, clauseTest, createUser, emailAddress, forAll, requireThat, resolveFutureDate, sameSshKey, sshKeyCreate, tokenCreate, type Session,
 } from '../../src/kit/index.ts';
 import { once, sameSet, sameText, sameValue, serverToday } from './fixtures.ts';
 
@@ -43,7 +43,7 @@ describe('credential round trips', () => {
     await forAll(ctx, sshKeyCreate(), async (k) => {
       const res = await ctx.s.admin.post(`/users/${user.id}/keys`, { json: k });
       check.status(res, 201);
-      const list = await ctx.s.admin.get(`/users/${user.id}/keys`, { query: { per_page: 100 } });
+      const list = await ctx.s.admin.get(`/users/${user.id}/keys`, { query: { per_page: PER_PAGE_MAX } });
       check.status(list, 200);
       const found = (list.json as Record<string, unknown>[]).find((x) => sameSshKey(x.key, k.key));
       try {

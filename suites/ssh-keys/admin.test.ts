@@ -4,7 +4,7 @@
  * body of the admin add is not shown in the spec: effects are checked through the list.
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, createUser, requireThat, sameSshKey, session, sshPublicKey, type CreatedUser } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createUser, refusedRequests, requireThat, sameSshKey, session, sshPublicKey, type CreatedUser } from '../../src/kit/index.ts';
 import { addOwnKey, addUserKey, findKey } from './fixtures.ts';
 
 describe('/users/:id/keys', () => {
@@ -17,7 +17,7 @@ describe('/users/:id/keys', () => {
     const { res: made, key } = await addOwnKey(carol);
     check.status(made, 201);
     for (const who of [String(carol.id), carol.username]) {
-      const res = await s.admin.get(`/users/${encodeURIComponent(who)}/keys`, { query: { per_page: 100 } });
+      const res = await s.admin.get(`/users/${encodeURIComponent(who)}/keys`, { query: { per_page: PER_PAGE_MAX } });
       check.status(res, 200, `GET /users/${who}/keys MUST answer 200.`);
       const items = check.arrayOf(res, 'ssh-key') as Record<string, any>[];
       requireThat(items.some((k) => k.id === made.json.id && sameSshKey(k.key, key.text)), `GET /users/${who}/keys MUST list the user's key.`, made.json.id, items.map((k) => k.id));
@@ -57,8 +57,9 @@ describe('/users/:id/keys', () => {
     check.status(made, 201);
     const other = await sshPublicKey();
     for (const caller of [carol.client, s.user]) {
-      check.status(await caller.post(`/users/${carol.id}/keys`, { json: { title: 'refused', key: other.text } }), 403, 'POST /users/:id/keys by a non-admin MUST answer 403.');
-      check.status(await caller.delete(`/users/${carol.id}/keys/${made.json.id}`), 403, 'DELETE /users/:id/keys/:key_id by a non-admin MUST answer 403.');
+      for (const r of refusedRequests('keys.admin.non_admin', { id_or_username: carol.id, key_id: made.json.id, name: 'refused', ssh_key: other.text })) {
+        check.status(await caller.request(r.method, r.path, r.json ? { json: r.json } : {}), 403, `${r.title} by a non-admin MUST answer 403.`);
+      }
     }
     requireThat(await findKey(s.admin, `/users/${carol.id}/keys`, key) !== undefined, 'A refused DELETE MUST leave the key in place.', 'listed', '(gone)');
     requireThat(await findKey(s.admin, `/users/${carol.id}/keys`, other) === undefined, 'A refused POST MUST add no key.', '(not listed)', 'listed');

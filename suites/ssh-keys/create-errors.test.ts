@@ -1,6 +1,6 @@
 /**
  * SSH keys, refused input: missing title or key (400 naming the attribute), a key already
- * registered (400 keyed by fingerprint and key), and broken key texts from invalid-keys.json
+ * registered (400 keyed by fingerprint and key), and broken key texts from create-invalid.json
  * (400 with a field map, never a 5xx).
  */
 import { beforeAll, describe } from 'vitest';
@@ -9,7 +9,7 @@ import {
   type CreatedUser, type SshKeyBreakage, type SshKeyKind,
 } from '../../src/kit/index.ts';
 import { addOwnKey } from './fixtures.ts';
-import table from './invalid-keys.json' with { type: 'json' };
+import table from './create-invalid.json' with { type: 'json' };
 
 interface InvalidCase { description: string; kind: SshKeyKind; breakage: SshKeyBreakage }
 const invalid = table.cases as InvalidCase[];
@@ -62,7 +62,7 @@ describe('POST /user/keys refusals', () => {
     }
   });
 
-  clauseTest('errors.validation.status', 'POST /user/keys with a broken key text answers 400 (table invalid-keys.json)', async () => {
+  clauseTest('errors.validation.status', 'POST /user/keys with a broken key text answers 400 (table create-invalid.json)', async () => {
     for (const c of invalid) {
       const res = await post({ title: c.breakage, key: brokenSshKey(c.breakage, await sshPublicKey(c.kind)) });
       check.status(res, 400, `A key with ${c.description} MUST be refused with 400.`);

@@ -7,7 +7,7 @@
  *   const { res, key } = await addOwnKey(alice);
  *   const found = await findKey(s.admin, `/users/${alice.id}/keys`, key);  // the listed key object, or undefined
  */
-import { sameSshKey, sshPublicKey, type ApiResponse, type CreatedUser, type Session, type SshKeyKind, type SshPublicKey } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, sameSshKey, sshPublicKey, type ApiResponse, type CreatedUser, type Session, type SshKeyKind, type SshPublicKey } from '../../src/kit/index.ts';
 
 type Client = CreatedUser['client'];
 
@@ -25,7 +25,7 @@ export async function addUserKey(s: Session, userId: number, attrs: Record<strin
 
 /** The item of a key list that is `key` (by type and body), or undefined; fails on a non-200 list. */
 export async function findKey(client: Client, path: string, key: SshPublicKey): Promise<Record<string, any> | undefined> {
-  const res = await client.get(path, { query: { per_page: 100 } });
+  const res = await client.get(path, { query: { per_page: PER_PAGE_MAX } });
   if (res.status !== 200 || !Array.isArray(res.json)) return undefined;
   return (res.json as Record<string, any>[]).find((k) => sameSshKey(k.key, key.text));
 }

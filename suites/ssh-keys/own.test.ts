@@ -4,7 +4,7 @@
  * body (servers rewrite the comment).
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, createUser, requireThat, sameSshKey, session, type CreatedUser } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createUser, requireThat, sameSshKey, session, type CreatedUser } from '../../src/kit/index.ts';
 import { addOwnKey, addUserKey, expiresIn30Days } from './fixtures.ts';
 
 describe('/user/keys', () => {
@@ -44,7 +44,7 @@ describe('/user/keys', () => {
     check.status(made, 201);
     const bob = await createUser(s);
     check.status((await addOwnKey(bob)).res, 201, "Another user's key MUST be added (set-up).");
-    const res = await alice.client.get('/user/keys', { query: { per_page: 100 } });
+    const res = await alice.client.get('/user/keys', { query: { per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     const items = check.arrayOf(res, 'ssh-key') as Record<string, any>[];
     const ids = items.map((k) => k.id).sort((a, b) => a - b);

@@ -11,13 +11,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  check, createUser, isApiDate, isApiDatetime, requireThat,
+  PER_PAGE_MAX, casesOf, check, createUser, isApiDate, isApiDatetime, requireThat,
   type ApiResponse, type CreatedUser, type Session,
 } from '../../src/kit/index.ts';
-import fields from './view-fields.json' with { type: 'json' };
+import table from './view-fields.json' with { type: 'json' };
 
 type Client = Session['admin'];
-export type FieldGroup = Exclude<keyof typeof fields, '$comment'>;
+export type FieldGroup =
+  | 'public' | 'normal' | 'admin_account' | 'admin_settings' | 'current_profile' | 'current_account' | 'current_admin'
+  | 'admin_only' | 'current_admin_only';
+
+/** The fields of each group and their allowed kinds (view-fields.json). */
+const fields = Object.fromEntries(casesOf<{ group: FieldGroup; fields: Record<string, string[]> }>(table).map((c) => [c.group, c.fields])) as Record<FieldGroup, Record<string, string[]>>;
 
 /** A lower-case name unique to this test, under the run prefix. */
 export function userTag(s: Session, label: string): string {
@@ -43,7 +48,7 @@ export function strongPassword(s: Session): string {
 
 /** GET /users with a query; returns the response and the usernames, in order. */
 export async function listUsers(client: Client, query: Record<string, unknown> | string): Promise<{ res: ApiResponse; usernames: string[] }> {
-  const res = await client.get('/users', { query: typeof query === 'string' ? query : { per_page: 100, ...query } });
+  const res = await client.get('/users', { query: typeof query === 'string' ? query : { per_page: PER_PAGE_MAX, ...query } });
   check.status(res, 200);
   requireThat(Array.isArray(res.json), 'GET /users MUST answer a JSON array.', 'an array', typeof res.json);
   return { res, usernames: (res.json as { username: string }[]).map((u) => u.username) };
@@ -68,7 +73,7 @@ const KINDS: Record<string, (v: unknown) => boolean> = {
 
 /** Every field of the group is present with one of its types (view-fields.json). */
 export function requireFields(obj: Record<string, unknown>, group: FieldGroup, what: string): void {
-  for (const [field, kinds] of Object.entries(fields[group] as Record<string, string[]>)) {
+  for (const [field, kinds] of Object.entries(fields[group])) {
     requireThat(Object.prototype.hasOwnProperty.call(obj, field), `${what} MUST have ${field}.`, field, Object.keys(obj).join(', '));
     const value = obj[field];
     requireThat(kinds.some((k) => KINDS[k]!(value)), `${what}: ${field} MUST be ${kinds.join(' or ')}.`, kinds.join(' or '), value);

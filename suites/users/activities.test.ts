@@ -8,12 +8,12 @@
  */
 import { describe } from 'vitest';
 import {
-  check, clauseTest, createUser, isApiDate, requireThat, serverNow, type CreatedUser, type Session,
+  check, clauseTest, createUser, isApiDate, PER_PAGE_MAX, requireThat, serverNow, type CreatedUser, type Session,
 } from '../../src/kit/index.ts';
 
 interface Activity { username: string; last_activity_on: string; last_activity_at: unknown }
 
-const PER_PAGE = 100;
+const PER_PAGE = PER_PAGE_MAX;
 const MAX_PAGES = 20;
 
 function addDays(date: string, days: number): string {

@@ -6,7 +6,7 @@
  * query string read as a space.
  */
 import { describe } from 'vitest';
-import { ACCESS_LEVEL, addMember, check, clauseTest, createProject, requireThat, waitPastTimestamp, type Session } from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, ACCESS_LEVEL, addMember, check, clauseTest, createProject, requireThat, waitPastTimestamp, type Session } from '../../src/kit/index.ts';
 import { adminView, eventually, listUsers, tagged, userTag } from './account-fixtures.ts';
 
 /** The requirement that a filtered list holds `wanted` and leaves out `unwanted`. */
@@ -83,7 +83,7 @@ describe('GET /users filters for every caller', () => {
   clauseTest('conv.query.plus_is_space', 'an unencoded + in the query is a space: search=<tag>+Jane+Doe finds "<tag> Jane Doe"', async ({ s }) => {
     const tag = userTag(s, 'plus');
     const a = await tagged(s, tag, 'a', { name: `${tag} Jane Doe` });
-    const raw = `search=${tag}+Jane+Doe&per_page=100`;
+    const raw = `search=${tag}+Jane+Doe&per_page=${PER_PAGE_MAX}`;
     const { usernames } = await listUsers(s.admin, raw);
     requireThat(usernames.includes(a.username), `GET /users?${raw} MUST read + as a space and find the name "${tag} Jane Doe".`, `a list with ${a.username}`, usernames);
   });

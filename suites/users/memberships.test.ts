@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe } from 'vitest';
 import {
-  ACCESS_LEVEL, addMember, check, clauseTest, createGroup, createProject, createUser, deletedUserId,
+  PER_PAGE_MAX, ACCESS_LEVEL, addMember, check, clauseTest, createGroup, createProject, createUser, deletedUserId,
   requireThat, session, type CreatedUser, type Session,
 } from '../../src/kit/index.ts';
 
@@ -19,7 +19,7 @@ let groupProject: Source;
 let directProject: Source;
 
 async function memberships(s: Session, query?: Record<string, string>): Promise<Membership[]> {
-  const res = await s.admin.get(`/users/${member.id}/memberships`, { query: { per_page: 100, ...query } });
+  const res = await s.admin.get(`/users/${member.id}/memberships`, { query: { per_page: PER_PAGE_MAX, ...query } });
   check.status(res, 200, 'GET /users/:id/memberships by an admin MUST answer 200.');
   requireThat(Array.isArray(res.json), 'GET /users/:id/memberships MUST answer a JSON array.', 'an array', typeof res.json);
   return res.json as Membership[];

@@ -12,13 +12,13 @@ import {
 import table from './states.json' with { type: 'json' };
 
 type Action = 'block' | 'unblock' | 'deactivate' | 'activate';
-type SetupName = keyof typeof table.setups;
+type SetupName = keyof typeof table.shared.setups;
 type After = 'blocked' | 'active' | 'not blocked' | 'unchanged';
 interface Row { clause: string; from: SetupName; action: Action; status: number; state?: After }
 
-const rows = table.transitions as Row[];
-const actions = table.actions as Action[];
-const { non_admin: nonAdmin, missing, ldap_blocked: ldapBlocked } = table.refusals;
+const rows = table.cases as Row[];
+const actions = table.shared.actions as Action[];
+const { non_admin: nonAdmin, missing, ldap_blocked: ldapBlocked } = table.shared.refusals;
 
 /** The state GET /users/:id shows the administrator. */
 async function stateOf(s: Session, id: number): Promise<string> {
@@ -30,8 +30,8 @@ async function stateOf(s: Session, id: number): Promise<string> {
 
 /** A new user brought into a setup's state by its steps. */
 async function userIn(s: Session, from: SetupName): Promise<CreatedUser> {
-  const { means } = table.setups[from];
-  const steps: string[] = table.setups[from].steps;
+  const { means } = table.shared.setups[from];
+  const steps: string[] = table.shared.setups[from].steps;
   const user = await createUser(s, {}, { token: steps.includes('use') });
   for (const step of steps) {
     if (step === 'use') {
@@ -68,7 +68,7 @@ const afterPhrase: Record<After, string> = {
 
 describe('state transitions by an administrator', () => {
   for (const row of rows) {
-    const { means } = table.setups[row.from];
+    const { means } = table.shared.setups[row.from];
     const title = `POST /users/:id/${row.action} of ${means} answers ${row.status}${row.state ? ` and ${afterPhrase[row.state]}` : ''}`;
     clauseTest(row.clause, title, async ({ s }) => {
       const user = await userIn(s, row.from);

@@ -4,20 +4,15 @@
  * table: missing key or value, over-long key, characters outside A-Z a-z 0-9 _).
  */
 import { describe } from 'vitest';
-import { check, clauseTest, requireThat, type Session } from '../../src/kit/index.ts';
+import { check, clauseTest, fill, requireThat, VARIABLE_KEY_MAX_LENGTH, type Session } from '../../src/kit/index.ts';
 import { createVariable, variableKey, variablesProject } from './fixtures.ts';
-import table from './invalid-create.json' with { type: 'json' };
+import table from './create-invalid.json' with { type: 'json' };
 
 interface InvalidCase { clause: string; title: string; send: Record<string, string> }
 
-/** Fills the placeholders of a case: {key} a fresh valid key, {long:N} a valid key of N characters. */
+/** The case's body with its placeholders filled: a fresh valid key, a valid key one character too long. */
 function body(s: Session, send: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(send)) {
-    const long = /^\{long:(\d+)\}$/.exec(v);
-    out[k] = v === '{key}' ? variableKey(s) : long ? 'K'.repeat(Number(long[1])) : v;
-  }
-  return out;
+  return fill(send, { key: variableKey(s), key_too_long: 'K'.repeat(VARIABLE_KEY_MAX_LENGTH + 1) });
 }
 
 describe('POST /projects/:id/variables', () => {
@@ -70,12 +65,12 @@ describe('POST /projects/:id/variables', () => {
       { protected: true, masked: true }, { protected: res.json.protected, masked: res.json.masked });
   });
 
-  clauseTest('variables.create.key_max_ok', 'a 255-character key of valid characters is accepted (201) and kept whole', async ({ s }) => {
+  clauseTest('variables.create.key_max_ok', `a ${VARIABLE_KEY_MAX_LENGTH}-character key of valid characters is accepted (201) and kept whole`, async ({ s }) => {
     const project = await variablesProject(s);
-    const key = `K${'_'.repeat(126)}${'9'.repeat(128)}`;
+    const key = `K${'_'.repeat(126)}${'9'.repeat(VARIABLE_KEY_MAX_LENGTH - 127)}`;
     const { res } = await createVariable(s, project.id, { key });
     check.status(res, 201);
-    requireThat(res.json.key === key, 'The 255-character key MUST be kept as given.', `${key.length} characters`, `${String(res.json.key).length} characters`);
+    requireThat(res.json.key === key, `The ${VARIABLE_KEY_MAX_LENGTH}-character key MUST be kept as given.`, `${key.length} characters`, `${String(res.json.key).length} characters`);
   });
 
   for (const c of table.cases as InvalidCase[]) {

@@ -15,9 +15,10 @@ import fc from 'fast-check';
 import { INVALID_DATES, INVALID_DATETIMES } from './dates.ts';
 import { brokenGpgKey, GPG_KEY_BREAKAGES, type GpgPublicKey } from './gpg-keys.ts';
 import {
-  broadcastBody, broadcastCreate, broadcastUpdate, clusterBody, clusterCreate, EPIC_DESCRIPTION_MAX, epicBody, epicCreate,
-  epicUpdate, sshKeyCreate, userCreate, userUpdate, VARIABLE_KEY_MAX, variableCreate, variableUpdate,
+  broadcastBody, broadcastCreate, broadcastUpdate, clusterBody, clusterCreate, epicBody, epicCreate,
+  epicUpdate, sshKeyCreate, userCreate, userUpdate, variableCreate, variableUpdate,
 } from './payloads.ts';
+import { EPIC_DESCRIPTION_MAX_LENGTH, VARIABLE_KEY_CHARACTERS, VARIABLE_KEY_MAX_LENGTH } from '../../spec/limits.ts';
 import type { Endpoint } from './rules.ts';
 import { brokenSshKey, SSH_KEY_BREAKAGES, sshKeyFromSeed, type SshKeyBreakage } from './ssh-keys.ts';
 import { repeatToLength } from './text.ts';
@@ -118,14 +119,14 @@ const keyCharset: Breakage = (p) => fc.tuple(fc.constantFrom(...BAD_KEY_CHARS), 
   chars[i] = bad;
   return { rule: 'charset:key', attribute: 'key', kind: 'invalid' as const, payload: { ...p, key: chars.join('') } };
 });
-/** A key of valid characters, just beyond 255 (256) or further. */
-const keyTooLong: Breakage = (p) => fc.oneof(fc.constant(VARIABLE_KEY_MAX + 1), fc.integer({ min: VARIABLE_KEY_MAX + 2, max: 400 }))
-  .map((n) => ({ rule: 'length:key', attribute: 'key', kind: 'invalid' as const, payload: { ...p, key: repeatToLength(`${String(p.key)}_K`, n).replace(/[^A-Za-z0-9_]/g, '_') } }));
+/** A key of valid characters, just beyond the longest (256) or further. */
+const keyTooLong: Breakage = (p) => fc.oneof(fc.constant(VARIABLE_KEY_MAX_LENGTH + 1), fc.integer({ min: VARIABLE_KEY_MAX_LENGTH + 2, max: 400 }))
+  .map((n) => ({ rule: 'length:key', attribute: 'key', kind: 'invalid' as const, payload: { ...p, key: repeatToLength(`${String(p.key)}_K`, n).replace(new RegExp(`[^${VARIABLE_KEY_CHARACTERS}]`, 'g'), '_') } }));
 
 const epicCreateBase = epicCreate().map(epicBody);
 const epicUpdateBase = epicUpdate().map(epicBody);
 /** A description just beyond the limit (1,048,577 characters) or a little further. */
-const descriptionTooLong: Breakage = (p) => fc.integer({ min: EPIC_DESCRIPTION_MAX + 1, max: EPIC_DESCRIPTION_MAX + 8 })
+const descriptionTooLong: Breakage = (p) => fc.integer({ min: EPIC_DESCRIPTION_MAX_LENGTH + 1, max: EPIC_DESCRIPTION_MAX_LENGTH + 8 })
   .map((n) => ({ rule: 'length:description', attribute: 'description', kind: 'invalid' as const, payload: { ...p, description: repeatToLength(`${String(p.title)} d`, n) } }));
 
 // ---- per endpoint -----------------------------------------------------------------------------------

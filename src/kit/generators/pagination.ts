@@ -7,9 +7,8 @@
  *   const [size, perPages] = fc.sample(fc.tuple(collectionSizeArb(45), perPageListArb), 1)[0]!;
  */
 import fc from 'fast-check';
+import { PER_PAGE_MAX } from '../../spec/limits.ts';
 
-/** Largest per_page the spec allows. */
-export const PER_PAGE_MAX = 100;
 
 /** A collection size from 0 to max (both ends drawn often: empty and full collections matter). */
 export function collectionSizeArb(max = 45): fc.Arbitrary<number> {

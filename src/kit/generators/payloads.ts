@@ -11,6 +11,7 @@
  *   // { title: '東京 <b>bold</b>', description: '...', labels: ['Москва', 'ux'], start_date_is_fixed: true, start_date_fixed: '2032-02-29', ... }
  */
 import fc from 'fast-check';
+import { EPIC_DESCRIPTION_MAX_LENGTH, VARIABLE_KEY_MAX_LENGTH } from '../../spec/limits.ts';
 import { calendarDate, datetimeWindow, dateSpan, futureDatePlan, type DatetimeInput, type FutureDatePlan } from './dates.ts';
 import { fromFaker } from './faker.ts';
 import { sshKeyFromSeed } from './ssh-keys.ts';
@@ -206,7 +207,6 @@ export function clusterBody(p: Payload, token?: string): Payload {
 
 // ---- project variables --------------------------------------------------------------------------
 
-export const VARIABLE_KEY_MAX = 255;
 const KEY_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_';
 const MASKABLE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+=/@:.~-';
 
@@ -215,9 +215,9 @@ export function variableKey(): fc.Arbitrary<string> {
   const chars = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...KEY_CHARS), minLength: min, maxLength: max });
   return fc.oneof(
     { weight: 2, arbitrary: chars(1, 1) },
-    { weight: 2, arbitrary: chars(VARIABLE_KEY_MAX, VARIABLE_KEY_MAX) },
+    { weight: 2, arbitrary: chars(VARIABLE_KEY_MAX_LENGTH, VARIABLE_KEY_MAX_LENGTH) },
     { weight: 4, arbitrary: chars(2, 40) },
-    { weight: 1, arbitrary: chars(41, VARIABLE_KEY_MAX - 1) },
+    { weight: 1, arbitrary: chars(41, VARIABLE_KEY_MAX_LENGTH - 1) },
   );
 }
 
@@ -260,8 +260,6 @@ export function variableUpdate(): fc.Arbitrary<{ value: string; variable_type?: 
 
 // ---- epics and todos ----------------------------------------------------------------------------
 
-/** Spec: Limits (epic description). */
-export const EPIC_DESCRIPTION_MAX = 1_048_576;
 /** The platform's title limit (the spec gives none). */
 export const EPIC_TITLE_MAX = 255;
 
@@ -325,6 +323,6 @@ export function epicBody(p: EpicPayload): Payload {
  * holds more UTF-8 bytes than characters), astral characters included.
  */
 export function nearLimitDescription(slack = 64): fc.Arbitrary<string> {
-  return fc.tuple(fc.integer({ min: EPIC_DESCRIPTION_MAX - slack, max: EPIC_DESCRIPTION_MAX }), mixedText({ maxFragments: 3 }), phrase('cyrillic'), phrase('cjk'))
+  return fc.tuple(fc.integer({ min: EPIC_DESCRIPTION_MAX_LENGTH - slack, max: EPIC_DESCRIPTION_MAX_LENGTH }), mixedText({ maxFragments: 3 }), phrase('cyrillic'), phrase('cjk'))
     .map(([n, text, a, b]) => repeatToLength(`${a} ${text} ${b} 👩‍💻`, n));
 }

@@ -8,7 +8,8 @@
  *   specRulesBroken('tokens.create', { name: 'ci', scopes: ['api'] });    // []
  */
 import { isCalendarDate } from './dates.ts';
-import { EPIC_DESCRIPTION_MAX, TOKEN_SCOPES, VARIABLE_KEY_MAX } from './payloads.ts';
+import { EPIC_DESCRIPTION_MAX_LENGTH, VARIABLE_KEY_MAX_LENGTH, VARIABLE_KEY_PATTERN } from '../../spec/limits.ts';
+import { TOKEN_SCOPES } from './payloads.ts';
 import { codePoints } from './text.ts';
 import { splitSshKey } from './ssh-keys.ts';
 
@@ -116,8 +117,8 @@ const RULES: Record<Endpoint, Rule[]> = {
   'clusters.update': [typed(isBoolean, 'boolean', 'enabled', 'managed')],
   'variables.create': [
     missing('key', 'value'),
-    (p) => (typeof p.key === 'string' && p.key !== '' && !/^[A-Za-z0-9_]+$/.test(p.key) ? ['charset:key'] : []),
-    (p) => (typeof p.key === 'string' && codePoints(p.key) > VARIABLE_KEY_MAX ? ['length:key'] : []),
+    (p) => (typeof p.key === 'string' && p.key !== '' && !VARIABLE_KEY_PATTERN.test(p.key) ? ['charset:key'] : []),
+    (p) => (typeof p.key === 'string' && codePoints(p.key) > VARIABLE_KEY_MAX_LENGTH ? ['length:key'] : []),
     oneOf('variable_type', ['env_var', 'file']),
     typed(isBoolean, 'boolean', 'protected', 'masked'),
   ],
@@ -128,12 +129,12 @@ const RULES: Record<Endpoint, Rule[]> = {
   ],
   'epics.create': [
     missing('title'),
-    (p) => (typeof p.description === 'string' && codePoints(p.description) > EPIC_DESCRIPTION_MAX ? ['length:description'] : []),
+    (p) => (typeof p.description === 'string' && codePoints(p.description) > EPIC_DESCRIPTION_MAX_LENGTH ? ['length:description'] : []),
     typed(isBoolean, 'boolean', 'start_date_is_fixed', 'due_date_is_fixed'),
     typed(isInteger, 'integer', 'parent_id'),
   ],
   'epics.update': [
-    (p) => (typeof p.description === 'string' && codePoints(p.description) > EPIC_DESCRIPTION_MAX ? ['length:description'] : []),
+    (p) => (typeof p.description === 'string' && codePoints(p.description) > EPIC_DESCRIPTION_MAX_LENGTH ? ['length:description'] : []),
     typed(isBoolean, 'boolean', 'start_date_is_fixed', 'due_date_is_fixed'),
     oneOf('state_event', ['close', 'reopen']),
   ],

@@ -11,7 +11,7 @@
  *
  *   await runModel(ctx, TOKEN_COMMANDS, () => tokenSetup(s), { teardown: dropUser });
  */
-import { check, createUser, fc, requireThat, type Session } from '../../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, createUser, fc, requireThat, type Session } from '../../../src/kit/index.ts';
 
 interface TokenModelEntry { label: string; revoked: boolean }
 export interface TokenModel { tokens: TokenModelEntry[] }
@@ -110,7 +110,7 @@ class List implements Cmd {
   constructor(readonly state: 'active' | 'inactive' | 'all') {}
   check = () => true;
   async run(m: TokenModel, r: TokenReal): Promise<void> {
-    const res = await r.s.admin.get(base(r), { query: { state: this.state, per_page: 100 } });
+    const res = await r.s.admin.get(base(r), { query: { state: this.state, per_page: PER_PAGE_MAX } });
     check.status(res, 200, '[tokens.list.status] GET /users/:user_id/impersonation_tokens MUST answer 200.');
     const labelOf = new Map(r.tokens.map((t, i) => [t.id, m.tokens[i]!.label]));
     const got = (res.json as { id: number }[]).map((t) => labelOf.get(t.id) ?? `other#${t.id}`).sort();

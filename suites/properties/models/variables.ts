@@ -6,7 +6,7 @@
  *
  *   await runModel(ctx, VARIABLE_COMMANDS, () => variableSetup(s, groupId), { teardown: dropProject });
  */
-import { check, createProject, fc, requireThat, type Session } from '../../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, createProject, fc, requireThat, type Session } from '../../../src/kit/index.ts';
 
 export const SCOPES = ['*', 'production', 'staging'] as const;
 interface Pair { key: number; scope: string }
@@ -80,7 +80,7 @@ class Delete extends OnPair {
 class List implements Cmd {
   check = () => true;
   async run(m: VariableModel, r: VariableReal): Promise<void> {
-    const res = await r.s.admin.get(url(r), { query: { per_page: 100 } });
+    const res = await r.s.admin.get(url(r), { query: { per_page: PER_PAGE_MAX } });
     check.status(res, 200, '[variables.list.status] GET /projects/:id/variables MUST answer 200.');
     const got = (res.json as { key: string; value: string }[]).map((v) => `${v.key}=${v.value}`).sort();
     const want = [...m.values].map(([k, v]) => `${r.keys[parse(k).key]}=${v}`).sort();

@@ -5,6 +5,7 @@
  *
  *   USER_OPERATIONS.filter((o) => o.tag === 'users').length
  */
+import { ACTIVITY_WINDOW_MONTHS, DEACTIVATION_INACTIVE_DAYS } from '../limits.ts';
 import { boolean, date, datetime, integer, object, oneOf, string, type Operation, type Schema } from '../operation.ts';
 
 const ADMIN = 'Administrators only; anyone else gets 403.';
@@ -47,7 +48,7 @@ const AVATAR = { avatar: 'the avatar image file' };
 function stateMove(move: string, summary: string, rule: string): Operation {
   return {
     method: 'POST', path: `/users/:id(int)/${move}`, operationId: `${move}User`, tag: 'users', summary,
-    description: `${ADMIN} ${rule} 404 when the user does not exist.`, auth: 'admin',
+    description: `${ADMIN} ${rule} 404 when the user does not exist.`, auth: 'admin', refusedClause: 'users.transitions.non_admin',
     success: { status: 201, notShown: `The response body of POST /users/:id/${move} is not shown in the spec.` },
   };
 }
@@ -78,7 +79,7 @@ export const USER_OPERATIONS: Operation[] = [
     method: 'GET', path: '/users', operationId: 'listUsers', tag: 'users', summary: 'List users',
     description: 'Administrators see the admin view of each user, others the public list view.',
     auth: 'authenticated', query: LIST_FILTERS, list: true,
-    success: { status: 200, view: ['user.basic', 'user.admin'] },
+    success: { status: 200, view: ['user.basic', 'user.admin'], clause: 'users.list.shape' },
   },
   {
     method: 'GET', path: '/users/:id(int)', operationId: 'getUser', tag: 'users', summary: 'Get one user',
@@ -89,7 +90,7 @@ export const USER_OPERATIONS: Operation[] = [
   {
     method: 'POST', path: '/users', operationId: 'createUser', tag: 'users', summary: 'Create a user',
     description: `${ADMIN} Besides email, name and username, one of password, reset_password or force_random_password is required.`,
-    auth: 'admin',
+    auth: 'admin', refusedClause: 'users.create.non_admin',
     body: {
       fields: {
         ...USER_ATTRIBUTES,
@@ -100,18 +101,20 @@ export const USER_OPERATIONS: Operation[] = [
       required: ['email', 'name', 'username'],
       files: AVATAR,
     },
+    sample: { username: '{name}', email: '{name}@example.com', name: '{name}', force_random_password: true, skip_confirmation: true },
     success: { status: 201, notShown: 'The response body of POST /users is not shown in the spec.' },
   },
   {
     method: 'PUT', path: '/users/:id(int)', operationId: 'updateUser', tag: 'users', summary: 'Modify a user',
     description: `${ADMIN} A password update forces the user to change it at the next login. Answers 404 even where 409 would fit better (for example an e-mail that already exists).`,
-    auth: 'admin',
+    auth: 'admin', refusedClause: 'users.create.non_admin',
     body: { fields: { ...USER_ATTRIBUTES, skip_reconfirmation: boolean({ default: false }) }, files: AVATAR },
+    sample: { bio: '{name}' },
     success: { status: 200, notShown: 'The response body of PUT /users/:id is not shown in the spec.' },
   },
   {
     method: 'DELETE', path: '/users/:id(int)', operationId: 'deleteUser', tag: 'users', summary: 'Delete a user',
-    description: `${ADMIN} 409 when the user cannot be soft deleted.`, auth: 'admin',
+    description: `${ADMIN} 409 when the user cannot be soft deleted.`, auth: 'admin', refusedClause: 'users.create.non_admin',
     query: {
       hard_delete: boolean({
         description: 'also delete contributions that would move to the ghost user, and groups solely owned by the user',
@@ -121,7 +124,7 @@ export const USER_OPERATIONS: Operation[] = [
   },
   {
     method: 'DELETE', path: '/users/:id(int)/identities/:provider', operationId: 'deleteUserIdentity', tag: 'users',
-    summary: 'Delete an external identity of a user', description: ADMIN, auth: 'admin',
+    summary: 'Delete an external identity of a user', description: ADMIN, auth: 'admin', refusedClause: 'users.create.non_admin',
     success: { status: 204 },
   },
   {
@@ -132,13 +135,13 @@ export const USER_OPERATIONS: Operation[] = [
   {
     method: 'GET', path: '/user/status', operationId: 'getCurrentUserStatus', tag: 'user-status',
     summary: 'Get the status of the current user', auth: 'authenticated',
-    success: { status: 200, view: 'user.status' },
+    success: { status: 200, view: 'user.status', clause: 'users.status.shape' },
   },
   {
     method: 'GET', path: '/users/:id_or_username/status', operationId: 'getUserStatus', tag: 'user-status',
     summary: 'Get the status of a user',
     description: 'Whether this endpoint needs authentication is left open by the spec.', auth: 'public',
-    success: { status: 200, view: 'user.status' },
+    success: { status: 200, view: 'user.status', clause: 'users.status.shape' },
   },
   {
     method: 'PUT', path: '/user/status', operationId: 'setCurrentUserStatus', tag: 'user-status',
@@ -150,28 +153,31 @@ export const USER_OPERATIONS: Operation[] = [
         message: string({ description: 'may contain emoji codes' }),
       },
     },
-    success: { status: 200, view: 'user.status' },
+    success: { status: 200, view: 'user.status', clause: 'users.status.shape' },
   },
   {
     method: 'GET', path: '/user_counts', operationId: 'getUserCounts', tag: 'users',
     summary: 'Counts of the current user\'s assigned work', auth: 'authenticated',
-    success: { status: 200, view: 'user.counts' },
+    success: { status: 200, view: 'user.counts', clause: 'users.counts.shape' },
   },
   {
     method: 'GET', path: '/user/activities', operationId: 'listUserActivities', tag: 'users',
-    summary: 'Last activity dates of users, oldest to newest', description: ADMIN, auth: 'admin',
-    query: { from: date({ description: 'YEAR-MONTH-DAY; default 6 months ago' }) },
-    list: true, success: { status: 200, view: 'user.activity' },
+    summary: 'Last activity dates of users, oldest to newest', description: ADMIN, auth: 'admin', refusedClause: 'users.activities.non_admin',
+    query: { from: date({ description: `YEAR-MONTH-DAY; default ${ACTIVITY_WINDOW_MONTHS} months ago` }) },
+    list: true, success: { status: 200, view: 'user.activity', clause: 'users.activities.shape' },
   },
   {
     method: 'GET', path: '/users/:id(int)/memberships', operationId: 'listUserMemberships', tag: 'users',
     summary: 'Direct memberships of a user',
-    description: `${ADMIN} Only direct memberships are listed. 400 if type is unsupported.`, auth: 'admin',
+    description: `${ADMIN} Only direct memberships are listed. 400 if type is unsupported.`, auth: 'admin', refusedClause: 'users.memberships.non_admin',
     query: { type: oneOf(['Project', 'Namespace'], { description: 'Namespace means a group' }) },
-    list: true, success: { status: 200, view: 'user.membership' },
+    list: true, success: { status: 200, view: 'user.membership', clause: 'users.memberships.shape' },
   },
   stateMove('block', 'Block a user', '403 when the user was blocked by directory (LDAP) synchronization.'),
   stateMove('unblock', 'Unblock a user', '403 when the user was blocked by directory (LDAP) synchronization.'),
-  stateMove('deactivate', 'Deactivate a user', '403 when the user is blocked (by an admin or by directory synchronization) or had activity in the past 180 days.'),
+  stateMove(
+    'deactivate', 'Deactivate a user',
+    `403 when the user is blocked (by an admin or by directory synchronization) or had activity in the past ${DEACTIVATION_INACTIVE_DAYS} days.`,
+  ),
   stateMove('activate', 'Activate a deactivated user', '403 when the user is blocked by an admin or by directory synchronization.'),
 ];

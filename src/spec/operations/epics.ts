@@ -5,12 +5,13 @@
  *
  *   EPIC_OPERATIONS.find((o) => o.operationId === 'createEpicTodo')!.extraStatuses // [304]
  */
+import { EPIC_DESCRIPTION_MAX_LENGTH, EPIC_LIST_PER_PAGE_DEFAULT } from '../limits.ts';
 import { boolean, datetime, integer, oneOf, string, type Operation, type Schema } from '../operation.ts';
 
 const RULES =
   'Authentication is always required. A private group of which the caller is not a member gives 404; when the epics feature is unavailable, 403.';
 
-const DESCRIPTION = string({ maxLength: 1_048_576, description: 'at most 1,048,576 characters' });
+const DESCRIPTION = string({ maxLength: EPIC_DESCRIPTION_MAX_LENGTH, description: `at most ${EPIC_DESCRIPTION_MAX_LENGTH.toLocaleString('en-US')} characters` });
 const DATES: Record<string, Schema> = {
   start_date_is_fixed: boolean(),
   start_date_fixed: string({ description: 'date YYYY-MM-DD' }),
@@ -41,8 +42,8 @@ const one = `${epics}/:epic_iid(int)`;
 export const EPIC_OPERATIONS: Operation[] = [
   {
     method: 'GET', path: epics, operationId: 'listGroupEpics', tag: 'epics', summary: 'List the epics of a group',
-    description: `${RULES} 20 results per page by default.`, auth: 'authenticated', query: FILTERS, list: true,
-    success: { status: 200, view: 'epic.list-item' },
+    description: `${RULES} ${EPIC_LIST_PER_PAGE_DEFAULT} results per page by default.`, auth: 'authenticated', query: FILTERS, list: true,
+    success: { status: 200, view: 'epic.list-item', clause: 'epics.list.shape', clauseView: 'epic' },
   },
   {
     method: 'GET', path: one, operationId: 'getGroupEpic', tag: 'epics', summary: 'Get one epic of a group',
@@ -61,6 +62,7 @@ export const EPIC_OPERATIONS: Operation[] = [
       },
       required: ['title'],
     },
+    sample: { title: '{name}' },
     success: { status: 201, view: 'epic' },
   },
   {
@@ -75,6 +77,7 @@ export const EPIC_OPERATIONS: Operation[] = [
         state_event: oneOf(['close', 'reopen']),
       },
     },
+    sample: { title: '{name}' },
     success: { status: 200, view: 'epic' },
   },
   {
@@ -85,6 +88,6 @@ export const EPIC_OPERATIONS: Operation[] = [
     method: 'POST', path: `${one}/todo`, operationId: 'createEpicTodo', tag: 'epics',
     summary: 'Create a todo on an epic for the current user',
     description: `${RULES} 304 when the user already has a todo on that epic.`, auth: 'authenticated',
-    success: { status: 201, view: 'todo' }, extraStatuses: [304],
+    success: { status: 201, view: 'todo', clause: 'todos.create.shape' }, extraStatuses: [304],
   },
 ];

@@ -1,7 +1,8 @@
 /**
  * The operation table: every operation of the spec, once, keyed by method and path. The
- * OpenAPI document is built from it alone; a unit test proves it lists exactly the spec's
- * operations and exactly the routes the reference server registers for them.
+ * OpenAPI document, the kit's view of each GET (route-views.ts) and the admin-only suite are
+ * built from it; unit tests prove it lists exactly the spec's operations
+ * (spec-operations.ts) and exactly the routes the reference server registers for them.
  *
  *   OPERATIONS.length                 // 65
  *   operationKey(OPERATIONS[0])       // 'GET /projects/:id/clusters'

@@ -1,11 +1,14 @@
 /**
- * Meta-tests of the clause catalogue: the project's copy matches the spec's, and every clause id
- * a suite cites exists in it.
+ * Meta-tests of the clause catalogue: the project's copy matches the spec's, every clause id a
+ * suite cites exists in it, an unknown id is a KitError, and the areas are the ids' first segments.
+ *
+ *   npx vitest run src/spec/clauses.test.ts
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CLAUSES, findClause } from './clauses.ts';
+import { isKitError } from '../shared/errors.ts';
+import { AREAS, areaOf, CLAUSES, findClause, getClause } from './clauses.ts';
 
 const SUITES = new URL('../../suites/', import.meta.url).pathname;
 
@@ -22,7 +25,7 @@ describe('clause catalogue', () => {
   });
 
   const shared = new URL('../../../shared/spec/clauses.json', import.meta.url).pathname;
-  test.runIf(existsSync(shared))('the copy in src/kit is in step with ../shared/spec/clauses.json', () => {
+  test.runIf(existsSync(shared))('the copy in src/spec is in step with ../shared/spec/clauses.json', () => {
     expect(JSON.parse(readFileSync(shared, 'utf8'))).toEqual(CLAUSES);
   });
 
@@ -38,5 +41,23 @@ describe('clause catalogue', () => {
   test('no suite cites a clause the catalogue marks untestable through the API', () => {
     const cited = files(SUITES).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/(?:clauseTest|stable)\(\s*'([^']+)'/g)].map((m) => m[1]!));
     expect(cited.filter((id) => findClause(id)?.testable === 'no')).toEqual([]);
+  });
+
+  test('getClause refuses an unknown id with a KitError (UNKNOWN_CLAUSE)', () => {
+    expect(getClause('broadcast.list.status').id).toBe('broadcast.list.status');
+    let thrown: unknown;
+    try {
+      getClause('no.such.clause');
+    } catch (e) {
+      thrown = e;
+    }
+    expect(isKitError(thrown) && thrown.code).toBe('UNKNOWN_CLAUSE');
+  });
+
+  test('the areas are the first segments of the ids, each once', () => {
+    expect(areaOf('users.block.status')).toBe('users');
+    expect([...AREAS].sort()).toEqual([...new Set(CLAUSES.map((c) => c.id.split('.')[0]))].sort());
+    expect(AREAS).toContain('users');
+    expect(AREAS).toContain('versioning');
   });
 });

@@ -1,12 +1,14 @@
 /**
  * The shape of one row of the operation table (operations/*.ts) and small builders for the
  * JSON Schemas of its parameters and body fields. A row says what the spec says about one
- * method + path; document.ts turns the rows into OpenAPI path items.
+ * method + path: who may call it, its parameters and body, the view of its success body and the
+ * clause that states that view's shape. The OpenAPI document (src/openapi/), the kit's response
+ * checks (route-views.ts) and the admin-only suite are built from the rows.
  *
  *   const row: Operation = {
  *     method: 'GET', path: '/broadcast_messages/:id(int)', operationId: 'getBroadcastMessage',
  *     tag: 'broadcast-messages', summary: 'Get one broadcast message', auth: 'public',
- *     success: { status: 200, view: 'broadcast-message' },
+ *     success: { status: 200, view: 'broadcast-message', clause: 'broadcast.field.shape' },
  *   };
  *   string({ description: 'base domain' })   // { type: 'string', description: 'base domain' }
  */
@@ -17,6 +19,12 @@ export type Schema = Record<string, unknown>;
 /** Who may call: anyone (a presented token must still be valid), any authenticated user, an administrator. */
 export type Auth = 'public' | 'authenticated' | 'admin';
 
+/**
+ * What an authenticated caller needs beyond a token, where the spec names it: at least maintainer
+ * access to the project (Authentication #8), permission to read the project's security dashboard (#9).
+ */
+export type Permission = 'maintainer' | 'security-dashboard';
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Success {
@@ -26,6 +34,18 @@ export interface Success {
   view?: string | string[];
   /** The spec leaves this body open ("not shown"): the document declares any JSON and says so. */
   notShown?: string;
+  /**
+   * The clause stating the shape of this body (one `view`; an array of it for a `list`), when one
+   * clause fits the whole view; left out where the view spans several clauses (the epic views) or
+   * depends on the caller.
+   */
+  clause?: string;
+  /**
+   * The view `clause` states, where `view` is narrower because of another clause with a test of
+   * its own (the epic list: `clause` says "an array of epics", `view` adds "without subscribed").
+   * The kit checks every such body against it; the document shows `view`.
+   */
+  clauseView?: string;
 }
 
 export interface Body {
@@ -47,7 +67,14 @@ export interface Operation {
   summary: string;
   description?: string;
   auth: Auth;
-  /** Descriptions of path parameters, by name, where the generic ones (path-params.ts) do not fit. */
+  /** What the caller needs beyond `auth`, where the spec names it. */
+  permission?: Permission;
+  /**
+   * For an admin-only operation: the clause of the spec's endpoint section that states a
+   * non-admin's 403 (beside the general rule, auth.admin_only.403).
+   */
+  refusedClause?: string;
+  /** Descriptions of path parameters, by name, where the generic ones (src/openapi/path-params.ts) do not fit. */
   pathParams?: Record<string, string>;
   /**
    * Query parameters (pagination excluded: `list` adds it). An object schema is a hash parameter
@@ -56,7 +83,14 @@ export interface Operation {
   query?: Record<string, Schema>;
   requiredQuery?: string[];
   body?: Body;
-  /** An offset-paginated list: page/per_page, the X-* and Link headers, an array of `success.view`. */
+  /**
+   * A body this operation accepts from a caller allowed to call it, with `{placeholders}`: what
+   * refusal tests send, so that only the caller (or a missing feature) stands in the way.
+   * {name} a fresh name, {ssh_key} and {gpg_key} fresh public keys, {target_path} a broadcast
+   * target that matches no page.
+   */
+  sample?: Record<string, unknown>;
+  /** An offset-paginated list: page/per_page, the X-* and Link headers; the success body is an array of `success.view`. */
   list?: boolean;
   success: Success;
   /** Statuses the spec names for this operation beyond the general ones (e.g. 304, 409). */

@@ -24,28 +24,28 @@ export const BROADCAST_OPERATIONS: Operation[] = [
   {
     method: 'GET', path: '/broadcast_messages', operationId: 'listBroadcastMessages', tag: 'broadcast-messages',
     summary: 'List broadcast messages', description: 'No authentication needed.', auth: 'public', list: true,
-    success: { status: 200, view: 'broadcast-message' },
+    success: { status: 200, view: 'broadcast-message', clause: 'broadcast.field.shape' },
   },
   {
     method: 'GET', path: one, operationId: 'getBroadcastMessage', tag: 'broadcast-messages',
     summary: 'Get one broadcast message', description: 'No authentication needed.', auth: 'public',
-    success: { status: 200, view: 'broadcast-message' },
+    success: { status: 200, view: 'broadcast-message', clause: 'broadcast.field.shape' },
   },
   {
     method: 'POST', path: '/broadcast_messages', operationId: 'createBroadcastMessage', tag: 'broadcast-messages',
-    summary: 'Create a broadcast message', description: ADMIN, auth: 'admin',
-    body: { fields: ATTRIBUTES, required: ['message'] },
-    success: { status: 201, view: 'broadcast-message' },
+    summary: 'Create a broadcast message', description: ADMIN, auth: 'admin', refusedClause: 'broadcast.auth.user_403',
+    body: { fields: ATTRIBUTES, required: ['message'] }, sample: { message: '{name}', target_path: '{target_path}' },
+    success: { status: 201, view: 'broadcast-message', clause: 'broadcast.field.shape' },
   },
   {
     method: 'PUT', path: one, operationId: 'updateBroadcastMessage', tag: 'broadcast-messages',
-    summary: 'Update a broadcast message', description: ADMIN, auth: 'admin',
-    body: { fields: ATTRIBUTES },
-    success: { status: 200, view: 'broadcast-message' },
+    summary: 'Update a broadcast message', description: ADMIN, auth: 'admin', refusedClause: 'broadcast.auth.user_403',
+    body: { fields: ATTRIBUTES }, sample: { message: '{name}', target_path: '{target_path}' },
+    success: { status: 200, view: 'broadcast-message', clause: 'broadcast.field.shape' },
   },
   {
     method: 'DELETE', path: one, operationId: 'deleteBroadcastMessage', tag: 'broadcast-messages',
-    summary: 'Delete a broadcast message', description: ADMIN, auth: 'admin',
+    summary: 'Delete a broadcast message', description: ADMIN, auth: 'admin', refusedClause: 'broadcast.auth.user_403',
     success: { status: 204 },
   },
 ];

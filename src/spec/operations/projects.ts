@@ -4,6 +4,7 @@
  *
  *   PROJECT_OPERATIONS.find((o) => o.operationId === 'addProjectCluster')!.success.status // 201
  */
+import { VARIABLE_KEY_MAX_LENGTH, VARIABLE_KEY_PATTERN } from '../limits.ts';
 import { array, boolean, object, oneOf, string, type Operation, type Schema } from '../operation.ts';
 
 const AUTHORIZATION_TYPES = ['rbac', 'abac', 'unknown_authorization'];
@@ -19,7 +20,10 @@ const KUBERNETES_INPUT: Record<string, Schema> = {
   namespace: string(),
 };
 
-const VARIABLE_KEY = string({ maxLength: 255, pattern: '^[A-Za-z0-9_]+$', description: 'at most 255 characters; only A-Z, a-z, 0-9, _' });
+const VARIABLE_KEY = string({
+  maxLength: VARIABLE_KEY_MAX_LENGTH, pattern: VARIABLE_KEY_PATTERN.source,
+  description: `at most ${VARIABLE_KEY_MAX_LENGTH} characters; only A-Z, a-z, 0-9, _`,
+});
 
 const VARIABLE_ATTRIBUTES: Record<string, Schema> = {
   variable_type: oneOf(VARIABLE_TYPES, { default: 'env_var' }),
@@ -42,17 +46,17 @@ const variables = '/projects/:id/variables';
 export const PROJECT_OPERATIONS: Operation[] = [
   {
     method: 'GET', path: clusters, operationId: 'listProjectClusters', tag: 'clusters',
-    summary: 'List the clusters of a project', description: MAINTAINER, auth: 'authenticated',
-    list: true, success: { status: 200, view: 'cluster' },
+    summary: 'List the clusters of a project', description: MAINTAINER, auth: 'authenticated', permission: 'maintainer',
+    list: true, success: { status: 200, view: 'cluster', clause: 'clusters.list.shape' },
   },
   {
     method: 'GET', path: `${clusters}/:cluster_id(int)`, operationId: 'getProjectCluster', tag: 'clusters',
-    summary: 'Get one cluster of a project, with the project', description: MAINTAINER, auth: 'authenticated',
-    success: { status: 200, view: 'cluster.detail' },
+    summary: 'Get one cluster of a project, with the project', description: MAINTAINER, auth: 'authenticated', permission: 'maintainer',
+    success: { status: 200, view: 'cluster.detail', clause: 'clusters.get.shape' },
   },
   {
     method: 'POST', path: `${clusters}/user`, operationId: 'addProjectCluster', tag: 'clusters',
-    summary: 'Add an existing cluster to a project', description: MAINTAINER, auth: 'authenticated',
+    summary: 'Add an existing cluster to a project', description: MAINTAINER, auth: 'authenticated', permission: 'maintainer',
     body: {
       fields: {
         name: string(),
@@ -67,13 +71,13 @@ export const PROJECT_OPERATIONS: Operation[] = [
       },
       required: ['name', 'platform_kubernetes_attributes'],
     },
-    success: { status: 201, view: 'cluster.detail' },
+    success: { status: 201, view: 'cluster.detail', clause: 'clusters.create.shape' },
   },
   {
     method: 'PUT', path: `${clusters}/:cluster_id(int)`, operationId: 'updateProjectCluster', tag: 'clusters',
     summary: 'Edit a cluster of a project',
     description: `${MAINTAINER} name, api_url, ca_cert and token can be updated only if the cluster was added through the add-existing-cluster route.`,
-    auth: 'authenticated',
+    auth: 'authenticated', permission: 'maintainer',
     body: {
       fields: {
         name: string(),
@@ -82,34 +86,34 @@ export const PROJECT_OPERATIONS: Operation[] = [
         environment_scope: string({ description: 'higher-tier feature' }),
       },
     },
-    success: { status: 200, view: 'cluster.detail' },
+    success: { status: 200, view: 'cluster.detail', clause: 'clusters.update.shape' },
   },
   {
     method: 'DELETE', path: `${clusters}/:cluster_id(int)`, operationId: 'deleteProjectCluster', tag: 'clusters',
-    summary: 'Delete a cluster of a project', description: MAINTAINER, auth: 'authenticated',
+    summary: 'Delete a cluster of a project', description: MAINTAINER, auth: 'authenticated', permission: 'maintainer',
     success: { status: 204 },
   },
   {
     method: 'GET', path: variables, operationId: 'listProjectVariables', tag: 'variables',
     summary: 'List the variables of a project', auth: 'authenticated',
-    list: true, success: { status: 200, view: 'variable.list' },
+    list: true, success: { status: 200, view: 'variable.list', clause: 'variables.list.shape' },
   },
   {
     method: 'GET', path: `${variables}/:key`, operationId: 'getProjectVariable', tag: 'variables',
     summary: 'Get one variable of a project', auth: 'authenticated', query: SCOPE_FILTER,
-    success: { status: 200, view: 'variable.show' },
+    success: { status: 200, view: 'variable.show', clause: 'variables.get.fields' },
   },
   {
     method: 'POST', path: variables, operationId: 'createProjectVariable', tag: 'variables',
     summary: 'Create a variable of a project', auth: 'authenticated',
     body: { fields: { key: VARIABLE_KEY, value: string(), ...VARIABLE_ATTRIBUTES }, required: ['key', 'value'] },
-    success: { status: 201, view: 'variable' },
+    success: { status: 201, view: 'variable', clause: 'variables.create.fields' },
   },
   {
     method: 'PUT', path: `${variables}/:key`, operationId: 'updateProjectVariable', tag: 'variables',
     summary: 'Update a variable of a project', auth: 'authenticated', query: SCOPE_FILTER,
     body: { fields: { value: string(), ...VARIABLE_ATTRIBUTES }, required: ['value'] },
-    success: { status: 200, view: 'variable' },
+    success: { status: 200, view: 'variable', clause: 'variables.update.fields' },
   },
   {
     method: 'DELETE', path: `${variables}/:key`, operationId: 'deleteProjectVariable', tag: 'variables',
@@ -120,8 +124,8 @@ export const PROJECT_OPERATIONS: Operation[] = [
     method: 'GET', path: '/projects/:id/dependencies', operationId: 'listProjectDependencies', tag: 'dependencies',
     summary: 'List the dependencies of a project (alpha)',
     description: 'Authentication is always required; the caller must be allowed to read the project\'s security dashboard. The list covers only languages and package managers supported by the dependency scanner.',
-    auth: 'authenticated',
+    auth: 'authenticated', permission: 'security-dashboard',
     query: { 'package_manager[]': array(oneOf(PACKAGE_MANAGERS), { description: 'keep only dependencies of these package managers' }) },
-    list: true, success: { status: 200, view: 'dependency' },
+    list: true, success: { status: 200, view: 'dependency', clause: 'deps.field.shape' },
   },
 ];
