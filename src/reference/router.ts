@@ -1,6 +1,7 @@
 /**
  * Route registration for resources: paths under /api/v4, each route's auth need declared once
- * (enforced by the shared auth hook), integer path parameters marked `(int)` (a non-number
+ * (enforced by the shared auth hook; a declared variation may replace it, see routeAuth in
+ * variation/declaration.ts), integer path parameters marked `(int)` (a non-number
  * means the route does not match: 404), and, when all routes are in, 405 for every other
  * method on each known path.
  *
@@ -8,7 +9,7 @@
  *   r.finish(); // after every resource registered its routes
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { AuthNeed } from './auth.ts';
+import type { AuthNeed } from './variation/auth-policy.ts';
 import type { RefContext } from './context.ts';
 import { fail } from './errors.ts';
 
@@ -54,7 +55,8 @@ export class Router {
 
   private add(method: HTTPMethods, path: string, spec: RouteSpec, handler: Handler): void {
     const { url, intParams } = compilePath(path);
-    this.app.route({ method, url, config: { auth: spec.auth, intParams }, handler });
+    const auth = this.ctx.variations.routeAuth.get(`${method} ${path}`) ?? spec.auth;
+    this.app.route({ method, url, config: { auth, intParams }, handler });
     const entry = this.known.get(url) ?? { methods: new Set<string>(), intParams };
     entry.methods.add(method);
     if (method === 'GET') entry.methods.add('HEAD');
@@ -68,7 +70,7 @@ export class Router {
 
   /** Answers every unregistered method on a known path: 405 (OPTIONS: 204 with Allow). */
   finish(): void {
-    const as404 = this.ctx.has('errors.405-as-404');
+    const other = this.ctx.variations.wire.otherMethods;
     for (const [url, { methods, intParams }] of this.known) {
       const config = { intParams };
       const allow = [...methods, 'OPTIONS'].join(', ');
@@ -79,7 +81,7 @@ export class Router {
           url,
           config,
           exposeHeadRoute: false,
-          handler: () => fail(as404 ? 'route_not_found' : 'method_not_allowed'),
+          handler: () => fail(other),
         });
       }
       this.app.route({

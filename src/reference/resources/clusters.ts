@@ -111,7 +111,7 @@ function findCluster(request: FastifyRequest, project: ProjectRecord): ClusterRe
 
 export function registerClusters(r: Router): void {
   // Releases without certificate-based clusters have no cluster routes: unknown route, 404.
-  if (r.ctx.clustersHidden) return;
+  if (r.ctx.has('clusters.hidden')) return;
   const { store } = r.ctx;
   const base = '/projects/:id/clusters';
   const access = { auth: 'authenticated' } as const;

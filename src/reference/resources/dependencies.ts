@@ -35,9 +35,8 @@ export function registerDependencies(r: Router): void {
   /** Security-dashboard readers: developer and above (a faulty server lets guests in). */
   const level = r.ctx.has('deps.guest-reads') ? ACCESS.guest : ACCESS.developer;
 
-  // Authentication is always required (a faulty server serves public projects to anyone).
-  const auth = r.ctx.has('deps.public-without-auth') ? 'public' : 'authenticated';
-  r.get('/projects/:id/dependencies', { auth }, (request, reply) => {
+  // Authentication is always required, even for a public project.
+  r.get('/projects/:id/dependencies', { auth: 'authenticated' }, (request, reply) => {
     const q = readParams(input(request), LIST);
     const project = request.caller ? findProjectWithAccess(request, level) : findProject(request);
     const managers = r.ctx.has('deps.filter-ignored') ? undefined : q.package_manager;

@@ -60,7 +60,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** 403 when the feature is off: the first check of every epic route. */
 export function requireEpicsFeature(request: FastifyRequest): void {
-  if (ctxOf(request).epicsDisabled) fail('forbidden');
+  if (ctxOf(request).has('epics.disabled')) fail('forbidden');
 }
 
 /** The group in :id, visible to the caller (404 otherwise). */

@@ -93,7 +93,8 @@ function targetNamespace(store: Store, user: UserRecord, namespaceId: number | u
 
 function createProject(request: FastifyRequest): ProjectRecord {
   const q = readParams(input(request), CREATE, { atLeastOneOf: [['name', 'path']] });
-  const { store, clock, dependencyFixture } = ctxOf(request);
+  const ctx = ctxOf(request);
+  const { store, clock } = ctx;
   const user = callerOf(request).user;
   const ns = targetNamespace(store, user, q.namespace_id);
   const name = q.name ?? (q.path as string);
@@ -123,7 +124,7 @@ function createProject(request: FastifyRequest): ProjectRecord {
   });
   if (ns.kind === 'user') add(ns.ownerId ?? user.id, ACCESS.owner);
   else if (accessLevel(store, user.id, project) < ACCESS.maintainer) add(user.id, ACCESS.maintainer);
-  if (dependencyFixture) fillDependencies(store, project.id);
+  if (ctx.has('deps.fixture')) fillDependencies(store, project.id);
   return project;
 }
 
@@ -179,8 +180,7 @@ export function registerProjects(r: Router): void {
     return page.map((pr) => projectView(pr, env));
   });
 
-  const single = { auth: r.ctx.has('projects.get-requires-auth') ? 'authenticated' : 'public' } as const;
-  r.get('/projects/:id', single, (request) => projectView(findProject(request), envOf(request)));
+  r.get('/projects/:id', { auth: 'public' }, (request) => projectView(findProject(request), envOf(request)));
 
   r.delete('/projects/:id', { auth: 'authenticated' }, (request, reply) => {
     const project = findProject(request);

@@ -63,7 +63,7 @@ function readScopeFilter(source: Record<string, unknown>): string | undefined {
 function findVariable(request: FastifyRequest, project: ProjectRecord, scope: string | undefined): VariableRecord {
   const ctx = ctxOf(request);
   let matches = variablesWithKey(ctx.store, project.id, stringParam(request, 'key'));
-  if (ctx.variablesScopeFilter) {
+  if (ctx.has('variables.scope-filter')) {
     if (scope !== undefined) matches = matches.filter((v) => v.environmentScope === scope);
     if (matches.length > 1) fail('conflict', MULTIPLE);
   }
