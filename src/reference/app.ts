@@ -1,7 +1,7 @@
 /**
  * Builds the reference server's fastify app: parsers, the shared hooks (414, integer path
- * parameters, authentication), the single error handler, every resource's routes, then 405 for
- * the remaining methods of each known path.
+ * parameters, authentication), the single error handler, every resource group as an encapsulated
+ * plugin under /api/v4, then 405 for the remaining methods of each known path.
  *
  *   const { app, adminToken } = await buildApp({ faults: ['status.create-200'] });
  *   await app.inject({ url: '/api/v4/broadcast_messages' });
@@ -157,9 +157,9 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     throw apiError('route_not_found');
   });
 
-  const router = new Router(app, ctx);
-  for (const register of RESOURCES) register(router);
-  router.finish();
-  app.decorate('routeTable', router.routes());
+  const host = new Router(app, ctx);
+  for (const plugin of RESOURCES) await host.mount(plugin);
+  host.finish();
+  app.decorate('routeTable', host.routes());
   return { app, adminToken };
 }
