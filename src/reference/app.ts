@@ -1,7 +1,7 @@
 /**
  * Builds the reference server's fastify app: parsers, the shared hooks (414, integer path
- * parameters, authentication), the single error handler, every resource's routes, then 405 for
- * the remaining methods of each known path.
+ * parameters, authentication), the single error handler, every resource group as an encapsulated
+ * plugin under /api/v4, then 405 for the remaining methods of each known path.
  *
  *   const { app, adminToken } = await buildApp({ faults: ['status.create-200'] });
  *   await app.inject({ url: '/api/v4/broadcast_messages' });
@@ -14,7 +14,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { RefContext } from './context.ts';
 import { newAdminToken } from './domain/tokens.ts';
 import { apiError, isApiError, type ApiError } from './errors.ts';
-import { createFaults, faultyErrorBody } from './faults.ts';
+import { createFaults } from './faults.ts';
 import { registerMultipart } from './multipart.ts';
 import { BODY_LIMIT, MAX_QUERY_LENGTH, parseQueryString, queryProblem, registerBodyParsers } from './parse.ts';
 import { RESOURCES } from './resources/index.ts';
@@ -23,13 +23,14 @@ import { seed } from './seed.ts';
 import { seedGeneratedUsers, seedUsers, type SeedUser } from './seed-users.ts';
 import { createFormat } from './serialize.ts';
 import { createStore } from './store.ts';
+import { CAPABILITY_VARIATIONS, createVariations } from './variation/registry.ts';
 
 export interface AppOptions {
   /** Token of the seeded admin; random ('ref-' + 24 base62) when absent. */
   adminToken?: string;
   /** Injectable clock, default () => new Date(). */
   clock?: Clock;
-  /** Fault ids switched on (see FAULTS); none by default. */
+  /** Fault ids switched on (see FAULTS); none by default. The capability switches below are declared variations too (kind 'capability'). */
   faults?: Iterable<string>;
   /** The over-10,000-items pagination rule (default false). */
   largeCollectionFlag?: boolean;
@@ -68,19 +69,18 @@ function syncHook(check: (request: FastifyRequest) => void) {
 /** Node answers 431 past its header limit; keep it far above the 8 KiB query limit. */
 const MAX_HEADER_SIZE = 1024 * 1024;
 
+/** The faults asked for and the capabilities whose option is on, switched on together. */
 function createContext(options: AppOptions): RefContext {
   const faults = createFaults(options.faults);
+  const capabilities = CAPABILITY_VARIATIONS.filter((c) => options[c.option]).map((c) => c.id);
+  const variations = createVariations([...faults.active, ...capabilities]);
   return {
     store: createStore(),
     clock: options.clock ?? systemClock,
+    variations,
     faults,
-    has: faults.has,
-    format: createFormat({ noMillis: faults.has('format.datetime-no-millis'), offset: faults.has('format.datetime-offset') }),
-    largeCollectionFlag: options.largeCollectionFlag ?? false,
-    epicsDisabled: options.epicsDisabled ?? false,
-    variablesScopeFilter: options.variablesScopeFilter ?? false,
-    dependencyFixture: options.dependencyFixture ?? false,
-    clustersHidden: options.clustersHidden ?? false,
+    has: variations.has,
+    format: createFormat(variations.wire.datetime),
   };
 }
 
@@ -109,6 +109,8 @@ function toApiError(error: unknown, request: FastifyRequest): ApiError {
 
 export async function buildApp(options: AppOptions = {}): Promise<{ app: FastifyInstance; adminToken: string }> {
   const ctx = createContext(options);
+  const { wire } = ctx.variations;
+  const rawQuery = wire.rawQuery;
   const adminToken = options.adminToken ?? newAdminToken();
   seed(ctx.store, ctx.clock, adminToken);
   seedUsers(ctx.store, ctx.clock, options.seedUsers ?? []);
@@ -122,8 +124,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     routerOptions: {
       ignoreTrailingSlash: true,
       maxParamLength: 2048,
-      // Fault query.plus-literal: a + stays a plus (decodeURIComponent without the form rule).
-      querystringParser: ctx.has('query.plus-literal') ? (text) => parseQueryString(text.replace(/\+/g, '%2B')) : parseQueryString,
+      querystringParser: rawQuery ? (text) => parseQueryString(rawQuery(text)) : parseQueryString,
     },
     frameworkErrors: (_error, _request, reply) => {
       const err = apiError('bad_request', 'invalid URL encoding');
@@ -134,7 +135,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   app.decorate('ref', ctx);
   app.decorateRequest('caller', null);
   registerBodyParsers(app);
-  if (!ctx.has('parse.no-multipart')) await registerMultipart(app);
+  if (wire.multipart) await registerMultipart(app);
 
   app.addHook('onRequest', syncHook((request) => {
     const q = request.url.indexOf('?');
@@ -144,35 +145,21 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   }));
   app.addHook('preValidation', syncHook(checkIntParams));
   app.addHook('preHandler', syncHook(authenticate));
-  if (ctx.has('format.json-content-type')) {
-    app.addHook('onSend', async (_request, reply, payload) => {
-      if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
-        reply.header('content-type', 'text/plain; charset=utf-8');
-      }
-      return payload;
-    });
-  }
-
-  if (ctx.has('format.ids-as-strings')) {
-    // A serializer that quotes every "id": a realistic bug of hand-written views.
-    app.addHook('onSend', async (_request, reply, payload) => {
-      const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
-      if (typeof text !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-      return text.replace(/"id":(\d+)/g, '"id":"$1"');
-    });
+  for (const transform of wire.onSend) {
+    app.addHook('onSend', async (_request, reply, payload) => transform(reply, payload));
   }
 
   app.setErrorHandler((error, request, reply) => {
     const err = toApiError(error, request);
-    reply.code(err.status).send(faultyErrorBody(err.code, ctx.faults) ?? err.body);
+    reply.code(err.status).send(wire.errorBodies[err.code] ?? err.body);
   });
   app.setNotFoundHandler(() => {
     throw apiError('route_not_found');
   });
 
-  const router = new Router(app, ctx);
-  for (const register of RESOURCES) register(router);
-  router.finish();
-  app.decorate('routeTable', router.routes());
+  const host = new Router(app, ctx);
+  for (const plugin of RESOURCES) await host.mount(plugin);
+  host.finish();
+  app.decorate('routeTable', host.routes());
   return { app, adminToken };
 }

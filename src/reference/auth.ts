@@ -1,7 +1,8 @@
 /**
  * Authentication, sudo, token scopes and the per-route auth need, enforced by one hook.
  * Tokens travel as the Private-Token header, private_token query, Authorization: Bearer, or
- * access_token query. A presented token must be valid even on public routes.
+ * access_token query. A presented token must be valid even on public routes. Written as the
+ * spec says; declared variations change it through the auth policy (variation/auth-policy.ts).
  *
  *   r.post('/broadcast_messages', { auth: 'admin' }, handler);   // declared need
  *   app.addHook('preHandler', syncHook(authenticate));          // enforced here (app.ts)
@@ -9,20 +10,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { today } from './clock.ts';
-import { ctxOf, type RefContext } from './context.ts';
+import { ctxOf, type Caller, type RefContext } from './context.ts';
 import type { TokenRecord, UserRecord } from './domain/records.ts';
 import { findUserByIdOrUsername } from './domain/users.ts';
 import { fail } from './errors.ts';
+import type { AuthPolicy, TokenTransport } from './variation/auth-policy.ts';
 
-export type AuthNeed = 'public' | 'authenticated' | 'admin';
-
-export interface Caller {
-  /** Who the request runs as (the sudo target when sudo is used). */
-  user: UserRecord;
-  token: TokenRecord;
-  /** The administrator who used sudo, if any. */
-  sudoFrom: UserRecord | null;
-}
+export type { AuthNeed } from './variation/auth-policy.ts';
+export type { Caller } from './context.ts';
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
@@ -35,18 +30,26 @@ function queryString(request: FastifyRequest, name: string): string | undefined 
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
-/** The token as presented, in the platform's order of transports; undefined when none. */
+function tokenBy(request: FastifyRequest, transport: TokenTransport): string | undefined {
+  switch (transport) {
+    case 'private-token-header':
+      return header(request, 'private-token');
+    case 'private-token-query':
+      return queryString(request, 'private_token');
+    case 'bearer':
+      return /^Bearer\s+(\S+)\s*$/i.exec(header(request, 'authorization') ?? '')?.[1];
+    case 'access-token-query':
+      return queryString(request, 'access_token');
+  }
+}
+
+/** The token as presented, by the first of the policy's transports that carries one; undefined when none. */
 export function presentedToken(request: FastifyRequest): string | undefined {
-  const ctx = ctxOf(request);
-  const bearer = ctx.has('auth.bearer-ignored')
-    ? undefined
-    : /^Bearer\s+(\S+)\s*$/i.exec(header(request, 'authorization') ?? '');
-  return (
-    header(request, 'private-token') ??
-    (ctx.has('auth.private-token-query-ignored') ? undefined : queryString(request, 'private_token')) ??
-    bearer?.[1] ??
-    queryString(request, 'access_token')
-  );
+  for (const transport of ctxOf(request).variations.auth.transports) {
+    const token = tokenBy(request, transport);
+    if (token !== undefined) return token;
+  }
+  return undefined;
 }
 
 function sudoValue(request: FastifyRequest): string | undefined {
@@ -72,7 +75,7 @@ const LAST_USED_INTERVAL_MS = 10 * 60_000;
 
 function recordActivity(ctx: RefContext, user: UserRecord, token: TokenRecord, day: string): void {
   const now = ctx.clock();
-  if (user.lastActivityOn !== day && !ctx.has('users.activity-not-recorded')) {
+  if (user.lastActivityOn !== day && ctx.variations.auth.recordsActivity) {
     ctx.store.users.update(user.id, { lastActivityOn: day, lastActivityAt: now });
   }
   // As the platform: last_used_at moves when it is unset or at least ten minutes old, not on every request.
@@ -82,8 +85,8 @@ function recordActivity(ctx: RefContext, user: UserRecord, token: TokenRecord, d
 }
 
 /** The user a sudo value names: digits by id, otherwise by username in any case. */
-function sudoTarget(ctx: RefContext, value: string): UserRecord | undefined {
-  if (ctx.has('auth.sudo-username-case-sensitive') && !/^\d+$/.test(value)) {
+function sudoTarget(ctx: RefContext, policy: AuthPolicy, value: string): UserRecord | undefined {
+  if (policy.sudoUsernameCase === 'sensitive' && !/^\d+$/.test(value)) {
     return ctx.store.usersByUsername.get(value.toLowerCase()).find((u) => u.username === value);
   }
   return findUserByIdOrUsername(ctx.store, value);
@@ -95,8 +98,9 @@ export function authenticate(request: FastifyRequest): void {
   if (!need) return;
   const ctx = ctxOf(request);
   const { store } = ctx;
+  const policy = ctx.variations.auth;
   const presented = presentedToken(request);
-  const sudo = ctx.has('auth.sudo-ignored') ? undefined : sudoValue(request);
+  const sudo = policy.sudo ? sudoValue(request) : undefined;
 
   if (presented === undefined) {
     if (sudo !== undefined || need !== 'public') fail('unauthorized');
@@ -105,7 +109,7 @@ export function authenticate(request: FastifyRequest): void {
   }
 
   const token = store.tokensByValue.get(presented)[0];
-  const judged = token && ctx.has('tokens.revoked-still-accepted') ? { ...token, revoked: false } : token;
+  const judged = token && !policy.revocationChecked ? { ...token, revoked: false } : token;
   const day = today(ctx.clock);
   if (!token || !judged || !tokenIsActive(judged, day)) fail('unauthorized');
   const owner = store.users.get(token.userId);
@@ -122,13 +126,13 @@ export function authenticate(request: FastifyRequest): void {
 
   let user = owner;
   if (sudo !== undefined) {
-    const scopeMissing = !token.scopes.includes('sudo') && !ctx.has('auth.sudo-scope-unchecked');
-    if (scopeMissing && ctx.has('auth.sudo-scope-before-admin')) fail('insufficient_scope', ['sudo']);
+    const scopeMissing = !token.scopes.includes('sudo') && policy.sudoNeedsScope;
+    if (scopeMissing && policy.sudoCheckOrder === 'scope-first') fail('insufficient_scope', ['sudo']);
     if (!owner.admin) fail('forbidden', 'Must be admin to use sudo');
     if (scopeMissing) fail('insufficient_scope', ['sudo']);
-    const target = sudoTarget(ctx, sudo);
+    const target = sudoTarget(ctx, policy, sudo);
     if (target) user = target;
-    else if (!ctx.has('auth.sudo-unknown-user-ignored')) fail('not_found', `User with ID or username '${sudo}'`);
+    else if (policy.unknownSudoUser === 'not-found') fail('not_found', `User with ID or username '${sudo}'`);
   } else {
     const accepted = acceptedScopes(request.method, request.url);
     if (!token.scopes.some((s) => accepted.includes(s))) fail('insufficient_scope', accepted);
@@ -136,7 +140,7 @@ export function authenticate(request: FastifyRequest): void {
 
   recordActivity(ctx, user, token, day);
   request.caller = { user: store.users.get(user.id) ?? user, token, sudoFrom: sudo ? owner : null };
-  if (need === 'admin' && !user.admin && !ctx.has('auth.admin-only-open')) fail('forbidden');
+  if (need === 'admin' && !user.admin && policy.adminOnlyEnforced) fail('forbidden');
 }
 
 /** The caller of a route declared 'authenticated' or 'admin'. */

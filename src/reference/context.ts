@@ -1,34 +1,41 @@
 /**
  * The per-server context every route and shared hook reaches through the request: store,
- * clock, faults, formatting and the options that change behaviour.
+ * clock, formatting and the variations switched on (faults, capabilities, platform departures)
+ * with the variation points they make.
  *
  *   const ctx = ctxOf(request);
- *   if (ctx.has('status.create-200')) ...
+ *   if (ctx.has('epics.disabled')) ...   // a declared variation id (variation/registry.ts)
+ *   ctx.variations.paging                // a variation point, as the active variations make it
  *   const env = envOf(request);          // what views need: base URL, formatter, now
  */
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from './clock.ts';
-import type { Faults, FaultId } from './faults.ts';
+import type { TokenRecord, UserRecord } from './domain/records.ts';
+import type { Faults } from './faults.ts';
 import type { Format } from './serialize.ts';
 import type { Store } from './store.ts';
-import type { Caller, AuthNeed } from './auth.ts';
+import type { AuthNeed } from './variation/auth-policy.ts';
+import type { VariationId, Variations } from './variation/registry.ts';
 
 export interface RefContext {
   store: Store;
   clock: Clock;
+  /** The variations switched on and the variation points they make. */
+  variations: Variations;
+  /** The faults switched on (a fault case copies them into another server). */
   faults: Faults;
-  has(id: FaultId): boolean;
+  /** Whether a declared variation is on. */
+  has(id: VariationId): boolean;
   format: Format;
-  /** The over-10,000-items pagination rule (feature flag on the real platform). */
-  largeCollectionFlag: boolean;
-  /** Epics switched off (the feature unavailable): every epic route answers 403. */
-  epicsDisabled: boolean;
-  /** filter[environment_scope] on the variables API (a feature flag, off by default on the platform). */
-  variablesScopeFilter: boolean;
-  /** Every new project gets a fixed, realistic dependency list (domain/dependency-fixture.ts). */
-  dependencyFixture: boolean;
-  /** The cluster API hidden (404), as modern releases without certificate-based clusters. */
-  clustersHidden: boolean;
+}
+
+/** Who a request runs as, resolved by the auth hook (auth.ts). */
+export interface Caller {
+  /** Who the request runs as (the sudo target when sudo is used). */
+  user: UserRecord;
+  token: TokenRecord;
+  /** The administrator who used sudo, if any. */
+  sudoFrom: UserRecord | null;
 }
 
 /** What views need to render records. */

@@ -1,6 +1,7 @@
 /**
  * Reference-server options read from the environment, in one place, for `conformance serve` and
- * the kit's in-process start. Resource options (feature flags, fixtures) are added here.
+ * the kit's in-process start. The capability switches come from their declarations (kind
+ * 'capability': option and variable); the other options are read here.
  *
  *   startReferenceServer({ ...referenceOptionsFromEnv(process.env), port: 0 });
  *
@@ -19,6 +20,8 @@
 import type { ReferenceOptions } from './index.ts';
 import { wholeSecondClock } from './clock.ts';
 import { generatedUsersFromEnv, seedUsersFromEnv } from './seed-users.ts';
+import type { CapabilityOption } from './variation/declaration.ts';
+import { CAPABILITY_VARIATIONS } from './variation/registry.ts';
 
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const flag = (v: string | undefined) => /^(1|true|yes|on)$/i.test(v ?? '');
@@ -33,16 +36,17 @@ export const IN_PROCESS_DEFAULTS: Readonly<Record<string, string>> = {
   REFERENCE_DEPENDENCY_FIXTURE: '1',
 };
 
+/** Each capability's option from its declared variable (REFERENCE_EPICS_DISABLED=1 -> epicsDisabled: true). */
+function capabilitiesFromEnv(env: NodeJS.ProcessEnv): Record<CapabilityOption, boolean> {
+  return Object.fromEntries(CAPABILITY_VARIATIONS.map((c) => [c.option, flag(env[c.env])])) as Record<CapabilityOption, boolean>;
+}
+
 export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOptions {
   return {
     adminToken: env.REFERENCE_ADMIN_TOKEN || undefined,
     faults: list(env.REFERENCE_FAULTS),
-    largeCollectionFlag: flag(env.REFERENCE_LARGE_COLLECTIONS),
-    epicsDisabled: flag(env.REFERENCE_EPICS_DISABLED),
+    ...capabilitiesFromEnv(env),
     seedUsers: seedUsersFromEnv(env),
-    variablesScopeFilter: flag(env.REFERENCE_VARIABLES_SCOPE_FILTER),
-    dependencyFixture: flag(env.REFERENCE_DEPENDENCY_FIXTURE),
-    clustersHidden: flag(env.REFERENCE_CLUSTERS_HIDDEN),
     generatedUsers: generatedUsersFromEnv(env),
     ...(flag(env.REFERENCE_CLOCK_SECONDS) ? { clock: wholeSecondClock } : {}),
   };

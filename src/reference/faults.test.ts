@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { createFaults, FAULTS } from './faults.ts';
 import { testServer, type TestServer } from './testing.ts';
-import { USER_FAULT_CASES } from './resources/users.fault-cases.ts';
+import { USER_FAULT_CASES } from './resources/users/users.fault-cases.ts';
 import { CREDENTIAL_FAULT_CASES } from './resources/credentials.fault-cases.ts';
-import { USER_STATE_FAULT_CASES } from './resources/user-states.fault-cases.ts';
+import { USER_STATE_FAULT_CASES } from './resources/users/user-states.fault-cases.ts';
 import { PROJECT_RESOURCE_FAULT_CASES } from './resources/project-resources.fault-cases.ts';
-import { EPIC_FAULT_CASES } from './resources/epics.fault-cases.ts';
+import { EPIC_FAULT_CASES } from './resources/epics/epics.fault-cases.ts';
 import { CONVENTION_FAULT_CASES } from './pagination.fault-cases.ts';
 import { TEXT_DATE_FAULT_CASES } from './resources/text-dates.fault-cases.ts';
 

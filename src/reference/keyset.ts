@@ -7,7 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ctxOf } from './context.ts';
-import { linkUrl, queryOf, readPerPage } from './pagination.ts';
+import { linkUrl, queryOf, readPerPage, sendHeaders } from './pagination.ts';
 
 const CURSOR_PARAMS = new Set(['id_after', 'id_before', 'page']);
 
@@ -25,24 +25,15 @@ export function keysetPaginate<T extends { id: number }>(
   items: readonly T[],
   sort: 'asc' | 'desc',
 ): T[] {
-  const ctx = ctxOf(request);
-  const query = queryOf(request);
-  const asked = Number(query.per_page);
-  const unclamped = ctx.has('pagination.keyset-per-page-unclamped') && Number.isInteger(asked) && asked > 100;
-  const perPage = unclamped ? asked : readPerPage(query);
+  const policy = ctxOf(request).variations.paging;
+  const perPage = policy.keysetPerPage(queryOf(request), readPerPage);
   const page = items.slice(0, perPage);
   const last = page[page.length - 1];
-  if (ctx.has('pagination.keyset-offset-headers')) {
-    reply.header('x-total', String(items.length));
-    reply.header('x-total-pages', String(Math.max(1, Math.ceil(items.length / perPage))));
-    reply.header('x-per-page', String(perPage));
-    reply.header('x-page', '1');
-    reply.header('x-next-page', items.length > perPage ? '2' : '');
-    reply.header('x-prev-page', '');
-  }
+  const total = items.length;
+  sendHeaders(reply, policy.keysetHeaders({ page: 1, perPage, total, totalPages: Math.max(1, Math.ceil(total / perPage)) }));
   if (last) {
     const cursor: [string, number] = sort === 'asc' ? ['id_after', last.id] : ['id_before', last.id];
-    const next = `<${linkUrl(request, ctx, CURSOR_PARAMS, [cursor])}>; rel="next"`;
+    const next = `<${linkUrl(request, CURSOR_PARAMS, [cursor])}>; rel="next"`;
     reply.header('link', next);
     reply.header('links', next);
   }

@@ -1,14 +1,16 @@
 /**
  * Offset pagination shared by every list: page / per_page checks, the X-* headers and the Link
  * header (prev, next, first, last), with absolute URLs that keep the request's other query
- * parameters and never carry a token.
+ * parameters and never carry a token. Written as the spec says; declared variations change the
+ * page through the paging policy (variation/paging-policy.ts), never here.
  *
  *   return paginate(request, reply, messages).map(view);   // messages: the whole, ordered list
  *   paginate(request, reply, new TableOrder(table, 'desc'));                // O(page)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ctxOf, requestHost, type RefContext } from './context.ts';
+import { ctxOf, requestHost } from './context.ts';
 import { fail } from './errors.ts';
+import type { PageFacts, PageHeaders } from './variation/paging-policy.ts';
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
@@ -61,11 +63,10 @@ function keyOf(pair: string): string {
  */
 export function linkUrl(
   request: FastifyRequest,
-  ctx: RefContext,
   drop: ReadonlySet<string>,
   set: ReadonlyArray<[string, string | number]>,
 ): string {
-  const head = linkHead(request, ctx, drop);
+  const head = linkHead(request, ctxOf(request).variations.paging.linksKeepQuery, drop);
   if (set.length === 0) return head.endsWith('&') ? head.slice(0, -1) : head;
   return head + set.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
 }
@@ -75,12 +76,11 @@ export function linkUrl(
  * parameters a link sets (the request's own pairs kept, those in `drop` and tokens removed).
  * No closure per request: the server runs its TypeScript through tsx, which names each one.
  */
-function linkHead(request: FastifyRequest, ctx: RefContext, drop: ReadonlySet<string>): string {
+function linkHead(request: FastifyRequest, keepOthers: boolean, drop: ReadonlySet<string>): string {
   const url = request.url;
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
   const query = q < 0 ? '' : url.slice(q + 1);
-  const keepOthers = !ctx.has('pagination.link-drops-filters');
   let head = `http://${requestHost(request)}${path}?`;
   if (!keepOthers) return head;
   for (const pair of query.split('&')) {
@@ -120,39 +120,46 @@ export class TableOrder<T> implements Ordered<T> {
 /** Sets the offset-pagination headers and returns the requested page of `items`. */
 export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items: Ordered<T>): T[] {
   const ctx = ctxOf(request);
+  const policy = ctx.variations.paging;
   const query = queryOf(request);
   const page = readPage(query);
   const perPage = readPerPage(query);
   const total = items.length;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const facts: PageFacts = { page, perPage, total, totalPages };
   const outOfRange = page > totalPages;
   const start = (page - 1) * perPage;
-  const from = page === 2 && ctx.has('pagination.page-two-repeats-first') ? 0 : start;
-  const middle = page > 1 && page < totalPages;
-  const end = from + (middle && perPage > 1 && perPage % 2 === 1 && ctx.has('pagination.odd-per-page-short') ? perPage - 1 : perPage);
-  const deep = page > 10 && ctx.has('pagination.deep-pages-empty');
-  const slice = from >= total || deep ? [] : items.slice(from, end);
+  const { from, end } = policy.window({ from: start, end: start + perPage }, facts);
+  const slice = from >= total || end <= from ? [] : items.slice(from, end);
   const next = !outOfRange && page < totalPages ? page + 1 : undefined;
   const prev = !outOfRange && page > 1 ? page - 1 : undefined;
-  const large = ctx.largeCollectionFlag && total > LARGE_COLLECTION;
-  const nextLinked = next ?? (page === totalPages && ctx.has('pagination.next-on-last-page') ? page + 1 : undefined);
+  const large = policy.largeCollectionRule && total > LARGE_COLLECTION;
 
-  const head = linkHead(request, ctx, PAGE_PARAMS);
-  const tail = ctx.has('pagination.link-drops-per-page') ? '' : `&per_page=${perPage}`;
-  const links: string[] = [];
-  if (prev !== undefined) links.push(`<${head}page=${prev}${tail}>; rel="prev"`);
-  if (nextLinked !== undefined) links.push(`<${head}page=${nextLinked}${tail}>; rel="next"`);
-  links.push(`<${head}page=1${tail}>; rel="first"`);
-  if (!large && !ctx.has('pagination.no-link-last')) links.push(`<${head}page=${totalPages}${tail}>; rel="last"`);
+  const links = policy.links({ prev, next, first: 1, last: large ? undefined : totalPages }, facts);
+  const head = linkHead(request, policy.linksKeepQuery, PAGE_PARAMS);
+  const tail = policy.linksKeepPerPage ? `&per_page=${perPage}` : '';
+  const link: string[] = [];
+  if (links.prev !== undefined) link.push(`<${head}page=${links.prev}${tail}>; rel="prev"`);
+  if (links.next !== undefined) link.push(`<${head}page=${links.next}${tail}>; rel="next"`);
+  link.push(`<${head}page=${links.first}${tail}>; rel="first"`);
+  if (links.last !== undefined) link.push(`<${head}page=${links.last}${tail}>; rel="last"`);
 
-  if (!large) {
-    reply.header('x-total', String(ctx.has('pagination.x-total-off-by-one') ? total + 1 : total));
-    if (!ctx.has('pagination.no-x-total-pages')) reply.header('x-total-pages', String(totalPages));
-  }
-  if (!ctx.has('pagination.no-x-per-page')) reply.header('x-per-page', String(perPage));
-  reply.header('x-page', String(ctx.has('pagination.x-page-zero-based') ? page - 1 : page));
-  if (!ctx.has('pagination.no-x-next-page')) reply.header('x-next-page', next === undefined ? '' : String(next));
-  if (!ctx.has('pagination.no-x-prev-page')) reply.header('x-prev-page', prev === undefined ? '' : String(prev));
-  reply.header('link', links.join(', '));
+  const headers = policy.headers({
+    ...(large ? {} : { 'x-total': String(total), 'x-total-pages': String(totalPages) }),
+    'x-per-page': String(perPage),
+    'x-page': String(page),
+    'x-next-page': next === undefined ? '' : String(next),
+    'x-prev-page': prev === undefined ? '' : String(prev),
+  }, facts);
+  sendHeaders(reply, headers);
+  reply.header('link', link.join(', '));
   return slice;
+}
+
+/** Writes the offset headers present, in their order. */
+export function sendHeaders(reply: FastifyReply, headers: PageHeaders): void {
+  for (const name in headers) {
+    const value = headers[name as keyof PageHeaders];
+    if (value !== undefined) reply.header(name, value);
+  }
 }

@@ -3,17 +3,17 @@
  * deletions the platform schedules (projects, groups).
  *
  *   return created(request, reply, view(message));
- *   return noContent(request, reply, view(message)); // the body is only sent by a faulty server
+ *   return noContent(request, reply, view(message)); // the body is only sent under a variation (wire policy)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ctxOf } from './context.ts';
 
 export function created(request: FastifyRequest, reply: FastifyReply, body: unknown): FastifyReply {
-  return reply.code(ctxOf(request).has('status.create-200') ? 200 : 201).send(body);
+  return reply.code(ctxOf(request).variations.wire.createdStatus).send(body);
 }
 
 export function noContent(request: FastifyRequest, reply: FastifyReply, deleted: unknown): FastifyReply {
-  if (ctxOf(request).has('status.delete-200')) return reply.code(200).send(deleted);
+  if (ctxOf(request).variations.wire.deletedAnswer === 'deleted-object') return reply.code(200).send(deleted);
   return reply.code(204).send();
 }
 

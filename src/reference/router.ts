@@ -1,14 +1,17 @@
 /**
- * Route registration for resources: paths under /api/v4, each route's auth need declared once
- * (enforced by the shared auth hook), integer path parameters marked `(int)` (a non-number
+ * The host of the resource plugins: each resource group is a plugin (a function of a Router)
+ * registered as its own encapsulated fastify instance under /api/v4. Route registration: each route's auth need declared once
+ * (enforced by the shared auth hook; a declared variation may replace it, see routeAuth in
+ * variation/declaration.ts), integer path parameters marked `(int)` (a non-number
  * means the route does not match: 404), and, when all routes are in, 405 for every other
  * method on each known path.
  *
  *   r.get('/broadcast_messages/:id(int)', { auth: 'public' }, async (request) => { ... });
- *   r.finish(); // after every resource registered its routes
+ *   await host.mount(registerBroadcastMessages);   // app.register(..., { prefix: '/api/v4' })
+ *   host.finish(); // after every resource registered its routes
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { AuthNeed } from './auth.ts';
+import type { AuthNeed } from './variation/auth-policy.ts';
 import type { RefContext } from './context.ts';
 import { fail } from './errors.ts';
 
@@ -19,6 +22,9 @@ export type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
 export interface RouteSpec {
   auth: AuthNeed;
 }
+
+/** A resource group: registers its routes (paths relative to /api/v4) on the router it is given. */
+export type ResourcePlugin = (r: Router) => void;
 
 const FILLED_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -31,13 +37,42 @@ function compilePath(path: string): { url: string; intParams: string[] } {
   return { url: API_PREFIX + url, intParams };
 }
 
-export class Router {
-  private readonly known = new Map<string, { methods: Set<string>; intParams: string[] }>();
+type Known = Map<string, { methods: Set<string>; intParams: string[] }>;
 
+export class Router {
+  /**
+   * `app` takes the routes: the root app (URLs with the /api/v4 prefix), or, through mount(), a
+   * plugin's encapsulated instance already under the prefix. `known` is shared by both.
+   */
   constructor(
     readonly app: FastifyInstance,
     readonly ctx: RefContext,
+    private readonly prefixed = false,
+    private readonly known: Known = new Map(),
+    /** The root app, for the few routes outside /api/v4 (uploaded files). */
+    readonly root: FastifyInstance = app,
   ) {}
+
+  /** Registers a resource group as an encapsulated fastify plugin under /api/v4. */
+  async mount(plugin: ResourcePlugin): Promise<void> {
+    await this.app.register(
+      async (instance) => plugin(new Router(instance, this.ctx, true, this.known, this.root)),
+      { prefix: API_PREFIX },
+    );
+  }
+
+  /** A check every route of this plugin runs first (after authentication), e.g. a feature switched off. */
+  guard(check: (request: FastifyRequest) => void): void {
+    this.app.addHook('preHandler', (request, _reply, done) => {
+      try {
+        check(request);
+      } catch (e) {
+        done(e as Error);
+        return;
+      }
+      done();
+    });
+  }
 
   get(path: string, spec: RouteSpec, handler: Handler): void {
     this.add('GET', path, spec, handler);
@@ -54,7 +89,8 @@ export class Router {
 
   private add(method: HTTPMethods, path: string, spec: RouteSpec, handler: Handler): void {
     const { url, intParams } = compilePath(path);
-    this.app.route({ method, url, config: { auth: spec.auth, intParams }, handler });
+    const auth = this.ctx.variations.routeAuth.get(`${method} ${path}`) ?? spec.auth;
+    this.app.route({ method, url: this.prefixed ? url.slice(API_PREFIX.length) : url, config: { auth, intParams }, handler });
     const entry = this.known.get(url) ?? { methods: new Set<string>(), intParams };
     entry.methods.add(method);
     if (method === 'GET') entry.methods.add('HEAD');
@@ -68,7 +104,7 @@ export class Router {
 
   /** Answers every unregistered method on a known path: 405 (OPTIONS: 204 with Allow). */
   finish(): void {
-    const as404 = this.ctx.has('errors.405-as-404');
+    const other = this.ctx.variations.wire.otherMethods;
     for (const [url, { methods, intParams }] of this.known) {
       const config = { intParams };
       const allow = [...methods, 'OPTIONS'].join(', ');
@@ -79,7 +115,7 @@ export class Router {
           url,
           config,
           exposeHeadRoute: false,
-          handler: () => fail(as404 ? 'route_not_found' : 'method_not_allowed'),
+          handler: () => fail(other),
         });
       }
       this.app.route({

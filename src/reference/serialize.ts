@@ -12,12 +12,8 @@ export interface Format {
   date(d: Date): string;
 }
 
-export function createFormat(options: { noMillis?: boolean; offset?: boolean } = {}): Format {
-  const datetime = options.noMillis
-    ? (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z') // fault format.datetime-no-millis
-    : options.offset
-      ? (d: Date) => d.toISOString().replace(/Z$/, '+00:00') // fault format.datetime-offset
-      : (d: Date) => d.toISOString();
+/** `datetime` writes one datetime: ISO 8601 in UTC with milliseconds, unless a variation says otherwise (the wire policy). */
+export function createFormat(datetime: (d: Date) => string = (d) => d.toISOString()): Format {
   return {
     datetime,
     datetimeOrNull: (d) => (d ? datetime(d) : null),

@@ -7,8 +7,16 @@
  *   findGroup(store, '12');               // by id
  */
 import { placeKey, type Store } from '../store.ts';
-import { deleteEpicsOfGroup } from './epics.ts';
-import type { NamespaceRecord } from './records.ts';
+import type { NamespaceRecord, ProjectRecord } from './records.ts';
+
+/** The path rule of every namespace and project path (a username is one). */
+export const NAMESPACE_PATH = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/;
+export const NAMESPACE_PATH_TEXT =
+  "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.";
+
+export function validNamespacePath(path: string): boolean {
+  return NAMESPACE_PATH.test(path) && !/(\.|\.git|\.atom)$/i.test(path);
+}
 
 /** The namespace and its ancestors, root last. */
 export function lineage(store: Store, ns: NamespaceRecord): NamespaceRecord[] {
@@ -27,6 +35,19 @@ export function fullPath(store: Store, ns: NamespaceRecord): string {
 
 export function fullName(store: Store, ns: NamespaceRecord): string {
   return lineage(store, ns).reverse().map((n) => n.name).join(' / ');
+}
+
+/** A project's full path: its namespace's full path and its own ('group/sub/app'). */
+export function projectFullPath(store: Store, project: ProjectRecord): string {
+  const ns = store.namespaces.get(project.namespaceId);
+  return ns ? `${fullPath(store, ns)}/${project.path}` : project.path;
+}
+
+/** A project by id (digits) or full path, in any case. */
+export function findProjectByIdOrPath(store: Store, value: string): ProjectRecord | undefined {
+  if (/^\d+$/.test(value)) return store.projects.get(Number(value));
+  const wanted = value.toLowerCase();
+  return store.projects.find((pr) => projectFullPath(store, pr).toLowerCase() === wanted);
 }
 
 /** The namespace at a full path (case-insensitive), found level by level from the top: no scan of all namespaces. */
@@ -74,28 +95,4 @@ export function pathTaken(store: Store, parentId: number | null, path: string): 
   if (store.namespacesByPlace.get(placeKey(parentId, path)).length > 0) return true;
   return parentId !== null &&
     store.projects.find((p) => p.namespaceId === parentId && p.path.toLowerCase() === wanted) !== undefined;
-}
-
-/** Deletes a group with its subgroups, their projects, epics, labels and all their memberships. */
-export function deleteGroup(store: Store, group: NamespaceRecord): void {
-  for (const ns of [group, ...descendants(store, group)]) {
-    for (const project of store.projects.filter((p) => p.namespaceId === ns.id)) {
-      deleteProject(store, project.id);
-    }
-    for (const m of store.members.filter((m) => m.sourceType === 'Namespace' && m.sourceId === ns.id)) {
-      store.members.delete(m.id);
-    }
-    deleteEpicsOfGroup(store, ns.id);
-    store.namespaces.delete(ns.id);
-  }
-}
-
-export function deleteProject(store: Store, projectId: number): void {
-  for (const m of store.members.filter((m) => m.sourceType === 'Project' && m.sourceId === projectId)) {
-    store.members.delete(m.id);
-  }
-  for (const table of [store.clusters, store.variables, store.dependencies]) {
-    for (const row of table.filter((r) => r.projectId === projectId)) table.delete(row.id);
-  }
-  store.projects.delete(projectId);
 }

@@ -1,15 +1,13 @@
 /**
- * User records: creation with defaults and a personal namespace, lookups, deletion with
- * everything that hangs on the user.
+ * User records: creation with defaults and a personal namespace, lookups, the groups a user
+ * solely owns (its deletion, with everything that hangs on the user, is in cascades.ts).
  *
  *   const user = createUser(store, now, { username: 'jdoe', name: 'J Doe', email: 'j@x.org' });
  *   findUserByIdOrUsername(store, 'JDOE'); // same user (case-insensitive)
  */
 import type { Store } from '../store.ts';
 import { ACCESS } from './access.ts';
-import { removeCredentials } from './credentials.ts';
 import { secondaryEmailTaken } from './emails.ts';
-import { deleteGroup, deleteProject } from './namespaces.ts';
 import type { NamespaceRecord, UserRecord } from './records.ts';
 
 export type NewUser = Partial<Omit<UserRecord, 'id' | 'namespaceId'>> &
@@ -98,24 +96,4 @@ export function soleOwnedGroups(store: Store, userId: number): NamespaceRecord[]
     if (owners.length === 1 && group) out.push(group);
   }
   return out;
-}
-
-/**
- * Removes the user, its tokens, memberships, personal namespace and personal projects; with
- * `hardDelete`, also the groups it solely owns.
- */
-export function deleteUser(store: Store, user: UserRecord, options: { hardDelete: boolean }): void {
-  if (options.hardDelete) {
-    for (const group of soleOwnedGroups(store, user.id)) {
-      if (store.namespaces.get(group.id)) deleteGroup(store, group);
-    }
-  }
-  for (const t of store.tokens.filter((t) => t.userId === user.id)) store.tokens.delete(t.id);
-  for (const m of store.members.filter((m) => m.userId === user.id)) store.members.delete(m.id);
-  removeCredentials(store, user.id);
-  for (const p of store.projects.filter((p) => p.namespaceId === user.namespaceId)) {
-    deleteProject(store, p.id);
-  }
-  store.namespaces.delete(user.namespaceId);
-  store.users.delete(user.id);
 }

@@ -1,43 +1,28 @@
 /**
- * Every resource module, in registration order.
+ * Every resource group, each a plugin the app mounts under /api/v4 as its own encapsulated
+ * fastify instance, in registration order. A group reaches shared code only (lookups, domain,
+ * views, the variation points), never another group.
  *
- *   for (const register of RESOURCES) register(router);
+ *   for (const plugin of RESOURCES) await host.mount(plugin);
  */
-import type { Router } from '../router.ts';
-import { registerBroadcastMessages } from './broadcast-messages.ts';
-import { registerClusters } from './clusters.ts';
-import { registerDependencies } from './dependencies.ts';
-import { registerVariables } from './variables.ts';
-import { registerCurrentUser } from './current-user.ts';
-import { registerEpicTodos } from './epic-todos.ts';
-import { registerEpics } from './epics.ts';
-import { registerGroups } from './groups.ts';
-import { registerImpersonationTokens } from './impersonation-tokens.ts';
-import { registerSshKeys } from './ssh-keys.ts';
-import { registerGpgKeys } from './gpg-keys.ts';
-import { registerEmails } from './emails.ts';
-import { registerMembers } from './members.ts';
-import { registerProjects } from './projects.ts';
-import { registerUsers } from './users.ts';
-import { registerUserAvatars } from './user-avatars.ts';
-import { registerUserIdentities } from './user-identities.ts';
-import { registerUserActivities } from './user-activities.ts';
-import { registerUserCounts } from './user-counts.ts';
-import { registerUserMemberships } from './user-memberships.ts';
-import { registerUserStates } from './user-states.ts';
-import { registerUserStatus } from './user-status.ts';
+import type { ResourcePlugin } from '../router.ts';
+import { registerBroadcastMessages } from './broadcast-messages/broadcast-messages.ts';
+import { registerClusters } from './clusters/clusters.ts';
+import { registerDependencies } from './dependencies/dependencies.ts';
+import { registerEmails } from './emails/emails.ts';
+import { epicsPlugin } from './epics/index.ts';
+import { registerGpgKeys } from './gpg-keys/gpg-keys.ts';
+import { registerGroups } from './groups/groups.ts';
+import { registerImpersonationTokens } from './impersonation-tokens/impersonation-tokens.ts';
+import { registerMembers } from './members/members.ts';
+import { registerProjects } from './projects/projects.ts';
+import { registerSshKeys } from './ssh-keys/ssh-keys.ts';
+import { usersPlugin } from './users/index.ts';
+import { registerVariables } from './variables/variables.ts';
 
-export const RESOURCES: ReadonlyArray<(r: Router) => void> = [
+export const RESOURCES: readonly ResourcePlugin[] = [
   registerBroadcastMessages,
-  registerCurrentUser,
-  registerUsers,
-  registerUserIdentities,
-  registerUserAvatars,
-  registerUserStates,
-  registerUserStatus,
-  registerUserCounts,
-  registerUserActivities,
-  registerUserMemberships,
+  usersPlugin,
   registerImpersonationTokens,
   registerSshKeys,
   registerGpgKeys,
@@ -48,6 +33,5 @@ export const RESOURCES: ReadonlyArray<(r: Router) => void> = [
   registerClusters,
   registerVariables,
   registerDependencies,
-  registerEpics,
-  registerEpicTodos,
+  epicsPlugin,
 ];

@@ -1,0 +1,35 @@
+/**
+ * The declared variations of error bodies and statuses (errors.ts, router.ts): each fault once,
+ * with the clause it breaks and the suites that catch it. Behaviour a declaration carries is
+ * applied at the shared variation points; the rest is asked for with ctx.has(id) where it lives.
+ *
+ *   REFERENCE_FAULTS=errors.unknown-route-message-body npm run serve
+ */
+import type { Variation } from './variation/declaration.ts';
+
+export const ERROR_VARIATIONS = [
+  {
+    id: 'errors.unknown-route-message-body',
+    kind: 'fault',
+    description: 'unknown route answers {"message":"404 Not Found"}',
+    clause: 'errors.unknown_route.body',
+    suites: ['errors'],
+    wire: (p) => ({ ...p, errorBodies: { ...p.errorBodies, route_not_found: { message: '404 Not Found' } } }),
+  },
+  {
+    id: 'errors.missing-attr-unnamed',
+    kind: 'fault',
+    description: 'missing-attribute 400 says "Bad request" without naming it',
+    clause: 'errors.missing_attr.message_string',
+    suites: ['errors'],
+    wire: (p) => ({ ...p, errorBodies: { ...p.errorBodies, missing_attribute: { message: 'Bad request' } } }),
+  },
+  {
+    id: 'errors.405-as-404',
+    kind: 'fault',
+    description: 'an unsupported method answers the 404 unknown-route body',
+    clause: 'errors.method.not_allowed',
+    suites: ['errors'],
+    wire: (p) => ({ ...p, otherMethods: 'route_not_found' }),
+  },
+] as const satisfies readonly Variation[];

@@ -1,0 +1,161 @@
+/**
+ * The declared variations of offset and keyset pagination (pagination.ts, keyset.ts): each fault
+ * once, with the clause it breaks and the suites that catch it, and the capability its server
+ * option switches on. Behaviour a declaration carries is applied at the shared variation points;
+ * the rest is asked for with ctx.has(id) where it lives.
+ *
+ *   REFERENCE_FAULTS=pagination.no-link-last npm run serve
+ */
+import type { Variation } from './variation/declaration.ts';
+import { withHeader as patch, withoutHeader as without } from './variation/paging-policy.ts';
+
+export const PAGINATION_VARIATIONS = [
+  {
+    id: 'pagination.no-link-last',
+    kind: 'fault',
+    description: 'the Link header has no rel="last"',
+    clause: 'conv.pagination.link_last',
+    suites: ['pagination'],
+    paging: (p) => ({ ...p, links: (l, f) => ({ ...p.links(l, f), last: undefined }) }),
+  },
+  {
+    id: 'pagination.x-total-off-by-one',
+    kind: 'fault',
+    description: 'X-Total is one more than the number of items',
+    clause: 'conv.pagination.x_total',
+    suites: ['pagination'],
+    paging: (p) => ({ ...p, headers: (h, f) => patch(p.headers(h, f), 'x-total', String(f.total + 1)) }),
+  },
+  {
+    id: 'pagination.link-drops-filters',
+    kind: 'fault',
+    description: 'Link URLs lose the other query parameters',
+    clause: 'conv.pagination.link_follow',
+    suites: ['pagination'],
+    paging: (p) => ({ ...p, linksKeepQuery: false }),
+  },
+  {
+    id: 'pagination.next-on-last-page',
+    kind: 'fault',
+    description: 'the last page also links rel="next" (to the page after it)',
+    clause: 'conv.pagination.link_next',
+    suites: ['suites/pagination/offset.test.ts'],
+    paging: (p) => ({ ...p, links: (l, f) => {
+      const links = p.links(l, f);
+      return links.next === undefined && f.page === f.totalPages ? { ...links, next: f.page + 1 } : links;
+    } }),
+  },
+  {
+    id: 'pagination.link-drops-per-page',
+    kind: 'fault',
+    description: 'Link URLs lose per_page (the other query parameters are kept)',
+    clause: 'conv.pagination.link_follow',
+    suites: ['suites/pagination/offset.test.ts'],
+    paging: (p) => ({ ...p, linksKeepPerPage: false }),
+  },
+  {
+    id: 'pagination.page-two-repeats-first',
+    kind: 'fault',
+    description: 'page 2 returns the items of page 1',
+    clause: 'conv.pagination.page_param',
+    suites: ['suites/pagination/offset.test.ts'],
+    paging: (p) => ({ ...p, window: (w, f) => {
+      const window = p.window(w, f);
+      return f.page === 2 ? { from: 0, end: window.end - window.from } : window;
+    } }),
+  },
+  {
+    id: 'pagination.no-x-total-pages',
+    kind: 'fault',
+    description: 'the X-Total-Pages header is not sent',
+    clause: 'conv.pagination.x_total_pages',
+    suites: ['suites/pagination/offset.test.ts'],
+    paging: (p) => ({ ...p, headers: (h, f) => without(p.headers(h, f), 'x-total-pages') }),
+  },
+  {
+    id: 'pagination.no-x-per-page',
+    kind: 'fault',
+    description: 'the X-Per-Page header is not sent',
+    clause: 'conv.pagination.x_per_page',
+    suites: ['suites/pagination/offset.test.ts'],
+    paging: (p) => ({ ...p, headers: (h, f) => without(p.headers(h, f), 'x-per-page') }),
+  },
+  {
+    id: 'pagination.x-page-zero-based',
+    kind: 'fault',
+    description: 'X-Page counts from 0 (page 1 says X-Page: 0)',
+    clause: 'conv.pagination.x_page',
+    suites: ['suites/pagination/offset.test.ts'],
+    paging: (p) => ({ ...p, headers: (h, f) => patch(p.headers(h, f), 'x-page', String(f.page - 1)) }),
+  },
+  {
+    id: 'pagination.no-x-next-page',
+    kind: 'fault',
+    description: 'the X-Next-Page header is not sent',
+    clause: 'conv.pagination.x_next_page',
+    suites: ['suites/pagination/offset.test.ts'],
+    paging: (p) => ({ ...p, headers: (h, f) => without(p.headers(h, f), 'x-next-page') }),
+  },
+  {
+    id: 'pagination.no-x-prev-page',
+    kind: 'fault',
+    description: 'the X-Prev-Page header is not sent',
+    clause: 'conv.pagination.x_next_page',
+    suites: ['suites/pagination/offset.test.ts'],
+    paging: (p) => ({ ...p, headers: (h, f) => without(p.headers(h, f), 'x-prev-page') }),
+  },
+  {
+    id: 'pagination.keyset-offset-headers',
+    kind: 'fault',
+    description: 'keyset pages also carry X-Total, X-Page and the other offset headers',
+    clause: 'conv.keyset.no_offset_headers',
+    suites: ['suites/pagination/keyset.test.ts'],
+    paging: (p) => ({ ...p, keysetHeaders: (f) => ({
+      'x-total': String(f.total),
+      'x-total-pages': String(f.totalPages),
+      'x-per-page': String(f.perPage),
+      'x-page': '1',
+      'x-next-page': f.total > f.perPage ? '2' : '',
+      'x-prev-page': '',
+    }) }),
+  },
+  {
+    id: 'pagination.keyset-per-page-unclamped',
+    kind: 'fault',
+    description: 'keyset pagination serves more than 100 items when per_page asks for more',
+    clause: 'conv.keyset.per_page_max',
+    suites: ['suites/pagination/keyset.test.ts'],
+    paging: (p) => ({ ...p, keysetPerPage: (query, spec) => {
+      const asked = Number(query.per_page);
+      return Number.isInteger(asked) && asked > 100 ? asked : p.keysetPerPage(query, spec);
+    } }),
+  },
+  {
+    id: 'pagination.odd-per-page-short',
+    kind: 'fault',
+    description: 'with an odd per_page (3 and up), every page between the first and the last holds one item fewer (the slice end is rounded down to an even offset): those items are never served',
+    clause: 'conv.pagination.page_param',
+    suites: ['suites/properties/pagination-partition.test.ts'],
+    paging: (p) => ({ ...p, window: (w, f) => {
+      const window = p.window(w, f);
+      const middle = f.page > 1 && f.page < f.totalPages;
+      return middle && f.perPage > 1 && f.perPage % 2 === 1 ? { from: window.from, end: window.end - 1 } : window;
+    } }),
+  },
+  {
+    id: 'pagination.deep-pages-empty',
+    kind: 'fault',
+    description: 'pages after the 10th come back empty although in range (a deep-offset cut-off): X-Total and the links still count them',
+    clause: 'conv.pagination.page_param',
+    suites: ['suites/properties/pagination-partition.test.ts'],
+    paging: (p) => ({ ...p, window: (w, f) => (f.page > 10 ? { from: 0, end: 0 } : p.window(w, f)) }),
+  },
+  {
+    id: 'pagination.large-collections',
+    kind: 'capability',
+    description: 'over 10,000 items, lists send neither X-Total, X-Total-Pages nor rel="last" (a feature flag on the platform)',
+    option: 'largeCollectionFlag',
+    env: 'REFERENCE_LARGE_COLLECTIONS',
+    paging: (p) => ({ ...p, largeCollectionRule: true }),
+  },
+] as const satisfies readonly Variation[];

@@ -1,0 +1,47 @@
+/**
+ * The dependency list of a project (alpha): GET /projects/:id/dependencies, always authenticated,
+ * for callers who may read the project's security dashboard (developer and above, admins):
+ * 403 below, 404 for a project the caller cannot see. package_manager[] filters (bundler,
+ * composer, maven, npm, pip, yarn; another value is a 400). With the server option
+ * `dependencyFixture` every new project holds a fixed realistic list (domain/dependency-fixture.ts).
+ *
+ *   GET /api/v4/projects/5/dependencies?package_manager[]=npm&package_manager[]=yarn
+ *   -> 200 [{"name":"axios","version":"0.21.1","package_manager":"npm",
+ *            "dependency_file_path":"package-lock.json","vulnerabilities":[...],"licenses":[...]}, ...]
+ */
+import { ACCESS } from '../../domain/access.ts';
+import { PACKAGE_MANAGERS } from '../../domain/dependency-fixture.ts';
+import type { DependencyRecord } from '../../domain/records.ts';
+import { paginate } from '../../pagination.ts';
+import { input, p, readParams } from '../../params.ts';
+import type { Router } from '../../router.ts';
+import { findProject, findProjectWithAccess } from '../../lookups.ts';
+
+const LIST = { package_manager: p.array(p.oneOf(PACKAGE_MANAGERS), { commaSeparated: true }) };
+
+export function dependencyView(d: DependencyRecord) {
+  return {
+    name: d.name,
+    version: d.version,
+    package_manager: d.packageManager,
+    dependency_file_path: d.dependencyFilePath,
+    vulnerabilities: d.vulnerabilities,
+    licenses: d.licenses,
+  };
+}
+
+export function registerDependencies(r: Router): void {
+  const { store } = r.ctx;
+  /** Security-dashboard readers: developer and above (a faulty server lets guests in). */
+  const level = r.ctx.has('deps.guest-reads') ? ACCESS.guest : ACCESS.developer;
+
+  // Authentication is always required, even for a public project.
+  r.get('/projects/:id/dependencies', { auth: 'authenticated' }, (request, reply) => {
+    const q = readParams(input(request), LIST);
+    const project = request.caller ? findProjectWithAccess(request, level) : findProject(request);
+    const managers = r.ctx.has('deps.filter-ignored') ? undefined : q.package_manager;
+    const list = store.dependencies.filter((d) =>
+      d.projectId === project.id && (managers === undefined || managers.length === 0 || managers.includes(d.packageManager as never)));
+    return paginate(request, reply, list).map(dependencyView);
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * The declared variations of dependencies (dependencies.ts): each fault once, with the clause it
+ * breaks and the suites that catch it, and the capability its server option switches on.
+ * Behaviour a declaration carries is applied at the shared variation points; the rest is asked
+ * for with ctx.has(id) where it lives.
+ *
+ *   REFERENCE_FAULTS=deps.guest-reads npm run serve
+ */
+import type { Variation } from '../../variation/declaration.ts';
+
+export const DEPENDENCIES_VARIATIONS = [
+  {
+    id: 'deps.guest-reads',
+    kind: 'fault',
+    description: 'a guest member may read the dependency list (security dashboard needs developer)',
+    clause: 'deps.auth.security_dashboard',
+    suites: ['suites/dependencies/list.test.ts'],
+  },
+  {
+    id: 'deps.filter-ignored',
+    kind: 'fault',
+    description: 'package_manager[] is ignored: every dependency is listed',
+    clause: 'deps.filter.package_manager',
+    suites: ['suites/dependencies/list.test.ts'],
+  },
+  {
+    id: 'deps.public-without-auth',
+    kind: 'fault',
+    description: 'the dependency list of a public project is served without credentials',
+    clause: 'deps.auth.unauthenticated',
+    suites: ['suites/dependencies/list.test.ts'],
+    routeAuth: { 'GET /projects/:id/dependencies': 'public' },
+  },
+  {
+    id: 'deps.fixture',
+    kind: 'capability',
+    description: 'every new project gets a fixed, realistic dependency list across the six package managers',
+    option: 'dependencyFixture',
+    env: 'REFERENCE_DEPENDENCY_FIXTURE',
+  },
+] as const satisfies readonly Variation[];

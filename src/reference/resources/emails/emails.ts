@@ -1,0 +1,87 @@
+/**
+ * Secondary e-mail addresses: the caller's own (/user/emails) and any user's
+ * (/users/:id/emails, administrators only). The primary address is not listed. An address
+ * anyone already uses, as primary or secondary (case-insensitive), is refused with 400 keyed by
+ * email.
+ *
+ *   POST /api/v4/user/emails {"email":"jane.work@example.com"}
+ *   -> 201 {"id":3,"email":"jane.work@example.com","confirmed_at":null}
+ *   the same address again (any case) -> 400 {"message":{"email":["has already been taken"]}}
+ */
+import type { FastifyRequest } from 'fastify';
+import { callerOf } from '../../auth.ts';
+import { ctxOf, envOf, type RefContext, type ViewEnv } from '../../context.ts';
+import { addressTaken, secondaryEmailTaken, validEmail } from '../../domain/emails.ts';
+import type { EmailRecord, UserRecord } from '../../domain/records.ts';
+import { fail } from '../../errors.ts';
+import { paginate } from '../../pagination.ts';
+import { input, p, readParams } from '../../params.ts';
+import { created, noContent } from '../../respond.ts';
+import { intParam, type Router } from '../../router.ts';
+import { findUser } from '../../lookups.ts';
+
+const TAKEN = 'has already been taken';
+
+export function emailView(e: EmailRecord, env: ViewEnv) {
+  return { id: e.id, email: e.email, confirmed_at: env.fmt.datetimeOrNull(e.confirmedAt) };
+}
+
+function taken(ctx: RefContext, email: string): boolean {
+  return ctx.has('emails.primary-not-checked') ? secondaryEmailTaken(ctx.store, email) : addressTaken(ctx.store, email);
+}
+
+/** Checks and stores a secondary address; confirmed at once only when told to skip confirmation. */
+function addEmail(ctx: RefContext, user: UserRecord, email: string, confirmed: boolean): EmailRecord {
+  const address = email.trim();
+  if (!validEmail(address)) fail('validation_failed', { email: ['is invalid'] });
+  if (taken(ctx, address)) {
+    if (ctx.has('emails.duplicate-409')) fail('conflict', 'Email has already been taken');
+    fail('validation_failed', ctx.has('emails.duplicate-base-error') ? { base: [`Email ${TAKEN}`] } : { email: [TAKEN] });
+  }
+  const now = ctx.clock();
+  return ctx.store.emails.insert({ userId: user.id, email: address, confirmedAt: confirmed ? now : null, createdAt: now });
+}
+
+function emailOf(request: FastifyRequest, userId: number): EmailRecord {
+  const email = ctxOf(request).store.emails.get(intParam(request, 'email_id'));
+  if (!email || email.userId !== userId) fail('not_found', 'Email');
+  return email;
+}
+
+export function registerEmails(r: Router): void {
+  const { ctx } = r;
+  const list = (request: FastifyRequest, reply: Parameters<typeof paginate>[1], userId: number) => {
+    const env = envOf(request);
+    return paginate(request, reply, ctx.store.emails.filter((e) => e.userId === userId)).map((e) => emailView(e, env));
+  };
+
+  r.get('/user/emails', { auth: 'authenticated' }, (request, reply) => list(request, reply, callerOf(request).user.id));
+
+  r.get('/user/emails/:email_id(int)', { auth: 'authenticated' }, (request) =>
+    emailView(emailOf(request, callerOf(request).user.id), envOf(request)));
+
+  r.post('/user/emails', { auth: 'authenticated' }, (request, reply) => {
+    const q = readParams(input(request), { email: p.string().required() });
+    return created(request, reply, emailView(addEmail(ctx, callerOf(request).user, q.email, false), envOf(request)));
+  });
+
+  r.delete('/user/emails/:email_id(int)', { auth: 'authenticated' }, (request, reply) => {
+    const email = emailOf(request, callerOf(request).user.id);
+    ctx.store.emails.delete(email.id);
+    return noContent(request, reply, emailView(email, envOf(request)));
+  });
+
+  r.get('/users/:id(int)/emails', { auth: 'admin' }, (request, reply) => list(request, reply, findUser(request).id));
+
+  r.post('/users/:id(int)/emails', { auth: 'admin' }, (request, reply) => {
+    const q = readParams(input(request), { email: p.string().required(), skip_confirmation: p.boolean() });
+    const user = findUser(request);
+    return created(request, reply, emailView(addEmail(ctx, user, q.email, q.skip_confirmation === true), envOf(request)));
+  });
+
+  r.delete('/users/:id(int)/emails/:email_id(int)', { auth: 'admin' }, (request, reply) => {
+    const email = emailOf(request, findUser(request).id);
+    ctx.store.emails.delete(email.id);
+    return noContent(request, reply, emailView(email, envOf(request)));
+  });
+}

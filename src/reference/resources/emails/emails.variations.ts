@@ -1,0 +1,32 @@
+/**
+ * The declared variations of emails (emails.ts): each fault once, with the clause it breaks and
+ * the suites that catch it. Behaviour a declaration carries is applied at the shared variation
+ * points; the rest is asked for with ctx.has(id) where it lives.
+ *
+ *   REFERENCE_FAULTS=emails.duplicate-409 npm run serve
+ */
+import type { Variation } from '../../variation/declaration.ts';
+
+export const EMAILS_VARIATIONS = [
+  {
+    id: 'emails.duplicate-409',
+    kind: 'fault',
+    description: 'an address already taken answers 409 {"message":"Email has already been taken"}',
+    clause: 'emails.create_own.taken_status',
+    suites: ['suites/emails/taken.test.ts'],
+  },
+  {
+    id: 'emails.duplicate-base-error',
+    kind: 'fault',
+    description: 'an address already taken answers 400 keyed by base, not email',
+    clause: 'emails.create_own.taken_body',
+    suites: ['suites/emails/taken.test.ts'],
+  },
+  {
+    id: 'emails.primary-not-checked',
+    kind: 'fault',
+    description: "only secondary addresses count as taken: anyone's primary address is accepted",
+    clause: 'emails.create_own.taken_status',
+    suites: ['suites/emails/taken.test.ts'],
+  },
+] as const satisfies readonly Variation[];

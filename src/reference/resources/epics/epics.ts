@@ -1,0 +1,205 @@
+/**
+ * Group epics (premium): list, read, create, update (state_event close|reopen), delete. Always
+ * authenticated; when the server runs with epics off (REFERENCE_EPICS_DISABLED=1) every epic
+ * route answers 403 before anything else. Reading needs sight of the group (else 404), writing
+ * reporter or above, deleting owner (else 403).
+ *
+ *   POST /api/v4/groups/parent%2Fchild/epics {"title":"Q3","labels":"a,b"} -> 201 {"iid":1,"references":{"short":"&1",...}}
+ *   PUT  /api/v4/groups/7/epics/1 {"state_event":"close"}                   -> 200 {"state":"closed","closed_at":"..."}
+ */
+import type { FastifyRequest } from 'fastify';
+import { callerOf } from '../../auth.ts';
+import { ctxOf, envOf } from '../../context.ts';
+import {
+  canDeleteEpics, canEditEpics, canReadEpics, deleteEpic, EPIC_DESCRIPTION_MAX, EPIC_TITLE_MAX, longerThan,
+  maxEpicIidPlusOne, nextEpicIid, truncate,
+} from '../../domain/epics.ts';
+import { findOrCreateLabels, labelNames } from '../../domain/labels.ts';
+import type { EpicRecord, NamespaceRecord, UserRecord } from '../../domain/records.ts';
+import { fail, type FieldErrors } from '../../errors.ts';
+import { paginate } from '../../pagination.ts';
+import { input, p, readParams } from '../../params.ts';
+import { created, noContent } from '../../respond.ts';
+import { cutToBytes, monthEndShifted } from '../../domain/text-faults.ts';
+import { intParam, type Router } from '../../router.ts';
+import { EPIC_LIST, listEpics } from './epic-filters.ts';
+import { epicView } from './epic-views.ts';
+import { findVisibleGroup } from '../../lookups.ts';
+
+const labelList = () => p.array(p.string(), { commaSeparated: true });
+
+const DATES = {
+  start_date_is_fixed: p.boolean(),
+  start_date_fixed: p.date(),
+  due_date_is_fixed: p.boolean(),
+  due_date_fixed: p.date(),
+};
+
+const CREATE = {
+  title: p.string().required(),
+  description: p.string(),
+  labels: labelList(),
+  ...DATES,
+  parent_id: p.integer(),
+};
+
+const UPDATE = {
+  title: p.string(),
+  description: p.string(),
+  labels: labelList(),
+  add_labels: labelList(),
+  remove_labels: labelList(),
+  ...DATES,
+  state_event: p.oneOf(['close', 'reopen'] as const),
+  parent_id: p.integer(),
+};
+
+const UPDATE_ANY = [Object.keys(UPDATE) as (keyof typeof UPDATE)[]];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+
+/** The group in :id, visible to the caller (404 otherwise). */
+export function epicGroup(request: FastifyRequest): NamespaceRecord {
+  const group = findVisibleGroup(request);
+  if (!canReadEpics(ctxOf(request).store, callerOf(request).user, group)) fail('not_found', 'Group');
+  return group;
+}
+
+/** The epic :epic_iid of that group (404 otherwise). */
+export function findEpic(request: FastifyRequest, group: NamespaceRecord): EpicRecord {
+  const iid = intParam(request, 'epic_iid');
+  const epic = ctxOf(request).store.epics.find((e) => e.groupId === group.id && e.iid === iid);
+  if (!epic) fail('not_found', 'Epic');
+  return epic;
+}
+
+/** The epic as the caller sees it through `from`. */
+export function renderEpic(request: FastifyRequest, epic: EpicRecord, from: NamespaceRecord, single: boolean, labelDetails = false) {
+  const ctx = ctxOf(request);
+  const viewer = callerOf(request).user;
+  return epicView(epic, envOf(request), {
+    from, single, labelDetails, viewer,
+    canEdit: ctx.has('epics.fixed-fields-for-all') || canEditOwnGroup(request, epic, viewer),
+    relativeAlwaysShort: ctx.has('epics.relative-always-short'),
+    titleHtmlEscaped: ctx.has('text.html-escaped'),
+  });
+}
+
+function canEditOwnGroup(request: FastifyRequest, epic: EpicRecord, user: UserRecord): boolean {
+  const { store } = ctxOf(request);
+  const group = store.namespaces.get(epic.groupId);
+  return group !== undefined && canEditEpics(store, user, group);
+}
+
+/** Title and description rules (400 field map); a faulty server truncates instead. */
+function checkText(request: FastifyRequest, q: { title?: string; description?: string }): { description?: string } {
+  const errors: FieldErrors = {};
+  if (q.title !== undefined) {
+    if (q.title.trim() === '') errors.title = ["can't be blank"];
+    else if (longerThan(q.title, EPIC_TITLE_MAX)) errors.title = [`is too long (maximum is ${EPIC_TITLE_MAX} characters)`];
+  }
+  let description = q.description;
+  if (description !== undefined && longerThan(description, EPIC_DESCRIPTION_MAX)) {
+    if (ctxOf(request).has('epics.description-truncated')) description = truncate(description, EPIC_DESCRIPTION_MAX);
+    else errors.description = [`is too long (maximum is ${EPIC_DESCRIPTION_MAX} characters)`];
+  }
+  // The faulty column holds 1,048,576 bytes, not characters.
+  if (description !== undefined && ctxOf(request).has('text.long-values-cut')) description = cutToBytes(description, EPIC_DESCRIPTION_MAX);
+  if (Object.keys(errors).length > 0) fail('validation_failed', errors);
+  return { description };
+}
+
+/** due_date_fixed as stored (a faulty server moves a month's last day back by one). */
+function storedDueDate(request: FastifyRequest, date: string | undefined): string | undefined {
+  return date !== undefined && ctxOf(request).has('dates.month-end-shifted') ? monthEndShifted(date) : date;
+}
+
+function parentEpic(request: FastifyRequest, parentId: number | undefined): number | null | undefined {
+  if (parentId === undefined) return undefined;
+  const { store } = ctxOf(request);
+  const parent = store.epics.get(parentId);
+  const group = parent && store.namespaces.get(parent.groupId);
+  if (!parent || !group || !canReadEpics(store, callerOf(request).user, group)) fail('not_found', 'Parent epic');
+  return parent.id;
+}
+
+export function registerEpics(r: Router): void {
+  const { store, clock } = r.ctx;
+
+  r.get('/groups/:id/epics', { auth: 'authenticated' }, (request, reply) => {
+    const q = readParams(input(request), EPIC_LIST);
+    const group = epicGroup(request);
+    const epics = listEpics(r.ctx, callerOf(request).user, group, q);
+    return paginate(request, reply, epics).map((e) => renderEpic(request, e, group, false, q.with_labels_details ?? false));
+  });
+
+  r.get('/groups/:id/epics/:epic_iid(int)', { auth: 'authenticated' }, (request) => {
+    const group = epicGroup(request);
+    return renderEpic(request, findEpic(request, group), group, true);
+  });
+
+  r.post('/groups/:id/epics', { auth: 'authenticated' }, async (request, reply) => {
+    const q = readParams(input(request), CREATE);
+    const group = epicGroup(request);
+    const user = callerOf(request).user;
+    if (!canEditEpics(store, user, group)) fail('forbidden');
+    const { description } = checkText(request, q);
+    const parentId = parentEpic(request, q.parent_id) ?? null;
+    let iid: number;
+    if (r.ctx.has('epics.iid-race')) {
+      iid = maxEpicIidPlusOne(store, group.id);
+      await sleep(25); // the storage round trip between reading and writing
+    } else {
+      iid = nextEpicIid(store, group.id);
+    }
+    const now = clock();
+    const epic = store.epics.insert({
+      iid, groupId: group.id, parentId, title: q.title, description: description ?? '', state: 'opened',
+      authorId: user.id, labelIds: findOrCreateLabels(store, group, q.labels ?? [], now),
+      startDateIsFixed: q.start_date_is_fixed ?? false, startDateFixed: q.start_date_fixed ?? null,
+      dueDateIsFixed: q.due_date_is_fixed ?? false, dueDateFixed: storedDueDate(request, q.due_date_fixed) ?? null,
+      createdAt: now, updatedAt: now, closedAt: null, closedById: null,
+    });
+    return created(request, reply, renderEpic(request, epic, group, false));
+  });
+
+  r.put('/groups/:id/epics/:epic_iid(int)', { auth: 'authenticated' }, (request) => {
+    const q = readParams(input(request), UPDATE, { atLeastOneOf: UPDATE_ANY });
+    const group = epicGroup(request);
+    const epic = findEpic(request, group);
+    const user = callerOf(request).user;
+    if (!canEditEpics(store, user, group)) fail('forbidden');
+    const { description } = checkText(request, q);
+    const now = clock();
+    const patch: Partial<EpicRecord> = {};
+    if (q.title !== undefined) patch.title = q.title;
+    if (description !== undefined) patch.description = description;
+    let names = q.labels ?? labelNames(store, epic.labelIds);
+    if (q.add_labels) names = [...names, ...q.add_labels];
+    if (q.remove_labels) names = names.filter((n) => !q.remove_labels!.map((x) => x.trim()).includes(n));
+    if (q.labels || q.add_labels || q.remove_labels) patch.labelIds = findOrCreateLabels(store, group, names, now);
+    if (q.start_date_is_fixed !== undefined) patch.startDateIsFixed = q.start_date_is_fixed;
+    if (q.start_date_fixed !== undefined) patch.startDateFixed = q.start_date_fixed;
+    if (q.due_date_is_fixed !== undefined) patch.dueDateIsFixed = q.due_date_is_fixed;
+    if (q.due_date_fixed !== undefined) patch.dueDateFixed = storedDueDate(request, q.due_date_fixed)!;
+    const parentId = parentEpic(request, q.parent_id);
+    if (parentId !== undefined) patch.parentId = parentId === epic.id ? epic.parentId : parentId;
+    if (q.state_event && !r.ctx.has('epics.state-event-ignored')) {
+      if (q.state_event === 'close' && epic.state === 'opened') Object.assign(patch, { state: 'closed', closedAt: now, closedById: user.id });
+      if (q.state_event === 'reopen' && epic.state === 'closed') Object.assign(patch, { state: 'opened', closedAt: null, closedById: null });
+    }
+    const changed = (Object.keys(patch) as (keyof EpicRecord)[]).some((k) => JSON.stringify(patch[k]) !== JSON.stringify(epic[k]));
+    const updated = changed ? store.epics.update(epic.id, { ...patch, updatedAt: now })! : epic;
+    return renderEpic(request, updated, group, false);
+  });
+
+  r.delete('/groups/:id/epics/:epic_iid(int)', { auth: 'authenticated' }, (request, reply) => {
+    const group = epicGroup(request);
+    const epic = findEpic(request, group);
+    if (!canDeleteEpics(store, callerOf(request).user, group)) fail('forbidden');
+    const shown = renderEpic(request, epic, group, false);
+    deleteEpic(store, epic.id);
+    return noContent(request, reply, shown);
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * The declared variations of epics (epics.ts): each fault once, with the clause it breaks and the
+ * suites that catch it, and the capability its server option switches on. Behaviour a declaration
+ * carries is applied at the shared variation points; the rest is asked for with ctx.has(id) where
+ * it lives.
+ *
+ *   REFERENCE_FAULTS=epics.relative-always-short npm run serve
+ */
+import type { Variation } from '../../variation/declaration.ts';
+
+export const EPICS_VARIATIONS = [
+  {
+    id: 'epics.relative-always-short',
+    kind: 'fault',
+    description: 'references.relative is the short form even when the epic is read through another group',
+    clause: 'epics.field.references_cross',
+    suites: ['suites/epics/hierarchy.test.ts'],
+  },
+  {
+    id: 'epics.labels-filter-ignored',
+    kind: 'fault',
+    description: 'the labels filter of the epic list is ignored',
+    clause: 'epics.filter.labels',
+    suites: ['suites/epics/list-filters.test.ts'],
+  },
+  {
+    id: 'epics.sort-ignored',
+    kind: 'fault',
+    description: 'the sort parameter of the epic list is ignored (always descending)',
+    clause: 'epics.order.asc',
+    suites: ['suites/epics/list-filters.test.ts'],
+  },
+  {
+    id: 'epics.iid-race',
+    kind: 'fault',
+    description: 'the next epic iid is read (max + 1) before a storage round trip, so concurrent creates share it',
+    clause: 'epics.field.id_iid',
+    suites: ['suites/epics/hierarchy.test.ts'],
+  },
+  {
+    id: 'epics.state-event-ignored',
+    kind: 'fault',
+    description: 'PUT ignores state_event',
+    clause: 'epics.transition.close',
+    suites: ['suites/epics/transitions.test.ts'],
+  },
+  {
+    id: 'epics.description-truncated',
+    kind: 'fault',
+    description: 'a description over 1,048,576 characters is cut to the limit and accepted',
+    clause: 'epics.create.description_limit',
+    suites: ['suites/epics/limits.test.ts'],
+  },
+  {
+    id: 'epics.fixed-fields-for-all',
+    kind: 'fault',
+    description: 'the fixed/inherited date fields are shown to callers who cannot edit the epic',
+    clause: 'epics.field.fixed_hidden',
+    suites: ['suites/epics/fields.test.ts'],
+  },
+  {
+    id: 'todos.repeat-201',
+    kind: 'fault',
+    description: 'a second todo on the same epic is created again (201) instead of 304',
+    clause: 'todos.create.duplicate_304',
+    suites: ['suites/todos/epic-todo.test.ts'],
+  },
+  {
+    id: 'text.html-escaped',
+    kind: 'fault',
+    description: 'epic titles are returned HTML-escaped (<, >, &, quotes as entities)',
+    clause: 'epics.create.status',
+    suites: ['suites/properties/round-trip-epics.test.ts'],
+  },
+  {
+    id: 'text.long-values-cut',
+    kind: 'fault',
+    description: 'epic descriptions are stored in a column of 1,048,576 bytes: a description within the limit in characters but longer in UTF-8 bytes is cut',
+    clause: 'epics.create.description_max_ok',
+    suites: ['suites/properties/round-trip-epic-limits.test.ts'],
+  },
+  {
+    id: 'dates.month-end-shifted',
+    kind: 'fault',
+    description: "an epic's due_date_fixed on the last day of a month is stored a day early",
+    clause: 'epics.create.fixed_dates',
+    suites: ['suites/properties/round-trip-epics.test.ts'],
+  },
+  {
+    id: 'epics.disabled',
+    kind: 'capability',
+    description: 'epics are unavailable (a premium feature switched off): every epic route answers 403',
+    option: 'epicsDisabled',
+    env: 'REFERENCE_EPICS_DISABLED',
+  },
+] as const satisfies readonly Variation[];

@@ -1,0 +1,117 @@
+/**
+ * Impersonation tokens of a user (administrators only): create (the value is shown once), list
+ * with state all|active|inactive, show, revoke. A revoked token stays listed and answers 401.
+ *
+ *   POST /api/v4/users/2/impersonation_tokens {"name":"ci","scopes":["api"]}
+ *   -> 201 {"id":2,"name":"ci","active":true,"revoked":false,"impersonation":true,"token":"glpat-..."}
+ */
+import type { FastifyRequest } from 'fastify';
+import { tokenIsActive } from '../../auth.ts';
+import { addDays, today } from '../../clock.ts';
+import { ctxOf, envOf, type RefContext, type ViewEnv } from '../../context.ts';
+import type { TokenRecord } from '../../domain/records.ts';
+import { newTokenValue } from '../../domain/tokens.ts';
+import { fail, type FieldErrors } from '../../errors.ts';
+import { paginate } from '../../pagination.ts';
+import { input, p, readParams } from '../../params.ts';
+import { created, noContent } from '../../respond.ts';
+import { intParam, type Router } from '../../router.ts';
+import { findUser } from '../../lookups.ts';
+
+/** Scopes the platform knows; others are refused on creation. */
+export const AVAILABLE_SCOPES = [
+  'api', 'read_api', 'read_user', 'read_repository', 'write_repository',
+  'read_registry', 'write_registry', 'sudo', 'admin_mode',
+] as const;
+const MAX_LIFETIME_DAYS = 365;
+
+export function impersonationTokenView(t: TokenRecord, env: ViewEnv, faults?: Pick<RefContext, 'has'>) {
+  const view = {
+    id: t.id,
+    name: t.name,
+    revoked: t.revoked,
+    created_at: env.fmt.datetime(t.createdAt),
+    scopes: t.scopes,
+    user_id: t.userId,
+    last_used_at: env.fmt.datetimeOrNull(t.lastUsedAt),
+    active: tokenIsActive(t, env.now.toISOString().slice(0, 10)),
+    expires_at: t.expiresAt,
+    impersonation: !faults?.has('tokens.impersonation-flag-dropped'),
+  };
+  return faults?.has('tokens.value-shown') ? { ...view, token: t.token } : view;
+}
+
+function findToken(request: FastifyRequest, userId: number): TokenRecord {
+  const token = ctxOf(request).store.tokens.get(intParam(request, 'impersonation_token_id'));
+  if (!token || token.userId !== userId || token.kind !== 'impersonation') {
+    fail('not_found', 'Impersonation Token');
+  }
+  return token;
+}
+
+export function registerImpersonationTokens(r: Router): void {
+  const { store } = r.ctx;
+  const base = '/users/:user_id(int)/impersonation_tokens';
+
+  r.get(base, { auth: 'admin' }, (request, reply) => {
+    const q = readParams(input(request), { state: p.oneOf(['all', 'active', 'inactive'] as const) });
+    const user = findUser(request, 'user_id');
+    const day = today(r.ctx.clock);
+    const tokens = store.tokens.filter((t) => {
+      if (t.userId !== user.id || t.kind !== 'impersonation') return false;
+      if (r.ctx.has('tokens.state-filter-ignored')) return true;
+      if (q.state === 'active') return tokenIsActive(t, day);
+      if (q.state === 'inactive') return !tokenIsActive(t, day);
+      return true;
+    });
+    const env = envOf(request);
+    return paginate(request, reply, tokens).map((t) => impersonationTokenView(t, env, r.ctx));
+  });
+
+  r.get(`${base}/:impersonation_token_id(int)`, { auth: 'admin' }, (request) => {
+    const user = findUser(request, 'user_id');
+    return impersonationTokenView(findToken(request, user.id), envOf(request), r.ctx);
+  });
+
+  r.post(base, { auth: 'admin' }, (request, reply) => {
+    const q = readParams(input(request), {
+      name: p.string().required(),
+      scopes: p.array(p.string(), { commaSeparated: true }).required(),
+      expires_at: p.date(),
+    });
+    const user = findUser(request, 'user_id');
+    const day = today(r.ctx.clock);
+    const errors: FieldErrors = {};
+    if (q.name.trim() === '') errors.name = ["can't be blank"];
+    if (q.scopes.length === 0) errors.scopes = ["can't be blank"];
+    else if (!q.scopes.every((s) => (AVAILABLE_SCOPES as readonly string[]).includes(s))) {
+      errors.scopes = ['can only contain available scopes'];
+    }
+    const latest = addDays(day, MAX_LIFETIME_DAYS);
+    if (q.expires_at !== undefined && q.expires_at > latest) errors.expires_at = [`must be before ${latest}`];
+    if (Object.keys(errors).length > 0) fail('validation_failed', errors);
+    const token = store.tokens.insert({
+      userId: user.id,
+      token: newTokenValue(),
+      name: q.name,
+      scopes: [...new Set(q.scopes)],
+      kind: 'impersonation',
+      revoked: false,
+      expiresAt: q.expires_at ?? null,
+      createdAt: r.ctx.clock(),
+      lastUsedAt: null,
+    });
+    return created(request, reply, { ...impersonationTokenView(token, envOf(request), r.ctx), token: token.token });
+  });
+
+  r.delete(`${base}/:impersonation_token_id(int)`, { auth: 'admin' }, (request, reply) => {
+    const user = findUser(request, 'user_id');
+    const found = findToken(request, user.id);
+    // The fault: the token is looked up again among the user's live tokens; for one already revoked
+    // the lookup misses (-1) and .at(-1) picks the user's newest live token instead.
+    const live = store.tokens.filter((t) => t.userId === user.id && t.kind === 'impersonation' && !t.revoked);
+    const token = found.revoked && r.ctx.has('tokens.revoke-again-hits-newest') ? (live.at(live.findIndex((t) => t.id === found.id)) ?? found) : found;
+    const revoked = r.ctx.has('tokens.revoke-noop') ? token : (store.tokens.update(token.id, { revoked: true }) ?? token);
+    return noContent(request, reply, impersonationTokenView(revoked, envOf(request), r.ctx));
+  });
+}

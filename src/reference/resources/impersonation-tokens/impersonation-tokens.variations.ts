@@ -1,0 +1,54 @@
+/**
+ * The declared variations of impersonation tokens (impersonation-tokens.ts): each fault once,
+ * with the clause it breaks and the suites that catch it. Behaviour a declaration carries is
+ * applied at the shared variation points; the rest is asked for with ctx.has(id) where it lives.
+ *
+ *   REFERENCE_FAULTS=tokens.value-shown npm run serve
+ */
+import type { Variation } from '../../variation/declaration.ts';
+
+export const IMPERSONATION_TOKENS_VARIATIONS = [
+  {
+    id: 'tokens.value-shown',
+    kind: 'fault',
+    description: 'list and single GET of impersonation tokens show the token value',
+    clause: 'tokens.list.no_token_value',
+    suites: ['suites/impersonation-tokens/read.test.ts'],
+  },
+  {
+    id: 'tokens.revoked-still-accepted',
+    kind: 'fault',
+    description: 'authentication does not look at the revoked flag: a revoked token still works',
+    clause: 'tokens.delete.rejected',
+    suites: ['suites/impersonation-tokens/revoke.test.ts'],
+    auth: (p) => ({ ...p, revocationChecked: false }),
+  },
+  {
+    id: 'tokens.revoke-noop',
+    kind: 'fault',
+    description: 'DELETE of an impersonation token answers 204 but leaves it active',
+    clause: 'tokens.delete.revoked',
+    suites: ['suites/impersonation-tokens/revoke.test.ts'],
+  },
+  {
+    id: 'tokens.impersonation-flag-dropped',
+    kind: 'fault',
+    description: 'impersonation tokens are shown with impersonation: false',
+    clause: 'tokens.field.shape',
+    suites: ['suites/impersonation-tokens/create.test.ts'],
+  },
+  {
+    id: 'tokens.state-filter-ignored',
+    kind: 'fault',
+    description: 'the state filter of the impersonation token list is ignored',
+    clause: 'tokens.filter.active',
+    suites: ['suites/impersonation-tokens/revoke.test.ts'],
+  },
+  {
+    id: 'tokens.revoke-again-hits-newest',
+    kind: 'fault',
+    description: "revoking a token that is already revoked revokes the user's newest live token instead (a lookup among live tokens misses, and .at(-1) takes the last)",
+    clause: 'tokens.delete.revoked',
+    suites: ['suites/properties/model-tokens.test.ts'],
+  },
+] as const satisfies readonly Variation[];

@@ -1,0 +1,39 @@
+/**
+ * The declared variations of ssh keys (ssh-keys.ts): each fault once, with the clause it breaks
+ * and the suites that catch it. Behaviour a declaration carries is applied at the shared
+ * variation points; the rest is asked for with ctx.has(id) where it lives.
+ *
+ *   REFERENCE_FAULTS=keys.duplicate-409 npm run serve
+ */
+import type { Variation } from '../../variation/declaration.ts';
+
+export const SSH_KEYS_VARIATIONS = [
+  {
+    id: 'keys.duplicate-409',
+    kind: 'fault',
+    description: 'a duplicate SSH key answers 409 {"message":"Fingerprint has already been taken"}',
+    clause: 'keys.create_own.duplicate_status',
+    suites: ['suites/ssh-keys/create-errors.test.ts'],
+  },
+  {
+    id: 'keys.duplicate-message-string',
+    kind: 'fault',
+    description: 'a duplicate SSH key answers 400 with message as a string',
+    clause: 'keys.create_own.duplicate_fingerprint',
+    suites: ['suites/ssh-keys/create-errors.test.ts'],
+  },
+  {
+    id: 'keys.unchecked',
+    kind: 'fault',
+    description: 'the SSH key text is not checked: garbage is stored (201)',
+    clause: 'errors.validation.status',
+    suites: ['suites/ssh-keys/create-errors.test.ts'],
+  },
+  {
+    id: 'keys.list-by-id-only',
+    kind: 'fault',
+    description: 'GET /users/:id_or_username/keys finds users by id only (a username is 404)',
+    clause: 'keys.list_user.by_id',
+    suites: ['suites/ssh-keys/admin.test.ts'],
+  },
+] as const satisfies readonly Variation[];

@@ -1,0 +1,41 @@
+/**
+ * The declared variations of user activities (user-activities.ts): each fault once, with the
+ * clause it breaks and the suites that catch it. Behaviour a declaration carries is applied at
+ * the shared variation points; the rest is asked for with ctx.has(id) where it lives.
+ *
+ *   REFERENCE_FAULTS=users.activity-not-recorded npm run serve
+ */
+import type { Variation } from '../../variation/declaration.ts';
+
+export const USER_ACTIVITIES_VARIATIONS = [
+  {
+    id: 'users.activity-not-recorded',
+    kind: 'fault',
+    description: 'API use does not update the user\'s last_activity_on',
+    clause: 'users.activities.api_use',
+    suites: ['suites/users/activities.test.ts'],
+    auth: (p) => ({ ...p, recordsActivity: false }),
+  },
+  {
+    id: 'users.activities-newest-first',
+    kind: 'fault',
+    description: 'GET /user/activities lists the newest activity first',
+    clause: 'users.activities.order',
+    suites: ['suites/users/activities.test.ts'],
+  },
+  {
+    id: 'users.activities-ignore-from',
+    kind: 'fault',
+    description: 'GET /user/activities ignores from (the six-month default applies)',
+    clause: 'users.activities.from',
+    suites: ['suites/users/activities.test.ts'],
+  },
+  {
+    id: 'users.activities-allow-user',
+    kind: 'fault',
+    description: 'GET /user/activities is open to any authenticated user',
+    clause: 'users.activities.non_admin',
+    suites: ['suites/users/activities.test.ts'],
+    routeAuth: { 'GET /user/activities': 'authenticated' },
+  },
+] as const satisfies readonly Variation[];

@@ -1,0 +1,173 @@
+/**
+ * GET /users: filters for everyone (search, username, active, blocked), filters and ordering for
+ * administrators only (ignored for others, as on the platform), id descending by default,
+ * paginated; the unfiltered id order reads the store's id index, so deep pages cost as the first,
+ * and each item's JSON is built once per version of the user's row (json-views.ts). Non-admins get
+ * the public list view, administrators the admin view (with custom_attributes when
+ * with_custom_attributes=true; the custom_attributes[key] filter is theirs too).
+ *
+ *   GET /api/v4/users?username=ROOT                        -> 200 [{"id":1,"username":"root",...}]
+ *   GET /api/v4/users?search=doe&order_by=name&sort=asc   (admin) -> Jane Doe, John Doe, ...
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { callerOf } from '../../auth.ts';
+import { ctxOf, envOf, type RefContext } from '../../context.ts';
+import type { UserRecord } from '../../domain/records.ts';
+import { paginate, TableOrder, type Ordered } from '../../pagination.ts';
+import { createJsonArrays, createJsonViews, sendJsonText, type JsonViews } from '../../json-views.ts';
+import { input, p, readParams, type Values } from '../../params.ts';
+import { matchesCustomAttributes, readCustomAttributeFilter, withCustomAttributes } from './user-custom-attributes.ts';
+import { userAdminView, userPublicView } from '../../views/user-views.ts';
+
+const LIST = {
+  search: p.string(),
+  username: p.string(),
+  active: p.boolean(),
+  blocked: p.boolean(),
+  external: p.boolean(),
+  order_by: p.oneOf(['id', 'name', 'username', 'created_at', 'updated_at'] as const),
+  sort: p.oneOf(['asc', 'desc'] as const),
+  two_factor: p.oneOf(['enabled', 'disabled'] as const),
+  without_projects: p.boolean(),
+  extern_uid: p.string(),
+  provider: p.string(),
+  created_before: p.datetime(),
+  created_after: p.datetime(),
+  with_custom_attributes: p.boolean(),
+};
+
+type ListQuery = Values<typeof LIST>;
+type Has = RefContext['has'];
+
+/** Does the user have access to a project (the platform's project authorizations)? */
+function hasProjects(ctx: RefContext, user: UserRecord): boolean {
+  const { store } = ctx;
+  return store.members.find((m) => m.userId === user.id && m.sourceType === 'Project') !== undefined ||
+    store.projects.find((p) => p.namespaceId === user.namespaceId) !== undefined;
+}
+
+function matchesSearch(u: UserRecord, search: string, has: Has): boolean {
+  const fields = has('users.search-ignores-email') ? [u.name, u.username] : [u.name, u.username, u.email];
+  return fields.some((f) => f.toLowerCase().includes(search));
+}
+
+function everyoneFilters(u: UserRecord, q: ListQuery, has: Has): boolean {
+  if (q.username !== undefined) {
+    const same = has('users.username-case-sensitive')
+      ? u.username === q.username
+      : u.username.toLowerCase() === q.username.toLowerCase();
+    if (!same) return false;
+  }
+  if (q.search !== undefined && !matchesSearch(u, q.search.toLowerCase(), has)) return false;
+  if (q.active === true && u.state !== 'active' && !has('users.active-filter-keeps-blocked')) return false;
+  if (q.blocked === true && u.state !== 'blocked' && u.state !== 'ldap_blocked' && !has('users.blocked-filter-ignored')) {
+    return false;
+  }
+  return true;
+}
+
+function adminFilters(ctx: RefContext, u: UserRecord, q: ListQuery): boolean {
+  const { has } = ctx;
+  if (q.external === true && !u.external && !has('users.external-filter-ignored')) return false;
+  if (q.two_factor !== undefined) {
+    const wanted = (q.two_factor === 'enabled') !== has('users.two-factor-filter-inverted');
+    if (u.twoFactorEnabled !== wanted) return false;
+  }
+  if (q.without_projects === true && !has('users.without-projects-ignored') && hasProjects(ctx, u)) return false;
+  if (q.extern_uid !== undefined || q.provider !== undefined) {
+    const ignoreProvider = has('users.extern-uid-ignores-provider');
+    const found = u.identities.some(
+      (i) => i.externUid === q.extern_uid && (ignoreProvider || i.provider === q.provider),
+    );
+    if (!found) return false;
+  }
+  if (!has('users.created-filters-ignored')) {
+    if (q.created_before && u.createdAt >= q.created_before) return false;
+    if (q.created_after && u.createdAt <= q.created_after) return false;
+  }
+  return true;
+}
+
+/** The order asked for (admins only), else id descending. */
+function orderOf(q: ListQuery, admin: boolean, has: Has): { orderBy: NonNullable<ListQuery['order_by']>; dir: 1 | -1 } {
+  const orderBy = admin && !has('users.order-by-ignored') ? (q.order_by ?? 'id') : 'id';
+  const defaultDir = has('users.default-order-asc') ? 1 : -1;
+  const dir = admin && q.sort !== undefined && !has('users.sort-ignored') ? (q.sort === 'asc' ? 1 : -1) : defaultDir;
+  return { orderBy, dir };
+}
+
+/** True when no filter of the query can leave a user out (every user is listed). */
+function unfiltered(q: ListQuery, admin: boolean): boolean {
+  const everyone = q.username === undefined && q.search === undefined && q.active !== true && q.blocked !== true;
+  if (!everyone || !admin) return everyone;
+  return q.external !== true && q.two_factor === undefined && q.without_projects !== true &&
+    q.extern_uid === undefined && q.provider === undefined && !q.created_before && !q.created_after;
+}
+
+function sortUsers(users: UserRecord[], q: ListQuery, admin: boolean, has: Has): UserRecord[] {
+  const { orderBy, dir } = orderOf(q, admin, has);
+  const key = (u: UserRecord): string | number =>
+    orderBy === 'name' ? u.name.toLowerCase()
+      : orderBy === 'username' ? u.username.toLowerCase()
+      : orderBy === 'created_at' ? u.createdAt.getTime()
+      : orderBy === 'updated_at' ? u.updatedAt.getTime()
+      : u.id;
+  return users.sort((a, b) => {
+    const ka = key(a), kb = key(b);
+    return (ka < kb ? -1 : ka > kb ? 1 : a.id - b.id) * dir;
+  });
+}
+
+/** A normal caller's list item (the public view; a faulty server leaks the e-mail). */
+export function publicListItem(ctx: RefContext, user: UserRecord, env: ReturnType<typeof envOf>) {
+  const view = userPublicView(user, env);
+  return ctx.has('users.normal-views-show-email') ? { ...view, email: user.email } : view;
+}
+
+/**
+ * The ordered list to paginate: with no filter in the id order, a view of the table's id index
+ * (a page costs O(page), whatever the number of users); otherwise filtered and sorted.
+ */
+function orderedUsers(ctx: RefContext, q: ListQuery, admin: boolean, customAttributes: Record<string, string> | undefined): Ordered<UserRecord> {
+  const { users } = ctx.store;
+  const { orderBy, dir } = orderOf(q, admin, ctx.has);
+  if (orderBy === 'id' && unfiltered(q, admin) && !(admin && customAttributes)) {
+    return new TableOrder(users, dir === 1 ? 'asc' : 'desc');
+  }
+  const kept = users.all().filter(
+    (u) => everyoneFilters(u, q, ctx.has) && (!admin || (adminFilters(ctx, u, q) && matchesCustomAttributes(u, customAttributes))),
+  );
+  return sortUsers(kept, q, admin, ctx.has);
+}
+
+/** JSON of each user's list item and of recent pages, per server: rows never change in place (see json-views.ts). */
+const listJson = new WeakMap<RefContext, { items: JsonViews<UserRecord>; arrays: (items: readonly string[]) => Buffer }>();
+
+export function listUsers(request: FastifyRequest, reply: FastifyReply) {
+  const ctx = ctxOf(request);
+  const source = input(request);
+  const q = readParams(source, LIST);
+  const customAttributes = readCustomAttributeFilter(source);
+  const admin = callerOf(request).user.admin;
+  const env = envOf(request);
+  const page = paginate(request, reply, orderedUsers(ctx, q, admin, customAttributes));
+  let cache = listJson.get(ctx);
+  if (!cache) listJson.set(ctx, (cache = { items: createJsonViews<UserRecord>(), arrays: createJsonArrays() }));
+  const { items: views, arrays } = cache;
+  const withAttributes = admin && q.with_custom_attributes === true;
+  const key = `${admin ? 'admin' : 'public'}${withAttributes ? '+attributes' : ''} ${env.base}`; // one string per request: its hash is computed once
+  return sendJsonText(reply, arrays(page.map((u) => {
+    if (!admin) return views.json(u, key, null, () => publicListItem(ctx, u, env));
+    // The admin view shows the creator's public view: it depends on the creator's row too.
+    const creator = u.createdById === null ? null : ctx.store.users.get(u.createdById) ?? null;
+    return views.json(u, key, creator, () => adminListItem(ctx, u, env, withAttributes));
+  })));
+}
+
+function adminListItem(ctx: RefContext, u: UserRecord, env: ReturnType<typeof envOf>, withAttributes: boolean) {
+  const plain = userAdminView(u, env);
+  const view = withAttributes ? withCustomAttributes(plain, u) : plain;
+  if (!ctx.has('users.admin-list-hides-is-admin')) return view;
+  const { is_admin: _hidden, ...rest } = view;
+  return rest;
+}

@@ -1,0 +1,95 @@
+/**
+ * The declared variations of user list (user-list.ts): each fault once, with the clause it breaks
+ * and the suites that catch it. Behaviour a declaration carries is applied at the shared
+ * variation points; the rest is asked for with ctx.has(id) where it lives.
+ *
+ *   REFERENCE_FAULTS=users.admin-list-hides-is-admin npm run serve
+ */
+import type { Variation } from '../../variation/declaration.ts';
+
+export const USER_LIST_VARIATIONS = [
+  {
+    id: 'users.admin-list-hides-is-admin',
+    kind: 'fault',
+    description: 'the admin list view of GET /users leaves out is_admin',
+    clause: 'users.list.admin_fields_account',
+    suites: ['suites/users/views.test.ts'],
+  },
+  {
+    id: 'users.search-ignores-email',
+    kind: 'fault',
+    description: 'GET /users?search= matches name and username only, not the e-mail',
+    clause: 'users.list.filter.search_email',
+    suites: ['suites/users/filters.test.ts'],
+  },
+  {
+    id: 'users.username-case-sensitive',
+    kind: 'fault',
+    description: 'GET /users?username= is a case-sensitive match',
+    clause: 'users.list.filter.username_case',
+    suites: ['suites/users/filters.test.ts'],
+  },
+  {
+    id: 'users.active-filter-keeps-blocked',
+    kind: 'fault',
+    description: 'GET /users?active=true also lists blocked users',
+    clause: 'users.list.filter.active',
+    suites: ['suites/users/filters.test.ts'],
+  },
+  {
+    id: 'users.external-filter-ignored',
+    kind: 'fault',
+    description: 'GET /users?external=true is ignored',
+    clause: 'users.list.filter.external',
+    suites: ['suites/users/filters.test.ts'],
+  },
+  {
+    id: 'users.two-factor-filter-inverted',
+    kind: 'fault',
+    description: 'two_factor=disabled lists the users with two-factor authentication (and enabled the others)',
+    clause: 'users.list.filter.two_factor_disabled',
+    suites: ['suites/users/filters.test.ts'],
+  },
+  {
+    id: 'users.without-projects-ignored',
+    kind: 'fault',
+    description: 'GET /users?without_projects=true is ignored',
+    clause: 'users.list.filter.without_projects',
+    suites: ['suites/users/filters.test.ts'],
+  },
+  {
+    id: 'users.extern-uid-ignores-provider',
+    kind: 'fault',
+    description: 'the extern_uid lookup ignores provider: any provider with that extern_uid matches',
+    clause: 'users.list.filter.extern_uid',
+    suites: ['suites/users/filters.test.ts'],
+  },
+  {
+    id: 'users.created-filters-ignored',
+    kind: 'fault',
+    description: 'created_before and created_after are ignored',
+    clause: 'users.list.filter.created_before',
+    suites: ['suites/users/filters.test.ts'],
+  },
+  {
+    id: 'users.order-by-ignored',
+    kind: 'fault',
+    description: 'order_by is ignored: users always come by id',
+    clause: 'users.list.order.name',
+    suites: ['suites/users/order.test.ts'],
+  },
+  {
+    id: 'users.sort-ignored',
+    kind: 'fault',
+    description: 'sort is ignored: users always come in descending order',
+    clause: 'users.list.sort.asc',
+    suites: ['suites/users/order.test.ts'],
+  },
+  {
+    id: 'users.default-order-asc',
+    kind: 'fault',
+    description: 'GET /users without order_by and sort lists users by id ascending',
+    clause: 'users.list.order.default',
+    suites: ['suites/users/order.test.ts'],
+  },
+] as const satisfies readonly Variation[];

@@ -1,0 +1,99 @@
+/**
+ * User state transitions (administrators only): POST /users/:id/block, /unblock, /deactivate and
+ * /activate. Success is 201 with the body `true` (`null` when there was nothing to change, as the
+ * platform answers for blocking a blocked user); 404 for a missing user; 403 with the platform's
+ * reason under the rules of the spec's state table. Users blocked by directory (LDAP)
+ * synchronization only exist through the server-side seed (see seed-users.ts).
+ *
+ *   POST /api/v4/users/7/block                 -> 201 true
+ *   POST /api/v4/users/7/activate  (blocked)   -> 403 {"message":"403 Forbidden - A blocked user must be unblocked to be activated"}
+ *   POST /api/v4/users/7/deactivate (API use today) -> 403 {"message":"403 Forbidden - The user you are ... 180 days ..."}
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { callerOf } from '../../auth.ts';
+import { addDays, today } from '../../clock.ts';
+import { ctxOf, type RefContext } from '../../context.ts';
+import type { UserRecord, UserState } from '../../domain/records.ts';
+import { fail } from '../../errors.ts';
+import type { Router } from '../../router.ts';
+import { findUser } from '../../lookups.ts';
+
+/** Days without activity a user needs before it can be deactivated (the spec's window). */
+export const DEACTIVATION_WINDOW_DAYS = 180;
+
+type Outcome = { state: UserState } | 'unchanged';
+type Transition = (user: UserRecord, ctx: RefContext, caller: UserRecord) => Outcome;
+
+const isBlocked = (u: UserRecord) => u.state === 'blocked' || u.state === 'ldap_blocked';
+
+/** True when the user has been active within the window, by the server's clock. */
+export function recentlyActive(user: UserRecord, ctx: RefContext): boolean {
+  if (user.lastActivityOn === null || ctx.has('users.deactivate-ignores-activity')) return false;
+  return user.lastActivityOn > addDays(today(ctx.clock), -DEACTIVATION_WINDOW_DAYS);
+}
+
+const block: Transition = (user, ctx, caller) => {
+  if (user.state === 'ldap_blocked' && !ctx.has('users.transitions-ignore-ldap')) {
+    fail('forbidden', 'LDAP blocked users cannot be modified by the API');
+  }
+  if (user.id === caller.id) fail('forbidden', 'You cannot block yourself');
+  if (user.state === 'deactivated' && ctx.has('users.block-refuses-deactivated')) {
+    fail('forbidden', 'A deactivated user cannot be blocked by the API');
+  }
+  if (user.state === 'blocked') return 'unchanged';
+  return ctx.has('users.block-not-applied') ? 'unchanged' : { state: 'blocked' };
+};
+
+const unblock: Transition = (user, ctx) => {
+  if (user.state === 'ldap_blocked' && !ctx.has('users.transitions-ignore-ldap')) {
+    fail('forbidden', 'LDAP blocked users cannot be unblocked by the API');
+  }
+  if (user.state === 'deactivated') fail('forbidden', 'Deactivated users cannot be unblocked by the API');
+  if (!isBlocked(user)) return 'unchanged';
+  return ctx.has('users.unblock-not-applied') ? 'unchanged' : { state: 'active' };
+};
+
+const deactivate: Transition = (user, ctx) => {
+  if (isBlocked(user) && !ctx.has('users.deactivate-allows-blocked')) {
+    fail('forbidden', 'A blocked user cannot be deactivated by the API');
+  }
+  if (user.state === 'deactivated') return 'unchanged';
+  if (recentlyActive(user, ctx)) {
+    fail(
+      'forbidden',
+      `The user you are trying to deactivate has been active in the past ${DEACTIVATION_WINDOW_DAYS} days and cannot be deactivated`,
+    );
+  }
+  return { state: 'deactivated' };
+};
+
+const activate: Transition = (user, ctx) => {
+  if (isBlocked(user) && !ctx.has('users.activate-allows-blocked')) {
+    fail('forbidden', 'A blocked user must be unblocked to be activated');
+  }
+  if (user.state === 'active') return 'unchanged';
+  return { state: 'active' };
+};
+
+export const TRANSITIONS: Readonly<Record<'block' | 'unblock' | 'deactivate' | 'activate', Transition>> = {
+  block,
+  unblock,
+  deactivate,
+  activate,
+};
+
+function handler(move: Transition) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const ctx = ctxOf(request);
+    const user = findUser(request);
+    const outcome = move(user, ctx, callerOf(request).user);
+    if (outcome !== 'unchanged') ctx.store.users.update(user.id, { state: outcome.state, updatedAt: ctx.clock() });
+    return reply.code(201).type('application/json; charset=utf-8').send(outcome === 'unchanged' ? 'null' : 'true');
+  };
+}
+
+export function registerUserStates(r: Router): void {
+  for (const [name, move] of Object.entries(TRANSITIONS)) {
+    r.post(`/users/:id(int)/${name}`, { auth: 'admin' }, handler(move));
+  }
+}

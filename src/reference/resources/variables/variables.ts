@@ -1,0 +1,159 @@
+/**
+ * Project variables (maintainers and above: 403 below, 404 for a project the caller cannot see):
+ * list, show, create, update, delete. `filter[environment_scope]` selects among variables of
+ * one key in several scopes when the server option `variablesScopeFilter` is on (a feature flag,
+ * off by default on the platform: then the filter is ignored and the oldest match is used).
+ *
+ *   POST /api/v4/projects/5/variables {"key":"DB_URL","value":"postgres://db"}
+ *   -> 201 {"key":"DB_URL","value":"postgres://db","variable_type":"env_var","protected":false,
+ *           "masked":false,"environment_scope":"*",...}
+ *   GET /api/v4/projects/grp%2Fapp/variables/DB_URL?filter[environment_scope]=production
+ */
+import type { FastifyRequest } from 'fastify';
+import { ctxOf } from '../../context.ts';
+import { ACCESS } from '../../domain/access.ts';
+import type { ProjectRecord, VariableRecord } from '../../domain/records.ts';
+import {
+  DEFAULT_SCOPE, KEY_MAX, keyErrors, maskable, scopeTaken, VARIABLE_TYPES, variablesWithKey,
+} from '../../domain/variables.ts';
+import { fail, type FieldErrors } from '../../errors.ts';
+import { paginate } from '../../pagination.ts';
+import { input, p, readParams } from '../../params.ts';
+import { created, noContent } from '../../respond.ts';
+import { stringParam, type Router } from '../../router.ts';
+import { findProjectWithAccess } from '../../lookups.ts';
+
+const ATTRIBUTES = {
+  variable_type: p.oneOf(VARIABLE_TYPES),
+  protected: p.boolean(),
+  masked: p.boolean(),
+  environment_scope: p.string(),
+};
+const CREATE = { key: p.string().required(), value: p.string().required(), ...ATTRIBUTES };
+const UPDATE = { value: p.string().required(), ...ATTRIBUTES };
+const MULTIPLE = "There are multiple variables with provided parameters. Please use 'filter[environment_scope]'";
+
+/** The platform's variable entity (list, show and full views alike; `raw`, `hidden`, `description` as extras). */
+export function variableView(v: VariableRecord) {
+  return {
+    variable_type: v.variableType,
+    key: v.key,
+    value: v.value,
+    hidden: false,
+    protected: v.protected,
+    masked: v.masked,
+    raw: false,
+    environment_scope: v.environmentScope,
+    description: null,
+  };
+}
+
+/** filter[environment_scope] (a hash parameter): the scope, undefined when not given. */
+function readScopeFilter(source: Record<string, unknown>): string | undefined {
+  const filter = source.filter;
+  if (filter === undefined || filter === null) return undefined;
+  const scope = typeof filter === 'object' && !Array.isArray(filter)
+    ? (filter as Record<string, unknown>).environment_scope
+    : Symbol('invalid');
+  if (scope === undefined || scope === null) return undefined;
+  if (typeof scope !== 'string') fail('invalid_parameter', 'filter is invalid');
+  return scope;
+}
+
+function findVariable(request: FastifyRequest, project: ProjectRecord, scope: string | undefined): VariableRecord {
+  const ctx = ctxOf(request);
+  let matches = variablesWithKey(ctx.store, project.id, stringParam(request, 'key'));
+  if (ctx.has('variables.scope-filter')) {
+    if (scope !== undefined) matches = matches.filter((v) => v.environmentScope === scope);
+    if (matches.length > 1) fail('conflict', MULTIPLE);
+  }
+  const found = matches[0];
+  if (!found) fail('not_found', 'Variable');
+  return found;
+}
+
+/** The model checks of a variable about to be saved; one 400 with every problem. */
+function validate(request: FastifyRequest, v: Omit<VariableRecord, 'id'>, exceptId?: number): void {
+  const errors: FieldErrors = {};
+  const keyProblems = keyErrors(v.key);
+  if (keyProblems.length > 0) errors.key = keyProblems;
+  else if (scopeTaken(ctxOf(request).store, v.projectId, v.key, v.environmentScope, exceptId)) {
+    errors.key = [`(${v.key}) has already been taken`];
+  }
+  if (v.masked && !maskable(v.value)) errors.value = ['is invalid'];
+  // A faulty server has no default scope and no presence check.
+  const blankAllowed = ctxOf(request).has('variables.default-scope-blank');
+  if (v.environmentScope.trim() === '' && !blankAllowed) errors.environment_scope = ["can't be blank"];
+  if (Object.keys(errors).length > 0) fail('validation_failed', errors);
+}
+
+/** The key as stored: trimmed (a faulty server also sanitizes or truncates it). */
+function storedKey(request: FastifyRequest, given: string): string {
+  const ctx = ctxOf(request);
+  let key = given.trim();
+  if (ctx.has('variables.key-sanitized')) key = key.replace(/[^A-Za-z0-9_]/g, '_');
+  if (ctx.has('variables.key-truncated')) key = key.slice(0, KEY_MAX);
+  return key;
+}
+
+export function registerVariables(r: Router): void {
+  const { store } = r.ctx;
+  const base = '/projects/:id/variables';
+  const access = { auth: 'authenticated' } as const;
+
+  r.get(base, access, (request, reply) => {
+    const project = findProjectWithAccess(request, ACCESS.maintainer);
+    const all = store.variables.filter((v) => v.projectId === project.id);
+    return paginate(request, reply, all).map(variableView);
+  });
+
+  r.get(`${base}/:key`, access, (request) => {
+    const scope = readScopeFilter(input(request));
+    const project = findProjectWithAccess(request, ACCESS.maintainer);
+    const view: Partial<ReturnType<typeof variableView>> = variableView(findVariable(request, project, scope));
+    if (r.ctx.has('variables.show-drops-masked')) delete view.masked;
+    return view;
+  });
+
+  r.post(base, access, (request, reply) => {
+    const q = readParams(input(request), CREATE);
+    const project = findProjectWithAccess(request, ACCESS.maintainer);
+    const values: Omit<VariableRecord, 'id'> = {
+      projectId: project.id,
+      key: storedKey(request, q.key),
+      value: q.value,
+      variableType: q.variable_type ?? (r.ctx.has('variables.default-type-file') ? 'file' : 'env_var'),
+      protected: q.protected ?? false,
+      masked: q.masked ?? false,
+      environmentScope: q.environment_scope ?? (r.ctx.has('variables.default-scope-blank') ? '' : DEFAULT_SCOPE),
+    };
+    validate(request, values);
+    return created(request, reply, variableView(store.variables.insert(values)));
+  });
+
+  r.put(`${base}/:key`, access, (request) => {
+    const source = input(request);
+    const q = readParams(source, UPDATE);
+    const scope = r.ctx.has('variables.filter-ignored-on-update') ? undefined : readScopeFilter(source);
+    const project = findProjectWithAccess(request, ACCESS.maintainer);
+    const existing = findVariable(request, project, scope);
+    const values: Omit<VariableRecord, 'id'> = {
+      ...existing,
+      value: q.value,
+      variableType: q.variable_type ?? existing.variableType,
+      protected: q.protected ?? existing.protected,
+      masked: q.masked ?? existing.masked,
+      environmentScope: q.environment_scope ?? existing.environmentScope,
+    };
+    validate(request, values, existing.id);
+    return variableView(store.variables.update(existing.id, values) ?? existing);
+  });
+
+  r.delete(`${base}/:key`, access, (request, reply) => {
+    const scope = readScopeFilter(input(request));
+    const project = findProjectWithAccess(request, ACCESS.maintainer);
+    const variable = findVariable(request, project, scope);
+    store.variables.delete(variable.id);
+    return noContent(request, reply, variableView(variable));
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * The declared variations of variables (variables.ts): each fault once, with the clause it breaks
+ * and the suites that catch it, and the capability its server option switches on. Behaviour a
+ * declaration carries is applied at the shared variation points; the rest is asked for with
+ * ctx.has(id) where it lives.
+ *
+ *   REFERENCE_FAULTS=variables.key-sanitized npm run serve
+ */
+import type { Variation } from '../../variation/declaration.ts';
+
+export const VARIABLES_VARIATIONS = [
+  {
+    id: 'variables.key-sanitized',
+    kind: 'fault',
+    description: 'a variable key with characters outside A-Z a-z 0-9 _ is sanitized (to _) and accepted',
+    clause: 'variables.create.key_charset',
+    suites: ['suites/variables/create.test.ts'],
+  },
+  {
+    id: 'variables.key-truncated',
+    kind: 'fault',
+    description: 'a variable key over 255 characters is truncated to 255 and accepted',
+    clause: 'variables.create.key_too_long',
+    suites: ['suites/variables/create.test.ts'],
+  },
+  {
+    id: 'variables.show-drops-masked',
+    kind: 'fault',
+    description: 'GET /projects/:id/variables/:key leaves out masked',
+    clause: 'variables.get.fields',
+    suites: ['suites/variables/read.test.ts'],
+  },
+  {
+    id: 'variables.default-scope-blank',
+    kind: 'fault',
+    description: 'a variable created without environment_scope gets an empty scope instead of *',
+    clause: 'variables.create.environment_scope_default',
+    suites: ['suites/variables/create.test.ts'],
+  },
+  {
+    id: 'variables.default-type-file',
+    kind: 'fault',
+    description: 'a variable created without variable_type gets file instead of env_var',
+    clause: 'variables.create.variable_type_default',
+    suites: ['suites/variables/create.test.ts'],
+  },
+  {
+    id: 'variables.filter-ignored-on-update',
+    kind: 'fault',
+    description: 'PUT /projects/:id/variables/:key ignores filter[environment_scope]',
+    clause: 'variables.filter.get',
+    suites: ['suites/variables/filter.test.ts'],
+  },
+  {
+    id: 'variables.scope-filter',
+    kind: 'capability',
+    description: 'filter[environment_scope] is offered on the variables API (a feature flag, off by default on the platform)',
+    option: 'variablesScopeFilter',
+    env: 'REFERENCE_VARIABLES_SCOPE_FILTER',
+  },
+] as const satisfies readonly Variation[];

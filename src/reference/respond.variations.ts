@@ -1,0 +1,27 @@
+/**
+ * The declared variations of success statuses (respond.ts): each fault once, with the clause it
+ * breaks and the suites that catch it. Behaviour a declaration carries is applied at the shared
+ * variation points; the rest is asked for with ctx.has(id) where it lives.
+ *
+ *   REFERENCE_FAULTS=status.create-200 npm run serve
+ */
+import type { Variation } from './variation/declaration.ts';
+
+export const STATUS_VARIATIONS = [
+  {
+    id: 'status.create-200',
+    kind: 'fault',
+    description: 'every creating POST answers 200 instead of 201',
+    clause: 'broadcast.create.status',
+    suites: ['broadcast-messages'],
+    wire: (p) => ({ ...p, createdStatus: 200 }),
+  },
+  {
+    id: 'status.delete-200',
+    kind: 'fault',
+    description: 'DELETE answers 200 with the deleted object instead of 204',
+    clause: 'broadcast.delete.status',
+    suites: ['broadcast-messages'],
+    wire: (p) => ({ ...p, deletedAnswer: 'deleted-object' }),
+  },
+] as const satisfies readonly Variation[];

@@ -1,0 +1,70 @@
+/**
+ * A variation of the reference server, declared once beside the code it changes: a deliberate
+ * fault (mutation testing: REFERENCE_FAULTS), a capability switched by a server option (epics
+ * off, clusters hidden...), or a departure of the real platform from the spec (a platform
+ * profile). The declaration names it, says what it does and which clause it breaks, and may
+ * carry its behaviour as patches of the shared variation points (paging, auth, wire, route
+ * auth); elsewhere the code asks `ctx.has(id)` at the one point the variation lives.
+ *
+ *   export const BROADCAST_VARIATIONS = [
+ *     { id: 'broadcast.read-requires-auth', kind: 'fault', description: 'GETs of broadcast messages need a token',
+ *       clause: 'broadcast.get.public', suites: ['broadcast-messages'],
+ *       routeAuth: { 'GET /broadcast_messages': 'authenticated' } },
+ *   ] as const satisfies readonly Variation[];
+ */
+import type { AuthNeed, AuthPolicy } from './auth-policy.ts';
+import type { PagingPolicy } from './paging-policy.ts';
+import type { WirePolicy } from './wire-policy.ts';
+
+export type VariationKind = 'fault' | 'capability' | 'platform';
+
+/** The server options (AppOptions) that switch a capability on, each a boolean. */
+export type CapabilityOption = 'largeCollectionFlag' | 'epicsDisabled' | 'variablesScopeFilter' | 'dependencyFixture' | 'clustersHidden';
+
+/** What a declaration may carry to the shared variation points, applied when it is active. */
+export interface VariationBehaviour {
+  /** Patches the paging policy of paginate() and keysetPaginate(). */
+  readonly paging?: (policy: PagingPolicy) => PagingPolicy;
+  /** Patches the policy of the auth hook. */
+  readonly auth?: (policy: AuthPolicy) => AuthPolicy;
+  /** Patches the wire policy (statuses, datetimes, error bodies, payload transforms...). */
+  readonly wire?: (policy: WirePolicy) => WirePolicy;
+  /** Replaces the auth need of routes, keyed 'METHOD /path' as the resource registers them. */
+  readonly routeAuth?: Readonly<Record<string, AuthNeed>>;
+}
+
+interface Declared extends VariationBehaviour {
+  /** `area.what-happens`, unique; kept stable (reports and REFERENCE_FAULTS name it). */
+  readonly id: string;
+  /** What the server does when it is on, in one sentence. */
+  readonly description: string;
+}
+
+/** A realistic bug the mutation run switches on; some test citing `clause` must fail. */
+export interface FaultVariation extends Declared {
+  readonly kind: 'fault';
+  /** The clause the fault breaks. */
+  readonly clause: string;
+  /** Suites enough to catch it: folders or files under suites/ ('errors', 'suites/users/states.test.ts'). */
+  readonly suites: readonly string[];
+}
+
+/** A documented departure of the real platform from the spec. */
+export interface PlatformVariation extends Declared {
+  readonly kind: 'platform';
+  /** The clause the platform departs from. */
+  readonly clause: string;
+  readonly suites: readonly string[];
+}
+
+/** An optional feature switched by a server option and its REFERENCE_* variable. */
+export interface CapabilityVariation extends Declared {
+  readonly kind: 'capability';
+  readonly option: CapabilityOption;
+  /** The environment variable that sets the option (env-options.ts): 1 switches it on. */
+  readonly env: `REFERENCE_${string}`;
+  readonly clause?: string;
+  readonly suites?: readonly string[];
+}
+
+export type Variation = FaultVariation | PlatformVariation | CapabilityVariation;
