@@ -8,13 +8,6 @@
  *   const cases = casesOf<{ name: string; key: string }>(table);
  */
 
-/** The envelope of a case table. */
-export interface CaseTable<Case = unknown> {
-  $comment: string;
-  cases: Case[];
-  shared?: Record<string, unknown>;
-}
-
 /** The file of the meta-schema every case table follows. */
 export const CASE_TABLE_SCHEMA = new URL('../../suites/case-table.schema.json', import.meta.url);
 

@@ -19,7 +19,6 @@ export type { ApiResponse, ExchangeObserver } from './exchange.ts';
 
 /** How a token travels: header Private-Token, query private_token, header Authorization: Bearer, query access_token. */
 export type Transport = 'private-token' | 'private_token' | 'bearer' | 'access_token';
-export const TRANSPORTS: readonly Transport[] = ['private-token', 'private_token', 'bearer', 'access_token'];
 
 export interface Credentials {
   token: string;

@@ -5,18 +5,17 @@
  *   import { clauseTest, check } from '../../src/kit/index.ts';
  */
 export { clauseTest, type ClauseContext } from './clause-test.ts';
-export { check, requireThat, ConformanceFailure } from './checks.ts';
+export { check, requireThat } from './checks.ts';
 export { session, type Session } from './session.ts';
 export { parseLinks, serverNow } from './http-helpers.ts';
-export type { ApiResponse, Credentials, Transport } from './client.ts';
-export { TRANSPORTS } from './client.ts';
+export type { ApiResponse, Transport } from './client.ts';
 export { isApiDate, isApiDatetime } from './schema-formats.ts';
-export { timestampGapMs, waitPastTimestamp } from './timestamp-gap.ts';
+export { waitPastTimestamp } from './timestamp-gap.ts';
 export * from './fixtures.ts';
-export { casesOf, type CaseTable } from './case-tables.ts';
-export { fill, fillAsync, placeholdersIn, type Lookup, type PlaceholderValue } from './placeholders.ts';
-export { refusedRequests, requestOf, tagRequests, type OperationRequest } from './operation-requests.ts';
+export { casesOf } from './case-tables.ts';
+export { fill, fillAsync, type Lookup } from './placeholders.ts';
+export { refusedRequests, tagRequests, type OperationRequest } from './operation-requests.ts';
 export * from './generators/index.ts';
 export * from '../spec/limits.ts';
-export { forAll, runsFor, propertySeed, PropertyFailure, type ForAllOptions, type PropertyOptions } from './property.ts';
+export { forAll, type PropertyOptions } from './property.ts';
 export { default as fc } from 'fast-check';

@@ -2,7 +2,7 @@
  * The injectable clock: every "now" of the reference server comes from here, so tests can
  * pin time and move it.
  *
- *   const clock = fixedClock('2024-05-01T12:00:00.000Z');
+ *   const clock: Clock = () => new Date('2024-05-01T12:00:00.000Z');
  *   today(clock); // '2024-05-01'
  */
 export type Clock = () => Date;
@@ -11,12 +11,6 @@ export const systemClock: Clock = () => new Date();
 
 /** The system clock cut to whole seconds: a conforming server whose timestamps all end in .000. */
 export const wholeSecondClock: Clock = () => new Date(Math.floor(Date.now() / 1000) * 1000);
-
-/** A clock that always answers the same instant (tests). */
-export function fixedClock(iso: string): Clock {
-  const at = new Date(iso).getTime();
-  return () => new Date(at);
-}
 
 const DAY_MS = 86_400_000;
 /** The last day formatted, and its bounds: every authenticated request asks, mostly on the same day. */

@@ -5,7 +5,7 @@
  *
  *   const CASES = { ...CORE_CASES, ...CONVENTION_FAULT_CASES };
  */
-import { type Case, type Check, type TestServer, observe } from './testing.ts';
+import { type Case, type TestServer, observe } from './testing.ts';
 
 
 /** Five broadcast messages, then one page of them (per_page=2). */

@@ -34,11 +34,6 @@ function hidden(s: Session): boolean {
   return s.target.capabilities.find((c) => c.id === 'clusters')?.probed === 'absent';
 }
 
-/** Skips when the target hides the cluster API (known from the run's capability probe: no request here). */
-export async function requireClusterApi(s: Session, skip: (reason: string) => never): Promise<void> {
-  if (hidden(s)) skip(HIDDEN_REASON);
-}
-
 /** A fresh private project of the administrator, when the target offers the cluster API. */
 export async function clusterProject(s: Session, skip: (reason: string) => never, attrs: Record<string, unknown> = {}): Promise<Record<string, any>> {
   if (hidden(s)) skip(HIDDEN_REASON);

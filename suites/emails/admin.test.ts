@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe } from 'vitest';
 import { PER_PAGE_MAX, check, clauseTest, createUser, refusedRequests, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
-import { addOwnEmail, addUserEmail, findEmail, freshAddress } from './fixtures.ts';
+import { addOwnEmail, addUserEmail, findEmail } from './fixtures.ts';
 
 describe('/users/:id/emails', () => {
   let carol: CreatedUser;

@@ -11,7 +11,7 @@
  *   const guest = await member(s, g.id, ACCESS_LEVEL.guest);
  */
 import {
-  ACCESS_LEVEL, addMember, createGroup, createUser, isApiDate, isApiDatetime, requireThat,
+  ACCESS_LEVEL, addMember, createUser, isApiDate, isApiDatetime, requireThat,
   type ApiResponse, type CreatedUser, type Session,
 } from '../../src/kit/index.ts';
 
@@ -138,6 +138,3 @@ export const FIXED_FIELDS = [
 
 /** A description of exactly n characters. */
 export const text = (n: number) => 'd'.repeat(n);
-
-/** Epic ids of a list response, in order. */
-export const iidsOf = (res: ApiResponse) => (res.json as Epic[]).map((e) => e.iid);

@@ -6,7 +6,7 @@
  *
  *   const c = COLLECTIONS[0]; const total = await c.fill(s, 5);
  */
-import { createGroup, type Session } from '../../src/kit/index.ts';
+import { createGroup } from '../../src/kit/index.ts';
 import { createEpic, epicsUnavailableReason } from '../epics/fixtures.ts';
 import { ACTIVITY_COLLECTIONS } from './activity-collections.ts';
 import { CREDENTIAL_COLLECTIONS } from './credential-collections.ts';

@@ -31,12 +31,6 @@ export const appliedPerPage = (perPage: number): number => Math.min(perPage, PER
 /** The number of pages of a collection of `size` items (at least 1). */
 export const pageCount = (size: number, perPage: number): number => Math.max(1, Math.ceil(size / appliedPerPage(perPage)));
 
-/** How many items page `page` (from 1) holds: full pages, then the remainder, then none. */
-export function itemsOnPage(size: number, perPage: number, page: number): number {
-  const per = appliedPerPage(perPage);
-  return Math.max(0, Math.min(per, size - (page - 1) * per));
-}
-
 /** A page relative to the collection's page count: 'in' (1..pages), 'past' (pages + 1..pages + 3), 'far' (pages + 10..). */
 export const pageChoiceArb: fc.Arbitrary<{ where: 'in' | 'past' | 'far'; pick: number }> = fc.record({
   where: fc.constantFrom('in' as const, 'in' as const, 'past' as const, 'far' as const),

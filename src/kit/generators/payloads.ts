@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import { EPIC_DESCRIPTION_MAX_LENGTH, VARIABLE_KEY_MAX_LENGTH } from '../../spec/limits.ts';
-import { calendarDate, datetimeWindow, dateSpan, futureDatePlan, type DatetimeInput, type FutureDatePlan } from './dates.ts';
+import { datetimeWindow, dateSpan, futureDatePlan, type DatetimeInput, type FutureDatePlan } from './dates.ts';
 import { fromFaker } from './faker.ts';
 import { sshKeyFromSeed } from './ssh-keys.ts';
 import { boundedText, clipUnits, htmlText, longText, mixedText, personName, phrase, repeatToLength } from './text.ts';
@@ -305,11 +305,6 @@ export function epicCreate(): fc.Arbitrary<EpicPayload & { title: string }> {
 export function epicUpdate(): fc.Arbitrary<EpicPayload> {
   return someOf({ title: epicTitle, description: epicDescription, labels: labelList, dates: fixedDates.filter((d) => Object.keys(d).length > 0) })
     .map(({ dates, ...rest }) => ({ ...rest, ...(dates ?? {}) }));
-}
-
-/** Only a due date, fixed (the one date field most likely to be mishandled at month ends). */
-export function epicDueDate(): fc.Arbitrary<{ due_date_is_fixed: true; due_date_fixed: string }> {
-  return calendarDate().map((d) => ({ due_date_is_fixed: true as const, due_date_fixed: d }));
 }
 
 /** The JSON body of an epic payload: labels comma-separated, as the spec has them. */

@@ -8,7 +8,7 @@
  *   fc.sample(personName(), { seed: 1, numRuns: 3 });   // ['Нонна Журавлева', '古谷 あゆみ 👩‍💻', ...]
  *   fc.sample(mixedText({ maxUnits: 255 }), 1);          // 'Αγρίνιο <b>bold</b> 🇺🇦 ...'
  *   longText(1_000, 2_000)                                // texts of 1,000..2,000 code points
- *   codePoints('a😀'); // 2      utf16Units('a😀'); // 3      utf8Bytes('a😀'); // 5
+ *   codePoints('a😀'); // 2      utf8Bytes('a😀'); // 5
  */
 // One entry per locale (its faker on [locale, en, base]), not the package index, which loads all
 // seventy locales in every worker that imports the generators.
@@ -60,22 +60,9 @@ export function codePoints(text: string): number {
   for (const _ of text) n++;
   return n;
 }
-export const utf16Units = (text: string): number => text.length;
 export const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 export const hasAstral = (text: string): boolean => /[\u{10000}-\u{10FFFF}]/u.test(text);
 export const isAscii = (text: string): boolean => /^[\x00-\x7f]*$/.test(text);
-
-/** The first `n` code points (never splits a surrogate pair). */
-export function clipCodePoints(text: string, n: number): string {
-  if (text.length <= n) return text;
-  let out = '';
-  let count = 0;
-  for (const ch of text) {
-    if (count++ === n) break;
-    out += ch;
-  }
-  return out;
-}
 
 /** The longest prefix of whole code points that fits in `units` UTF-16 units. */
 export function clipUnits(text: string, units: number): string {
@@ -152,18 +139,6 @@ export function repeatToLength(chunk: string, n: number): string {
 export function longText(min: number, max: number): fc.Arbitrary<string> {
   return fc.tuple(fc.integer({ min, max }), mixedText({ minFragments: 2 }))
     .map(([n, chunk]) => repeatToLength(chunk, n));
-}
-
-/**
- * A text of exactly `n` code points with non-ASCII characters in it (so its UTF-8 form is longer
- * than `n` bytes) and, with `astral`, characters outside the BMP.
- */
-export function nonAsciiTextOfLength(n: number, options: { astral?: boolean } = {}): fc.Arbitrary<string> {
-  const chunk = options.astral
-    ? fc.tuple(mixedText({ maxFragments: 3 }), emoji).map(([t, e]) => `${t} ${e}`)
-    : mixedText({ maxFragments: 3 });
-  return fc.tuple(chunk, scriptArb.chain((s) => phrase(s)).filter((p) => !isAscii(p)))
-    .map(([t, p]) => repeatToLength(`${p} ${t}`, n));
 }
 
 /** A text for a field the platform caps at `limit` characters: 1 character, exactly `limit`, or anything between. */

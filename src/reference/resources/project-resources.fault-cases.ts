@@ -7,7 +7,7 @@
  *   const CASES = { ...CORE_CASES, ...PROJECT_RESOURCE_FAULT_CASES };
  */
 import type { ReferenceOptions } from '../index.ts';
-import { type Case, type Check, type TestServer, observe, testServer } from '../testing.ts';
+import { type Case, type TestServer, observe, testServer } from '../testing.ts';
 
 /** A server with the same faults as `t` and the given options. */
 const withOptions = (t: TestServer, options: ReferenceOptions) => testServer({ ...options, faults: [...t.app.ref.faults.active] });

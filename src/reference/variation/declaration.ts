@@ -16,8 +16,6 @@ import type { AuthNeed, AuthPolicy } from './auth-policy.ts';
 import type { PagingPolicy } from './paging-policy.ts';
 import type { WirePolicy } from './wire-policy.ts';
 
-export type VariationKind = 'fault' | 'capability' | 'platform';
-
 /** The server options (AppOptions) that switch a capability on, each a boolean. */
 export type CapabilityOption = 'largeCollectionFlag' | 'epicsDisabled' | 'variablesScopeFilter' | 'dependencyFixture' | 'clustersHidden';
 

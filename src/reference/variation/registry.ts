@@ -78,10 +78,6 @@ export const FAULT_VARIATIONS: readonly (FaultVariation & { id: FaultId })[] =
 export const CAPABILITY_VARIATIONS: readonly (CapabilityVariation & { id: CapabilityId })[] =
   VARIATIONS.filter((v): v is Extract<Declared, { kind: 'capability' }> => v.kind === 'capability');
 
-export function isVariationId(id: string): id is VariationId {
-  return BY_ID.has(id);
-}
-
 /** A set of variations switched on, and the variation points as they make them. */
 export interface Variations {
   has(id: VariationId): boolean;

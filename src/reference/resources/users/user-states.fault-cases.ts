@@ -52,7 +52,7 @@ async function statusAfter(t: TestServer, second: Record<string, string>): Promi
 
 /** Status and username of GET /user as `who` with a Sudo header. */
 async function sudo(t: TestServer, who: 'admin' | 'admin-api-only', value: string): Promise<[number, string | undefined]> {
-  const jane = await t.user('jane');
+  await t.user('jane'); // the user sudo names
   const token = who === 'admin' ? t.admin : (await t.user('boss', { admin: true, scopes: ['api'] })).token;
   const res = await t.req('GET', '/user', { token, headers: { sudo: value } });
   return [res.statusCode, res.data?.username];

@@ -5,7 +5,7 @@
  *
  *   const CASES = { ...CORE_CASES, ...USER_FAULT_CASES };
  */
-import { type Case, type Check, type TestServer, multipartBody, observe, postUser } from '../../testing.ts';
+import { type Case, type TestServer, multipartBody, observe, postUser } from '../../testing.ts';
 
 
 const make = postUser;
