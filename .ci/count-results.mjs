@@ -12,6 +12,8 @@ const r = JSON.parse(readFileSync(file, 'utf8'));
 const passed = r.numPassedTests ?? 0;
 const failed = r.numFailedTests ?? 0;
 const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-const brokenFiles = (r.testResults ?? []).filter((t) => t.status === 'failed' && (t.assertionResults ?? []).every((a) => a.status !== 'failed')).length;
+const brokenFiles = (r.testResults ?? []).filter(
+  (t) => t.status === 'failed' && (t.assertionResults ?? []).every((a) => a.status !== 'failed'),
+).length;
 console.log(`${passed} passed, ${failed + brokenFiles} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed + brokenFiles > 0 || r.success === false ? 1 : 0);

@@ -11,13 +11,14 @@
 import { existsSync } from 'node:fs';
 
 // Output piped into `head` and the like: a closed pipe ends the command quietly.
-process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
+process.stdout.on('error', (e) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 
 const source = new URL('../src/cli.ts', import.meta.url);
 const checkout = existsSync(source);
 // vitest loaded by node, not through tsx's loader (src/run/vitest-node.ts): about 0.5 s of CPU less per run.
 if (checkout) globalThis[Symbol.for('api-v4-conformance.native-import')] = (specifier) => import(specifier);
-const { main } = checkout
-  ? await (await import('tsx/esm/api')).tsImport(source.href, import.meta.url)
-  : await import('../dist/cli.js');
+const { main } = checkout ? await (await import('tsx/esm/api')).tsImport(source.href, import.meta.url) : await import('../dist/cli.js');
 process.exitCode = await main(process.argv.slice(2));

@@ -15,12 +15,21 @@ function file(name: string, value: unknown): string {
 }
 
 const goodMessage = {
-  id: 1, message: 'Maintenance tonight', starts_at: '2026-01-01T10:00:00.000Z', ends_at: '2026-01-01T11:00:00.000Z',
-  color: '#E75E40', font: '#FFFFFF', active: false, target_path: '', broadcast_type: 'banner',
+  id: 1,
+  message: 'Maintenance tonight',
+  starts_at: '2026-01-01T10:00:00.000Z',
+  ends_at: '2026-01-01T11:00:00.000Z',
+  color: '#E75E40',
+  font: '#FFFFFF',
+  active: false,
+  target_path: '',
+  broadcast_type: 'banner',
 };
 
 describe('conformance validate', () => {
-  afterEach(() => { vi.restoreAllMocks(); });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   test.each([
     ['broadcast-message', goodMessage, 0],
@@ -58,14 +67,44 @@ describe('conformance validate', () => {
 
   test('schemas lists every schema name of DESIGN.md', async () => {
     let out = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
+    vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+      out += String(s);
+      return true;
+    });
     expect(await main(['schemas'])).toBe(0);
     vi.restoreAllMocks();
     const names = out.trim().split('\n');
-    for (const n of ['user.basic', 'user.public', 'user.admin', 'user.current', 'user.current-admin', 'user.status', 'user.counts',
-      'user.activity', 'user.membership', 'ssh-key', 'gpg-key', 'email', 'impersonation-token', 'impersonation-token.created',
-      'cluster', 'cluster.detail', 'project', 'variable.list', 'variable.show', 'variable', 'broadcast-message', 'dependency',
-      'epic', 'epic.detail', 'todo', 'error.message', 'error.validation', 'error.route', 'error.insufficient-scope']) {
+    for (const n of [
+      'user.basic',
+      'user.public',
+      'user.admin',
+      'user.current',
+      'user.current-admin',
+      'user.status',
+      'user.counts',
+      'user.activity',
+      'user.membership',
+      'ssh-key',
+      'gpg-key',
+      'email',
+      'impersonation-token',
+      'impersonation-token.created',
+      'cluster',
+      'cluster.detail',
+      'project',
+      'variable.list',
+      'variable.show',
+      'variable',
+      'broadcast-message',
+      'dependency',
+      'epic',
+      'epic.detail',
+      'todo',
+      'error.message',
+      'error.validation',
+      'error.route',
+      'error.insufficient-scope',
+    ]) {
       expect(names).toContain(n);
     }
   });

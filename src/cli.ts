@@ -55,7 +55,8 @@ function parse(args: string[], options: Record<string, { type: 'string' | 'boole
 async function serve(args: string[]): Promise<number> {
   const { values } = parse(args, { port: { type: 'string' }, host: { type: 'string' }, 'admin-token': { type: 'string' } });
   const port = values.port === undefined ? 4010 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new KitError('USAGE', `--port must be a port number, got "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new KitError('USAGE', `--port must be a port number, got "${values.port}"`);
   const { referenceOptionsFromEnv } = await import('./reference/env-options.ts');
   const { startReferenceServer } = await import('./reference/index.ts');
   const fromEnv = referenceOptionsFromEnv(process.env);
@@ -64,7 +65,9 @@ async function serve(args: string[]): Promise<number> {
   console.log(`Reference server listening on ${ref.url} (API at ${ref.apiUrl})`);
   if (!given) console.log(`Administrator token (generated): ${ref.adminToken}`);
   await new Promise<void>((done) => {
-    const stop = () => { void ref.close().then(done); };
+    const stop = () => {
+      void ref.close().then(done);
+    };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
@@ -78,8 +81,12 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'certify': {
         const { values, positionals } = parse(rest, {
-          ...CONFIG_FLAGS, progress: { type: 'string' }, suite: { type: 'string' }, grep: { type: 'string' },
-          shard: { type: 'string' }, 'merge-reports': { type: 'string' },
+          ...CONFIG_FLAGS,
+          progress: { type: 'string' },
+          suite: { type: 'string' },
+          grep: { type: 'string' },
+          shard: { type: 'string' },
+          'merge-reports': { type: 'string' },
         });
         const progress = values.progress as string | undefined;
         if (progress !== undefined && !['lines', 'dot', 'verbose'].includes(progress)) {
@@ -87,9 +94,15 @@ export async function main(argv: string[]): Promise<number> {
         }
         const { certify } = await import('./run/certify.ts');
         const result = await certify({
-          flags: configFlags(values), filters: positionals, progress: progress as 'lines' | 'dot' | 'verbose' | undefined,
-          suites: (values.suite as string | undefined)?.split(',').map((x) => x.trim()).filter(Boolean),
-          grep: values.grep as string | undefined, shard: values.shard as string | undefined,
+          flags: configFlags(values),
+          filters: positionals,
+          progress: progress as 'lines' | 'dot' | 'verbose' | undefined,
+          suites: (values.suite as string | undefined)
+            ?.split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+          grep: values.grep as string | undefined,
+          shard: values.shard as string | undefined,
           mergeReports: values['merge-reports'] as string | undefined,
         });
         if (result.error) console.error(`conformance: ${result.error.message}`);
@@ -99,9 +112,13 @@ export async function main(argv: string[]): Promise<number> {
         return await serve(rest);
       case 'validate': {
         const { values, positionals } = parse(rest, { schema: { type: 'string' } });
-        if (!values.schema || positionals.length !== 1) throw new KitError('USAGE', `validate needs --schema NAME and one FILE (or - for stdin)\n${USAGE}`);
+        if (!values.schema || positionals.length !== 1)
+          throw new KitError('USAGE', `validate needs --schema NAME and one FILE (or - for stdin)\n${USAGE}`);
         const result = await (await import('./index.ts')).validateFile(values.schema as string, positionals[0]!);
-        if (result.valid) { console.log(`valid ${values.schema}`); return 0; }
+        if (result.valid) {
+          console.log(`valid ${values.schema}`);
+          return 0;
+        }
         console.log(`invalid ${values.schema}:`);
         for (const e of result.errors) console.log(`  ${e.pointer || '/'}: ${e.message}`);
         return 1;
@@ -129,12 +146,21 @@ export async function main(argv: string[]): Promise<number> {
         // A tool of the kit's own checkout (its load generator is a dev dependency): loaded on
         // demand, from a URL so that the package build leaves it out.
         const entry = new URL('./bench/cli-bench.ts', import.meta.url);
-        if (!existsSync(entry)) throw new KitError('USAGE', 'conformance bench runs from a checkout of the kit (npm run bench); the package does not include it');
-        const { bench } = await import(entry.href) as { bench: (parsed: ReturnType<typeof parse>) => Promise<number> };
-        return await bench(parse(rest, {
-          users: { type: 'string' }, duration: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' },
-          samples: { type: 'string' }, latency: { type: 'string' }, 'no-certification': { type: 'boolean' }, 'reports-dir': { type: 'string' },
-        }));
+        if (!existsSync(entry))
+          throw new KitError('USAGE', 'conformance bench runs from a checkout of the kit (npm run bench); the package does not include it');
+        const { bench } = (await import(entry.href)) as { bench: (parsed: ReturnType<typeof parse>) => Promise<number> };
+        return await bench(
+          parse(rest, {
+            users: { type: 'string' },
+            duration: { type: 'string' },
+            rounds: { type: 'string' },
+            connections: { type: 'string' },
+            samples: { type: 'string' },
+            latency: { type: 'string' },
+            'no-certification': { type: 'boolean' },
+            'reports-dir': { type: 'string' },
+          }),
+        );
       }
       case undefined:
       case '--help':

@@ -11,7 +11,12 @@ import { createServer } from 'node:http';
 import { serveParent, type Message } from './children.ts';
 
 const replay = await new Promise<Message>((resolve) => {
-  const onMessage = (m: Message) => { if (m?.type === 'replay') { process.off('message', onMessage); resolve(m); } };
+  const onMessage = (m: Message) => {
+    if (m?.type === 'replay') {
+      process.off('message', onMessage);
+      resolve(m);
+    }
+  };
   process.on('message', onMessage);
 });
 const status = replay.status as number;
@@ -28,5 +33,12 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
-serveParent({}, () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+serveParent(
+  {},
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 process.send?.({ type: 'ready', url: `http://127.0.0.1:${port}` });

@@ -26,7 +26,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('bare replay server', () => {
   it('answers every request with the captured status, raw headers (in order) and body bytes', async () => {
     const body = Buffer.from('[{"id":2,"name":"é"}]');
-    const rawHeaders = ['Content-Type', 'application/json; charset=utf-8', 'X-Total', '2', 'Link', '<http://x/?page=1>; rel="first"', 'Content-Length', String(body.length)];
+    const rawHeaders = [
+      'Content-Type',
+      'application/json; charset=utf-8',
+      'X-Total',
+      '2',
+      'Link',
+      '<http://x/?page=1>; rel="first"',
+      'Content-Length',
+      String(body.length),
+    ];
     const bare = await startChild('bare-child.ts', {}, { type: 'replay', status: 200, rawHeaders, bodyBase64: body.toString('base64') });
     try {
       for (const path of ['/api/v4/users?per_page=20', '/anything']) {
@@ -88,7 +97,16 @@ describe('options', () => {
 describe('runBench (tiny)', () => {
   it('writes bench.json with each measurement, its target and verdict, and renders the table', async () => {
     const lines: string[] = [];
-    const report = await runBench({ reportsDir: dir, users: 60, durationSec: 0.5, rounds: 1, connections: 2, samples: 5, certification: false, log: (l) => lines.push(l) });
+    const report = await runBench({
+      reportsDir: dir,
+      users: 60,
+      durationSec: 0.5,
+      rounds: 1,
+      connections: 2,
+      samples: 5,
+      certification: false,
+      log: (l) => lines.push(l),
+    });
     const written = JSON.parse(readFileSync(join(dir, 'bench.json'), 'utf8')) as BenchReport;
     expect(written).toEqual(JSON.parse(JSON.stringify(report)));
     expect(written.measurements.map((m) => m.id)).toEqual(['list-throughput', 'creates', 'deep-page', 'memory']);

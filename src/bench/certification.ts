@@ -52,7 +52,10 @@ const REFERENCE_ENV = {
 
 function runCertify(args: string[], env: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'certify', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [BIN, 'certify', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
@@ -72,22 +75,41 @@ export function kitShareFloor(kitCpuMs: number, serverCpuMs: number, serverBusyM
 
 /** The same certification for one test: the kit's fixed start-up and teardown. */
 async function oneTestRun(
-  o: CertificationOptions, url: string, env: Record<string, string>, outDir: string,
-  cpuBefore: number | undefined, busyBefore: number, stats: () => Promise<Record<string, unknown>>,
+  o: CertificationOptions,
+  url: string,
+  env: Record<string, string>,
+  outDir: string,
+  cpuBefore: number | undefined,
+  busyBefore: number,
+  stats: () => Promise<Record<string, unknown>>,
 ) {
   o.log(`\n  fixed cost: the same run for one test (--grep ${ONE_TEST})`);
   const started = performance.now();
-  const exitCode = await runCertify(['--base-url', url, '--progress', 'dot', '--reports-dir', join(outDir, 'one-test'), '--grep', ONE_TEST], env);
+  const exitCode = await runCertify(
+    ['--base-url', url, '--progress', 'dot', '--reports-dir', join(outDir, 'one-test'), '--grep', ONE_TEST],
+    env,
+  );
   const wallMs = performance.now() - started;
   const cpuMs = cpuBefore === undefined ? undefined : childrenCpuMs()! - cpuBefore;
   const serverBusyMs = ((await stats()).busyMs as number) - busyBefore;
-  return { grep: ONE_TEST, exitCode, wallMs: round(wallMs), kitCpuMs: cpuMs === undefined ? null : round(cpuMs), serverBusyMs: round(serverBusyMs) };
+  return {
+    grep: ONE_TEST,
+    exitCode,
+    wallMs: round(wallMs),
+    kitCpuMs: cpuMs === undefined ? null : round(cpuMs),
+    serverBusyMs: round(serverBusyMs),
+  };
 }
 
 export async function certificationRun(o: CertificationOptions): Promise<Measurement> {
   const token = `bench-${randomBytes(18).toString('base64url')}`;
   const latency = o.latencyMs ?? 0;
-  const ref = await startChild('reference-child.ts', { ...REFERENCE_ENV, REFERENCE_ADMIN_TOKEN: token, BENCH_LATENCY_MS: String(latency), BENCH_TIME_REQUESTS: '1' });
+  const ref = await startChild('reference-child.ts', {
+    ...REFERENCE_ENV,
+    REFERENCE_ADMIN_TOKEN: token,
+    BENCH_LATENCY_MS: String(latency),
+    BENCH_TIME_REQUESTS: '1',
+  });
   const outDir = join(o.reportsDir, latency ? 'bench-certification-latency' : 'bench-certification');
   try {
     const before = await ref.ask('stats');
@@ -95,12 +117,17 @@ export async function certificationRun(o: CertificationOptions): Promise<Measure
     const started = performance.now();
     o.log(`  conformance certify --base-url ${ref.ready.url} (reports in ${outDir})`);
     const env = { CONFORMANCE_ADMIN_TOKEN: token, CONFORMANCE_LDAP_BLOCKED_USER: LDAP_USER };
-    const exitCode = await runCertify(['--base-url', ref.ready.url, '--progress', 'dot', '--reports-dir', outDir, ...(o.filters ?? [])], env);
+    const exitCode = await runCertify(
+      ['--base-url', ref.ready.url, '--progress', 'dot', '--reports-dir', outDir, ...(o.filters ?? [])],
+      env,
+    );
     const wallMs = performance.now() - started;
     const cpuAfter = childrenCpuMs();
     const after = await ref.ask('stats');
 
-    const one = latency ? undefined : await oneTestRun(o, ref.ready.url as string, env, outDir, cpuAfter, after.busyMs as number, () => ref.ask('stats'));
+    const one = latency
+      ? undefined
+      : await oneTestRun(o, ref.ready.url as string, env, outDir, cpuAfter, after.busyMs as number, () => ref.ask('stats'));
 
     const requests = (after.requests as number) - (before.requests as number);
     const serverMs = (after.busyMs as number) - (before.busyMs as number);
@@ -122,19 +149,36 @@ export async function certificationRun(o: CertificationOptions): Promise<Measure
       value: round((100 * kitMs) / wallMs, 1),
       unit: '%',
       target: latency ? null : { op: '<=', value: 50 },
-      summary: `${verdict}; ${requests} requests in ${round(wallMs / 1000, 1)} s = ${round(requests / (wallMs / 1000), 1)} req/s; ` +
+      summary:
+        `${verdict}; ${requests} requests in ${round(wallMs / 1000, 1)} s = ${round(requests / (wallMs / 1000), 1)} req/s; ` +
         `server busy ${round(serverMs / 1000, 1)} s, kit ${round(kitMs / 1000, 1)} s; CPU: kit ${kitCpuMs === null ? '?' : round(kitCpuMs / 1000, 1)} s, server ${round(serverCpuMs / 1000, 1)} s` +
-        (kitCpuMs === null || requests === 0 ? '' : `; per request kit ${round(kitCpuMs / requests, 2)} ms, server ${round(serverCpuMs / requests, 2)} ms`) +
+        (kitCpuMs === null || requests === 0
+          ? ''
+          : `; per request kit ${round(kitCpuMs / requests, 2)} ms, server ${round(serverCpuMs / requests, 2)} ms`) +
         (floor === null ? '; ' : ` (so at least ${floor}% on ${cpus().length} cores, however well the two overlap); `) +
-        (one ? `a run of one test takes ${round(one.wallMs / 1000, 1)} s (kit start-up and teardown)` : `every answer ${latency} ms late, as a deployed server's (no target)`),
+        (one
+          ? `a run of one test takes ${round(one.wallMs / 1000, 1)} s (kit start-up and teardown)`
+          : `every answer ${latency} ms late, as a deployed server's (no target)`),
       details: {
-        exitCode, verdict: summary?.verdict ?? null, totals: summary?.totals ?? null, testRequests: summary?.requests ?? null,
-        requests, wallMs: round(wallMs), requestsPerSec: round(requests / (wallMs / 1000), 1),
-        serverBusyMs: round(serverMs), serverRequestTimeSumMs: round(serverSumMs), kitMs: round(kitMs),
-        kitCpuMs: kitCpuMs === null ? null : round(kitCpuMs), serverCpuMs: round(serverCpuMs), kitShareFloorPct: floor, cpus: cpus().length, reports: outDir,
+        exitCode,
+        verdict: summary?.verdict ?? null,
+        totals: summary?.totals ?? null,
+        testRequests: summary?.requests ?? null,
+        requests,
+        wallMs: round(wallMs),
+        requestsPerSec: round(requests / (wallMs / 1000), 1),
+        serverBusyMs: round(serverMs),
+        serverRequestTimeSumMs: round(serverSumMs),
+        kitMs: round(kitMs),
+        kitCpuMs: kitCpuMs === null ? null : round(kitCpuMs),
+        serverCpuMs: round(serverCpuMs),
+        kitShareFloorPct: floor,
+        cpus: cpus().length,
+        reports: outDir,
         kitCpuMsPerRequest: kitCpuMs === null || requests === 0 ? null : round(kitCpuMs / requests, 3),
         serverCpuMsPerRequest: requests === 0 ? null : round(serverCpuMs / requests, 3),
-        latencyMs: latency, oneTestRun: one ?? null,
+        latencyMs: latency,
+        oneTestRun: one ?? null,
       },
     });
     // A certification that fails is no measurement of a healthy run: it cannot pass.

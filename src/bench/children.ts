@@ -29,8 +29,13 @@ const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function waitFor(child: ChildProcess, type: string, timeoutMs: number): Promise<Message> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => finish(new KitError('BENCH_FAILED', `child ${child.pid} gave no "${type}" within ${timeoutMs} ms`)), timeoutMs);
-    const onMessage = (m: Message) => { if (m?.type === type) finish(undefined, m); };
+    const timer = setTimeout(
+      () => finish(new KitError('BENCH_FAILED', `child ${child.pid} gave no "${type}" within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const onMessage = (m: Message) => {
+      if (m?.type === type) finish(undefined, m);
+    };
     const onExit = (code: number | null) => finish(new KitError('BENCH_FAILED', `child ${child.pid} exited (${code}) before "${type}"`));
     function finish(error?: Error, m?: Message) {
       clearTimeout(timer);
@@ -63,7 +68,9 @@ export async function startChild(entry: string, env: Record<string, string>, ini
     throw e;
   }
   let exited = false;
-  child.once('exit', () => { exited = true; });
+  child.once('exit', () => {
+    exited = true;
+  });
   const self: Child = {
     ready: message,
     pid: child.pid!,
@@ -86,15 +93,22 @@ export async function startChild(entry: string, env: Record<string, string>, ini
 }
 
 /** Serves a child's side of the protocol: `answers[what]()` for each question; 'stop' answers then exits. */
-export function serveParent(answers: Record<string, () => Record<string, unknown> | Promise<Record<string, unknown>>>, stop: () => Promise<void>): void {
+export function serveParent(
+  answers: Record<string, () => Record<string, unknown> | Promise<Record<string, unknown>>>,
+  stop: () => Promise<void>,
+): void {
   process.on('message', (m: Message) => {
     if (m?.type !== 'ask') return;
     void (async () => {
       const answer = answers[m.what] ? await answers[m.what]!() : {};
       if (m.what === 'stop') await stop();
-      process.send?.({ type: m.what, ...answer }, () => { if (m.what === 'stop') process.exit(0); });
+      process.send?.({ type: m.what, ...answer }, () => {
+        if (m.what === 'stop') process.exit(0);
+      });
     })();
   });
   // The parent went away (killed): do not linger.
-  process.on('disconnect', () => { void stop().finally(() => process.exit(0)); });
+  process.on('disconnect', () => {
+    void stop().finally(() => process.exit(0));
+  });
 }

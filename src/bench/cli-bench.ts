@@ -18,7 +18,8 @@ function number(values: Parsed['values'], name: string): number | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(n)) throw new KitError('USAGE', `--${name} must be a number, got "${raw}"`);
+  if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(n))
+    throw new KitError('USAGE', `--${name} must be a number, got "${raw}"`);
   return n;
 }
 

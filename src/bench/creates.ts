@@ -23,15 +23,20 @@ export async function createsPerSecond(o: CreatesOptions): Promise<Measurement> 
     connections: o.connections,
     durationSec: o.durationSec,
     expectStatus: 201,
-    requests: [{
-      method: 'POST',
-      headers: { 'private-token': o.token, 'content-type': 'application/json' },
-      setupRequest: (request) => {
-        n += 1;
-        const username = `bench-${process.pid}-${n}`;
-        return { ...request, body: JSON.stringify({ username, name: `Bench ${n}`, email: `${username}@example.com`, password: 'bench-password-1' }) };
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'private-token': o.token, 'content-type': 'application/json' },
+        setupRequest: (request) => {
+          n += 1;
+          const username = `bench-${process.pid}-${n}`;
+          return {
+            ...request,
+            body: JSON.stringify({ username, name: `Bench ${n}`, email: `${username}@example.com`, password: 'bench-password-1' }),
+          };
+        },
       },
-    }],
+    ],
   });
   o.log(`  ${r.total} users created in ${r.durationSec} s`);
   return judge({
@@ -41,6 +46,12 @@ export async function createsPerSecond(o: CreatesOptions): Promise<Measurement> 
     unit: 'req/s',
     target: null,
     summary: `${r.total} users in ${round(r.durationSec, 1)} s, ${o.connections} connections, p50 ${r.latencyP50Ms} ms`,
-    details: { created: r.total, durationSec: r.durationSec, connections: o.connections, latencyP50Ms: r.latencyP50Ms, latencyP99Ms: r.latencyP99Ms },
+    details: {
+      created: r.total,
+      durationSec: r.durationSec,
+      connections: o.connections,
+      latencyP50Ms: r.latencyP50Ms,
+      latencyP99Ms: r.latencyP99Ms,
+    },
   });
 }

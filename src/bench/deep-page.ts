@@ -36,7 +36,10 @@ export async function deepPageLatency(o: DeepPageOptions): Promise<Measurement> 
   const check = await request(`${o.apiUrl}${deepPath}`, { headers });
   const body = (await check.body.json()) as unknown[];
   if (check.statusCode !== 200 || !Array.isArray(body) || body.length !== PER_PAGE || check.headers['x-total'] !== String(o.users + 1)) {
-    throw new KitError('BENCH_FAILED', `GET ${deepPath} is not a full page of ${o.users + 1} users (status ${check.statusCode}, ${Array.isArray(body) ? body.length : '?'} items, X-Total ${check.headers['x-total']})`);
+    throw new KitError(
+      'BENCH_FAILED',
+      `GET ${deepPath} is not a full page of ${o.users + 1} users (status ${check.statusCode}, ${Array.isArray(body) ? body.length : '?'} items, X-Total ${check.headers['x-total']})`,
+    );
   }
   const m = await interleavedMedians(o.apiUrl, [first, deepPath], { headers, samples: o.samples, warmup: Math.ceil(o.samples / 10) });
   const a = m[first]!;

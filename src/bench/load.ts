@@ -32,15 +32,23 @@ export interface LoadResult {
 
 export async function load(o: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
-    url: o.url, connections: o.connections, duration: o.durationSec, timeout: 30,
+    url: o.url,
+    connections: o.connections,
+    duration: o.durationSec,
+    timeout: 30,
     // autocannon reads an explicit undefined as a value: give only what is set.
-    ...(o.headers ? { headers: o.headers } : {}), ...(o.method ? { method: o.method } : {}), ...(o.requests ? { requests: o.requests } : {}),
+    ...(o.headers ? { headers: o.headers } : {}),
+    ...(o.method ? { method: o.method } : {}),
+    ...(o.requests ? { requests: o.requests } : {}),
   });
   const expect = String(o.expectStatus ?? 200);
   const wrong = Object.entries(result.statusCodeStats).filter(([code]) => code !== expect);
   if (wrong.length || result.errors) {
     const statuses = wrong.map(([code, s]) => `${s.count} x ${code}`).join(', ');
-    throw new KitError('BENCH_FAILED', `load on ${new URL(o.url).pathname}: expected only ${expect}, got ${statuses || 'none other'}; ${result.errors} error(s)`);
+    throw new KitError(
+      'BENCH_FAILED',
+      `load on ${new URL(o.url).pathname}: expected only ${expect}, got ${statuses || 'none other'}; ${result.errors} error(s)`,
+    );
   }
   return {
     total: result.requests.total,

@@ -17,8 +17,12 @@ export function peakMemory(stats: Message, users: number, seedMs: number): Measu
     target: null,
     summary: `heap in use ${mib(stats.heapUsedBytes as number)} MiB, RSS now ${mib(stats.rssBytes as number)} MiB; seeded in ${round(seedMs / 1000, 1)} s`,
     details: {
-      users, maxRssBytes: stats.maxRssBytes, rssBytes: stats.rssBytes, heapUsedBytes: stats.heapUsedBytes,
-      seedMs: round(seedMs), bytesPerUser: Math.round((stats.heapUsedBytes as number) / Math.max(1, users)),
+      users,
+      maxRssBytes: stats.maxRssBytes,
+      rssBytes: stats.rssBytes,
+      heapUsedBytes: stats.heapUsedBytes,
+      seedMs: round(seedMs),
+      bytesPerUser: Math.round((stats.heapUsedBytes as number) / Math.max(1, users)),
     },
   });
 }

@@ -57,7 +57,8 @@ function whole(name: string, value: number, min: number): number {
 
 export function benchOptions(o: BenchOptions): BenchReport['options'] {
   const durationSec = o.durationSec ?? 3;
-  if (!(durationSec > 0 && durationSec <= 600)) throw new KitError('USAGE', `bench: duration must be a number of seconds in (0, 600], got ${durationSec}`);
+  if (!(durationSec > 0 && durationSec <= 600))
+    throw new KitError('USAGE', `bench: duration must be a number of seconds in (0, 600], got ${durationSec}`);
   return {
     users: whole('users', o.users ?? 100_000, 20),
     durationSec,
@@ -100,7 +101,9 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchReport>
   log('[bench] 2. creates per second (a fresh reference)');
   const fresh = await startChild('reference-child.ts', { ...env, REFERENCE_SEED_GENERATED_USERS: '0' });
   try {
-    measurements.push(await createsPerSecond({ apiUrl: `${fresh.ready.url}/api/v4`, token, connections: o.connections, durationSec: o.durationSec, log }));
+    measurements.push(
+      await createsPerSecond({ apiUrl: `${fresh.ready.url}/api/v4`, token, connections: o.connections, durationSec: o.durationSec, log }),
+    );
   } finally {
     await fresh.stop();
   }
@@ -113,7 +116,9 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchReport>
   measurements.push(memory);
   if (o.certification !== false && o.latencyMs > 0) {
     log(`[bench] 6. the certification again, every answer ${o.latencyMs} ms late (informational)`);
-    measurements.push(await certificationRun({ reportsDir, filters: Array.isArray(o.certification) ? o.certification : [], latencyMs: o.latencyMs, log }));
+    measurements.push(
+      await certificationRun({ reportsDir, filters: Array.isArray(o.certification) ? o.certification : [], latencyMs: o.latencyMs, log }),
+    );
   }
 
   const report: BenchReport = {

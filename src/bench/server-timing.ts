@@ -56,6 +56,8 @@ export function delayRequests(server: Server, ms: number): void {
   const listeners = server.listeners('request') as ((...args: unknown[]) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req, res) => {
-    setTimeout(() => { for (const l of listeners) l.call(server, req, res); }, ms);
+    setTimeout(() => {
+      for (const l of listeners) l.call(server, req, res);
+    }, ms);
   });
 }

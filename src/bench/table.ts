@@ -9,11 +9,17 @@ import type { Measurement } from './measurement.ts';
 
 const verdict = (m: Measurement) => ({ pass: 'PASS', miss: 'MISS', info: 'INFO' })[m.status];
 const value = (m: Measurement) => `${m.value}${m.unit === '%' || m.unit === 'x' ? m.unit : ` ${m.unit}`}`;
-const target = (m: Measurement) => (m.target ? `${m.target.op} ${m.target.value}${m.unit === '%' || m.unit === 'x' ? m.unit : ` ${m.unit}`}` : '(none)');
+const target = (m: Measurement) =>
+  m.target ? `${m.target.op} ${m.target.value}${m.unit === '%' || m.unit === 'x' ? m.unit : ` ${m.unit}`}` : '(none)';
 
 function pad(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
+  return rows.map((r) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 export function renderTable(report: BenchReport): string {

@@ -37,9 +37,16 @@ export async function listThroughput(o: ThroughputOptions): Promise<Measurement>
   const headers = { 'private-token': o.token };
   const refUrl = o.apiUrl + LIST_PATH;
   const captured = await captureResponse(refUrl, headers);
-  const bare = await startChild('bare-child.ts', {}, {
-    type: 'replay', status: captured.status, rawHeaders: captured.rawHeaders, bodyBase64: captured.body.toString('base64'),
-  });
+  const bare = await startChild(
+    'bare-child.ts',
+    {},
+    {
+      type: 'replay',
+      status: captured.status,
+      rawHeaders: captured.rawHeaders,
+      bodyBase64: captured.body.toString('base64'),
+    },
+  );
   try {
     const bareUrl = bare.ready.url + new URL(refUrl).pathname + new URL(refUrl).search;
     const run = (url: string, durationSec: number) => load({ url, headers, connections: o.connections, durationSec });
@@ -53,7 +60,9 @@ export async function listThroughput(o: ThroughputOptions): Promise<Measurement>
       for (const which of order) {
         const r = await run(which === 'ref' ? refUrl : bareUrl, o.durationSec);
         (which === 'ref' ? ref : plain).push(r);
-        o.log(`  round ${i + 1}/${o.rounds} ${which === 'ref' ? 'reference  ' : 'bare server'}: ${Math.round(r.rps)} req/s (p50 ${r.latencyP50Ms} ms)`);
+        o.log(
+          `  round ${i + 1}/${o.rounds} ${which === 'ref' ? 'reference  ' : 'bare server'}: ${Math.round(r.rps)} req/s (p50 ${r.latencyP50Ms} ms)`,
+        );
       }
     }
     const refRps = rate(ref);
@@ -65,12 +74,19 @@ export async function listThroughput(o: ThroughputOptions): Promise<Measurement>
       value: round(median(ratios)),
       unit: 'x',
       target: { op: '>=', value: 0.5 },
-      summary: `median of ${o.rounds} rounds' ratios (${ratios.map((x) => round(x)).join(', ')}); totals ${Math.round(refRps)} vs ${Math.round(bareRps)} req/s ` +
+      summary:
+        `median of ${o.rounds} rounds' ratios (${ratios.map((x) => round(x)).join(', ')}); totals ${Math.round(refRps)} vs ${Math.round(bareRps)} req/s ` +
         `= ${round(refRps / bareRps)}x (${o.connections} connections, ${o.durationSec} s per run)`,
       details: {
-        roundRatios: ratios.map((x) => round(x, 3)), totalsRatio: round(refRps / bareRps, 3),
-        referenceRps: round(refRps, 1), bareRps: round(bareRps, 1), connections: o.connections,
-        responseBytes: captured.body.length, status: captured.status, reference: ref, bare: plain,
+        roundRatios: ratios.map((x) => round(x, 3)),
+        totalsRatio: round(refRps / bareRps, 3),
+        referenceRps: round(refRps, 1),
+        bareRps: round(bareRps, 1),
+        connections: o.connections,
+        responseBytes: captured.body.length,
+        status: captured.status,
+        reference: ref,
+        bare: plain,
       },
     });
   } finally {

@@ -2,8 +2,14 @@
 import { describe, expect, test } from 'vitest';
 import { capabilityReport, capabilityVerdict, type CapabilityState } from './capabilities.ts';
 
-const offered: CapabilityState[] = [{ id: 'clusters', probed: 'offered', detail: 'GET answered 200' }, { id: 'epics', probed: 'offered', detail: '' }];
-const absent: CapabilityState[] = [{ id: 'clusters', probed: 'absent', detail: 'GET /projects/1/clusters answered 404' }, { id: 'epics', probed: 'absent', detail: 'GET answered 403' }];
+const offered: CapabilityState[] = [
+  { id: 'clusters', probed: 'offered', detail: 'GET answered 200' },
+  { id: 'epics', probed: 'offered', detail: '' },
+];
+const absent: CapabilityState[] = [
+  { id: 'clusters', probed: 'absent', detail: 'GET /projects/1/clusters answered 404' },
+  { id: 'epics', probed: 'absent', detail: 'GET answered 403' },
+];
 
 describe('capabilityVerdict', () => {
   test('runs clauses of an offered capability and of other areas', () => {

@@ -71,7 +71,8 @@ export function capabilityReport(states: readonly CapabilityState[], declared: r
     const state = states.find((s) => s.id === spec.id) ?? { id: spec.id, probed: 'unknown' as const, detail: 'not probed' };
     const isDeclared = declared.includes(spec.id) || spec.areas.some((a) => declared.includes(a));
     const out: CapabilityReport = { ...state, declared: isDeclared };
-    if (isDeclared && state.probed === 'offered') out.flag = `declared absent, but the target offers it (${state.detail}): its clauses were skipped for nothing`;
+    if (isDeclared && state.probed === 'offered')
+      out.flag = `declared absent, but the target offers it (${state.detail}): its clauses were skipped for nothing`;
     return out;
   });
 }

@@ -13,14 +13,25 @@ describe('run slot', () => {
     noteSetupFailure(new KitError('TARGET_UNREACHABLE', 'second'));
     expect(setupFailure()?.message).toBe('first');
     const taken = takeRunSlot();
-    expect(taken.cleanup).toEqual({ removed: 3, left: [{ what: 'user /users/17', reason: '403 forbidden' }], retry: 'conformance cleanup' });
+    expect(taken.cleanup).toEqual({
+      removed: 3,
+      left: [{ what: 'user /users/17', reason: '403 forbidden' }],
+      retry: 'conformance cleanup',
+    });
     expect(taken.setupFailure?.code).toBe('PROVISIONING_FAILED');
     expect(takeRunSlot()).toEqual({ setupFailure: undefined, cleanup: undefined });
   });
 
   it('shows in summary.md what is left on the target and how to retry', () => {
     const base = buildSummary({ results: [], clauses: [], target: 't', kitVersion: '0', seed: 1, startedAt: new Date(), durationMs: 0 });
-    const md = renderMarkdown({ ...base, cleanup: { removed: 2, left: [{ what: 'project /projects/9', reason: '500 boom' }], retry: 'conformance cleanup --base-url http://h' } });
+    const md = renderMarkdown({
+      ...base,
+      cleanup: {
+        removed: 2,
+        left: [{ what: 'project /projects/9', reason: '500 boom' }],
+        retry: 'conformance cleanup --base-url http://h',
+      },
+    });
     expect(md).toContain('## Left on the target (1)');
     expect(md).toContain('- project /projects/9: 500 boom');
     expect(md).toContain('`conformance cleanup --base-url http://h`');

@@ -36,13 +36,16 @@ export function secretsFileSink(path: string | undefined): ((secret: string) => 
 /** Every secret appended to the secrets file so far. */
 export function readSecretsFile(path: string | undefined): string[] {
   if (!path || !existsSync(path)) return [];
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean).flatMap((l) => {
-    try {
-      return [JSON.parse(l) as string];
-    } catch {
-      return [];
-    }
-  });
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l) as string];
+      } catch {
+        return [];
+      }
+    });
 }
 
 /** What end-of-run cleanup did: summary.json's `cleanup`. */

@@ -34,9 +34,14 @@ const cited = (requirement: string, expected?: unknown, actual?: unknown): Findi
 
 /** A complete answer whose body is readable: a body labelled JSON must be JSON (else every later read of it fails obscurely). */
 function answered(res: ApiResponse): Finding | undefined {
-  if (res.status === 0 || res.error) return cited('The server MUST answer the request in full.', 'a complete HTTP response', res.error ?? 'no response');
+  if (res.status === 0 || res.error)
+    return cited('The server MUST answer the request in full.', 'a complete HTTP response', res.error ?? 'no response');
   if (res.json === undefined && res.text.trim() !== '' && /\bjson\b/i.test(res.headers['content-type'] ?? '')) {
-    return cited('A body whose Content-Type is application/json MUST be JSON.', 'JSON', `a body that is not JSON: ${res.text.slice(0, 120)}`);
+    return cited(
+      'A body whose Content-Type is application/json MUST be JSON.',
+      'JSON',
+      `a body that is not JSON: ${res.text.slice(0, 120)}`,
+    );
   }
   return undefined;
 }
@@ -44,9 +49,20 @@ function answered(res: ApiResponse): Finding | undefined {
 function jsonResponse(res: ApiResponse): Finding | undefined {
   const clause = 'conv.format.json_response';
   const ct = res.headers['content-type'] ?? '(none)';
-  if (!/^application\/json\b/i.test(ct)) return { clause, requirement: 'A response body MUST be JSON with Content-Type application/json.', expected: 'application/json', actual: ct };
+  if (!/^application\/json\b/i.test(ct))
+    return {
+      clause,
+      requirement: 'A response body MUST be JSON with Content-Type application/json.',
+      expected: 'application/json',
+      actual: ct,
+    };
   if (res.json === undefined) {
-    return { clause, requirement: 'A response body MUST be valid JSON.', expected: 'JSON', actual: res.text ? `a body that is not JSON: ${res.text.slice(0, 120)}` : '(empty body)' };
+    return {
+      clause,
+      requirement: 'A response body MUST be valid JSON.',
+      expected: 'JSON',
+      actual: res.text ? `a body that is not JSON: ${res.text.slice(0, 120)}` : '(empty body)',
+    };
   }
   return undefined;
 }
@@ -54,12 +70,21 @@ function jsonResponse(res: ApiResponse): Finding | undefined {
 function schemaFinding(value: unknown, name: string, what: string, clause = CITED): Finding | undefined {
   const result = validateAgainst(name, value);
   if (result.valid) return undefined;
-  const errs = result.errors.slice(0, 5).map((e) => `${e.pointer || '/'} ${e.message}`).join('; ');
+  const errs = result.errors
+    .slice(0, 5)
+    .map((e) => `${e.pointer || '/'} ${e.message}`)
+    .join('; ');
   return { clause, requirement: `${what} MUST match the ${name} schema.`, expected: `a valid ${name}`, actual: errs };
 }
 
 /** A rule on fields anywhere in a 2xx JSON body: the first bad field found. */
-function fieldFinding(res: ApiResponse, rule: FieldRuleName, clause: string, say: (at: string) => string, expected: string): Finding | undefined {
+function fieldFinding(
+  res: ApiResponse,
+  rule: FieldRuleName,
+  clause: string,
+  say: (at: string) => string,
+  expected: string,
+): Finding | undefined {
   const bad = firstBadField(res, rule);
   if (!bad) return undefined;
   const [at, value] = bad;
@@ -67,10 +92,18 @@ function fieldFinding(res: ApiResponse, rule: FieldRuleName, clause: string, say
 }
 
 const noServerError = (res: ApiResponse): Finding | undefined =>
-  res.status >= 500 ? cited('The server MUST NOT fail with a 5xx on a request of the kit.', 'a 2xx or 4xx status', String(res.status)) : undefined;
+  res.status >= 500
+    ? cited('The server MUST NOT fail with a 5xx on a request of the kit.', 'a 2xx or 4xx status', String(res.status))
+    : undefined;
 
 const datetime = (res: ApiResponse): Finding | undefined =>
-  fieldFinding(res, 'datetime', 'conv.types.datetime', (at) => `Datetime fields MUST be ISO 8601 with milliseconds and Z (at ${at}).`, '2020-01-01T12:00:00.000Z');
+  fieldFinding(
+    res,
+    'datetime',
+    'conv.types.datetime',
+    (at) => `Datetime fields MUST be ISO 8601 with milliseconds and Z (at ${at}).`,
+    '2020-01-01T12:00:00.000Z',
+  );
 
 const date = (res: ApiResponse): Finding | undefined =>
   fieldFinding(res, 'date', 'conv.types.date', (at) => `Date fields MUST be YYYY-MM-DD (at ${at}).`, '2020-01-01');
@@ -79,18 +112,23 @@ const integerIds = (res: ApiResponse, path: string): Finding | undefined =>
   fieldFinding(res, 'integerIds', viewOf(path)?.clause ?? CITED, (at) => `Ids MUST be integers (at ${at}).`, 'an integer');
 
 const namedView = (res: ApiResponse, path: string): Finding | undefined => {
-      const view = viewOf(path);
-      if (!view || res.method !== 'GET' || res.status !== 200 || res.json === undefined) return undefined;
-      if (view.array && !Array.isArray(res.json)) {
-        return { clause: view.clause ?? CITED, requirement: `GET ${path} MUST answer an array of ${view.schema}.`, expected: 'an array', actual: typeof res.json };
-      }
-      const items: unknown[] = view.array ? res.json : [res.json];
-      for (const [i, item] of items.entries()) {
-        const found = schemaFinding(item, view.schema, `GET ${path}: ${view.array ? `item ${i}` : 'the body'}`, view.clause);
-        if (found) return found;
-      }
-      return undefined;
+  const view = viewOf(path);
+  if (!view || res.method !== 'GET' || res.status !== 200 || res.json === undefined) return undefined;
+  if (view.array && !Array.isArray(res.json)) {
+    return {
+      clause: view.clause ?? CITED,
+      requirement: `GET ${path} MUST answer an array of ${view.schema}.`,
+      expected: 'an array',
+      actual: typeof res.json,
     };
+  }
+  const items: unknown[] = view.array ? res.json : [res.json];
+  for (const [i, item] of items.entries()) {
+    const found = schemaFinding(item, view.schema, `GET ${path}: ${view.array ? `item ${i}` : 'the body'}`, view.clause);
+    if (found) return found;
+  }
+  return undefined;
+};
 
 interface CheckEntry<A extends unknown[]> {
   /** The clauses its findings may cite (catalogue ids, or CITED). */
@@ -108,7 +146,12 @@ export const CHECKS = {
     cites: [CITED],
     judge: (res: ApiResponse, expected: number | number[], requirement?: string) => {
       const list = Array.isArray(expected) ? expected : [expected];
-      return answered(res) ?? (list.includes(res.status) ? undefined : cited(requirement ?? `The server MUST answer ${list.join(' or ')}.`, list.join(' or '), res.status));
+      return (
+        answered(res) ??
+        (list.includes(res.status)
+          ? undefined
+          : cited(requirement ?? `The server MUST answer ${list.join(' or ')}.`, list.join(' or '), res.status))
+      );
     },
   }),
 
@@ -125,7 +168,8 @@ export const CHECKS = {
   /** An empty body (204). */
   emptyBody: entry({
     cites: [CITED],
-    judge: (res: ApiResponse) => (res.text.length === 0 ? undefined : cited('A 204 response MUST have an empty body.', '(empty)', res.text.slice(0, 120))),
+    judge: (res: ApiResponse) =>
+      res.text.length === 0 ? undefined : cited('A 204 response MUST have an empty body.', '(empty)', res.text.slice(0, 120)),
   }),
 
   /** A header holds exactly this value. */
@@ -133,7 +177,9 @@ export const CHECKS = {
     cites: [CITED],
     judge: (res: ApiResponse, name: string, expected: string, requirement?: string) => {
       const actual = res.headers[name.toLowerCase()];
-      return actual === expected ? undefined : cited(requirement ?? `The ${name} header MUST be ${expected}.`, expected, actual ?? '(absent)');
+      return actual === expected
+        ? undefined
+        : cited(requirement ?? `The ${name} header MUST be ${expected}.`, expected, actual ?? '(absent)');
     },
   }),
 
@@ -142,7 +188,9 @@ export const CHECKS = {
     cites: [CITED],
     judge: (res: ApiResponse, name: string, requirement?: string) => {
       const actual = res.headers[name.toLowerCase()];
-      return actual !== undefined && /^\d+$/.test(actual) ? undefined : cited(requirement ?? `The ${name} header MUST hold an integer.`, 'an integer', actual ?? '(absent)');
+      return actual !== undefined && /^\d+$/.test(actual)
+        ? undefined
+        : cited(requirement ?? `The ${name} header MUST hold an integer.`, 'an integer', actual ?? '(absent)');
     },
   }),
 

@@ -52,7 +52,10 @@ export function show(v: unknown): string {
 
 /** The failure of a finding about `judged` (nothing when there is no finding). */
 export function failureOf(found: Finding, judged?: object): ConformanceFailure {
-  return new ConformanceFailure(found.requirement, found.expected, found.actual, { judged, violates: found.clause === CITED ? undefined : found.clause });
+  return new ConformanceFailure(found.requirement, found.expected, found.actual, {
+    judged,
+    violates: found.clause === CITED ? undefined : found.clause,
+  });
 }
 
 function enforce(found: Finding | undefined, judged: unknown): void {
@@ -83,7 +86,8 @@ export const check = {
   /** A JSON array whose every item matches the named schema. */
   arrayOf(res: ApiResponse, name: string): unknown[] {
     check.jsonContentType(res);
-    if (!Array.isArray(res.json)) throw new ConformanceFailure('The body MUST be a JSON array.', 'an array', typeof res.json, { judged: res });
+    if (!Array.isArray(res.json))
+      throw new ConformanceFailure('The body MUST be a JSON array.', 'an array', typeof res.json, { judged: res });
     (res.json as unknown[]).forEach((item, i) => enforce(CHECKS.schema.judge(item, name, `Item ${i} of the array`), res));
     return res.json as unknown[];
   },

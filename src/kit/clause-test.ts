@@ -89,9 +89,12 @@ export function clauseTest(
       if (!meta.skipReason) {
         meta.failure ??= failureRecord(error, s.secrets.redact.bind(s.secrets));
         if (ALLURE && meta.failure.exchange) {
-          await allure.attachment('exchange (redacted)', JSON.stringify(meta.failure.exchange, null, 2), { contentType: 'application/json' });
+          await allure.attachment('exchange (redacted)', JSON.stringify(meta.failure.exchange, null, 2), {
+            contentType: 'application/json',
+          });
         }
-        if (ALLURE && meta.failure.reproduce) await allure.attachment('reproduce with curl', meta.failure.reproduce, { contentType: 'text/plain' });
+        if (ALLURE && meta.failure.reproduce)
+          await allure.attachment('reproduce with curl', meta.failure.reproduce, { contentType: 'text/plain' });
       }
       throw error;
     } finally {

@@ -13,11 +13,16 @@ const seen: { url: string; headers: IncomingMessage['headers']; body: string }[]
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
-    req.on('data', (d) => { body += d; });
+    req.on('data', (d) => {
+      body += d;
+    });
     req.on('end', () => {
       seen.push({ url: req.url ?? '', headers: req.headers, body });
       if (req.url?.startsWith('/api/v4/hang')) return; // never answers
-      if (req.url?.startsWith('/api/v4/huge')) { res.end('x'.repeat(5000)); return; }
+      if (req.url?.startsWith('/api/v4/huge')) {
+        res.end('x'.repeat(5000));
+        return;
+      }
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ ok: true, echo: body }));
     });
@@ -26,7 +31,10 @@ beforeAll(async () => {
   const addr = server.address() as { port: number };
   apiUrl = `http://127.0.0.1:${addr.port}/api/v4`;
 });
-afterAll(() => { server.closeAllConnections(); server.close(); });
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
 
 /** A client observed as in a test session: secrets learnt, then the exchange recorded. */
 function observed(secrets: SecretSet) {
@@ -42,7 +50,9 @@ describe('ApiClient', () => {
     ['private_token', (s: (typeof seen)[0]) => new URL(s.url, 'http://x').searchParams.get('private_token')],
     ['access_token', (s: (typeof seen)[0]) => new URL(s.url, 'http://x').searchParams.get('access_token')],
   ] as const)('sends the token as %s', async (via, read) => {
-    await client().as({ token: 'secret-token-123', via }).get('/user', { query: { a: 1 } });
+    await client()
+      .as({ token: 'secret-token-123', via })
+      .get('/user', { query: { a: 1 } });
     expect(read(seen.at(-1)!)).toBe('secret-token-123');
   });
 
@@ -63,7 +73,9 @@ describe('ApiClient', () => {
 
   test('parses JSON bodies and records the exchange with the token redacted', async () => {
     resetExchanges();
-    const res = await client().as({ token: 'secret-token-123', via: 'private_token' }).post('/y', { json: { a: 1 } });
+    const res = await client()
+      .as({ token: 'secret-token-123', via: 'private_token' })
+      .post('/y', { json: { a: 1 } });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true, echo: '{"a":1}' });
     const x = lastExchange()!;

@@ -75,11 +75,21 @@ export class ApiClient {
     return new ApiClient({ ...this.options, auth });
   }
 
-  get(path: string, o: RequestOptions = {}) { return this.request('GET', path, o); }
-  post(path: string, o: RequestOptions = {}) { return this.request('POST', path, o); }
-  put(path: string, o: RequestOptions = {}) { return this.request('PUT', path, o); }
-  delete(path: string, o: RequestOptions = {}) { return this.request('DELETE', path, o); }
-  patch(path: string, o: RequestOptions = {}) { return this.request('PATCH', path, o); }
+  get(path: string, o: RequestOptions = {}) {
+    return this.request('GET', path, o);
+  }
+  post(path: string, o: RequestOptions = {}) {
+    return this.request('POST', path, o);
+  }
+  put(path: string, o: RequestOptions = {}) {
+    return this.request('PUT', path, o);
+  }
+  delete(path: string, o: RequestOptions = {}) {
+    return this.request('DELETE', path, o);
+  }
+  patch(path: string, o: RequestOptions = {}) {
+    return this.request('PATCH', path, o);
+  }
 
   /** Builds the absolute URL: a path is relative to the API root (/api/v4); an absolute URL is kept. */
   url(path: string, query?: RequestOptions['query']): string {
@@ -120,12 +130,23 @@ export class ApiClient {
 
     const started = performance.now();
     const res: ApiResponse = {
-      method, url, requestHeaders: headers, status: 0, headers: {}, text: '', json: undefined, durationMs: 0,
+      method,
+      url,
+      requestHeaders: headers,
+      status: 0,
+      headers: {},
+      text: '',
+      json: undefined,
+      durationMs: 0,
       requestBody: body === undefined ? undefined : typeof body === 'string' ? body : `<${body.length} bytes>`,
     };
     try {
       const answer = await exchange(this.options.dispatcher ?? agent(), url, {
-        method, headers, body, timeoutMs: this.options.timeoutMs, maxBodyBytes: this.options.maxBodyBytes,
+        method,
+        headers,
+        body,
+        timeoutMs: this.options.timeoutMs,
+        maxBodyBytes: this.options.maxBodyBytes,
       });
       res.status = answer.status;
       res.headers = answer.headers;
@@ -134,10 +155,15 @@ export class ApiClient {
       } else {
         res.text = answer.text;
         if (/\bjson\b/i.test(res.headers['content-type'] ?? '') || /^\s*[[{"]/.test(res.text)) {
-          try { res.json = JSON.parse(res.text); } catch { res.json = undefined; }
+          try {
+            res.json = JSON.parse(res.text);
+          } catch {
+            res.json = undefined;
+          }
         }
       }
-    } catch (e) { // a URL undici cannot take
+    } catch (e) {
+      // a URL undici cannot take
       res.error = transportError(e, this.options);
     }
     res.durationMs = performance.now() - started;

@@ -26,7 +26,14 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const secrets = new SecretSet(['admin-token-value']);
   const apiUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v4`;
-  admin = new ApiClient({ apiUrl, timeoutMs: 2000, maxBodyBytes: 1 << 16, secrets, auth: { token: 'admin-token-value' }, observers: [secretLearner(secrets), recorder(secrets)] });
+  admin = new ApiClient({
+    apiUrl,
+    timeoutMs: 2000,
+    maxBodyBytes: 1 << 16,
+    secrets,
+    auth: { token: 'admin-token-value' },
+    observers: [secretLearner(secrets), recorder(secrets)],
+  });
 });
 afterAll(() => {
   server.closeAllConnections();
@@ -48,7 +55,10 @@ describe('failureRecord', () => {
   test('the curl of a failed status check replays the JSON create it judged, not the form create sent after it', async () => {
     const json = await admin.post('/broadcast_messages', { json: { message: 'sent as JSON' } });
     await admin.post('/broadcast_messages', { form: { message: 'sent as a form' } });
-    const record = failureRecord(failing(() => check.status(json, 201)), redact);
+    const record = failureRecord(
+      failing(() => check.status(json, 201)),
+      redact,
+    );
     expect(record.reproduce).toContain(`--data '{"message":"sent as JSON"}'`);
     expect(record.reproduce).toContain("-H 'Content-Type: application/json'");
     expect(record.reproduce).not.toContain('form');
@@ -56,18 +66,24 @@ describe('failureRecord', () => {
     expect(record.exchange?.method).toBe('POST');
   });
 
-  test('a schema check on a parsed body finds that body\'s exchange too', async () => {
+  test("a schema check on a parsed body finds that body's exchange too", async () => {
     const first = await admin.post('/broadcast_messages', { json: { message: 'first' } });
     await admin.get('/broadcast_messages');
-    const record = failureRecord(failing(() => check.schema(first.json, 'broadcast-message')), redact);
+    const record = failureRecord(
+      failing(() => check.schema(first.json, 'broadcast-message')),
+      redact,
+    );
     expect(record.reproduce).toContain('-X POST');
     expect(record.reproduce).toContain('"message":"first"');
   });
 
-  test('a failure that judged nothing in particular shows the test\'s last exchange', async () => {
+  test("a failure that judged nothing in particular shows the test's last exchange", async () => {
     await admin.post('/broadcast_messages', { json: { message: 'first' } });
     await admin.get('/broadcast_messages');
-    const record = failureRecord(failing(() => requireThat(false, 'Something MUST hold.')), redact);
+    const record = failureRecord(
+      failing(() => requireThat(false, 'Something MUST hold.')),
+      redact,
+    );
     expect(record.reproduce).not.toContain('-X POST');
     expect(record.exchange?.method).toBe('GET');
   });
@@ -75,7 +91,7 @@ describe('failureRecord', () => {
   test('the failure does not carry the judged response among its own properties (vitest serializes them into junit.xml)', async () => {
     const res = await admin.post('/broadcast_messages', { json: { message: 'x' } });
     const error = failing(() => check.status(res, 201)) as Record<string, unknown>;
-    const own = Object.getOwnPropertyNames(error).map((k) => String(k === 'stack' ? '' : JSON.stringify(error[k]) ?? ''));
+    const own = Object.getOwnPropertyNames(error).map((k) => String(k === 'stack' ? '' : (JSON.stringify(error[k]) ?? '')));
     expect(own.join(' ')).not.toContain('admin-token-value');
   });
 });

@@ -14,7 +14,9 @@ import type { FailureRecord } from './result-meta.ts';
 export function failureRecord(error: unknown, redact: (s: string) => string, exchange?: RecordedExchange): FailureRecord {
   const e = error as Error & { expected?: unknown; actual?: unknown };
   const x = exchange ?? (e instanceof ConformanceFailure ? exchangeOf(judgedOf(e)) : undefined) ?? lastExchange();
-  const record: FailureRecord = { requirement: redact(e instanceof ConformanceFailure ? e.requirement : firstLine(e?.message ?? String(error))) };
+  const record: FailureRecord = {
+    requirement: redact(e instanceof ConformanceFailure ? e.requirement : firstLine(e?.message ?? String(error))),
+  };
   if (e instanceof ConformanceFailure) {
     if (e.violates) record.violates = e.violates;
     if (e.expected !== undefined) record.expected = redact(e.expected);
@@ -34,6 +36,12 @@ export function failureRecord(error: unknown, redact: (s: string) => string, exc
   return record;
 }
 
-const summaryOf = (x: RecordedExchange) => ({ method: x.method, url: x.url, status: x.status, headers: x.headers, bodyExcerpt: x.bodyExcerpt });
+const summaryOf = (x: RecordedExchange) => ({
+  method: x.method,
+  url: x.url,
+  status: x.status,
+  headers: x.headers,
+  bodyExcerpt: x.bodyExcerpt,
+});
 const firstLine = (s: string) => s.split('\n')[0] ?? s;
-const stringify = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? String(v));
+const stringify = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));

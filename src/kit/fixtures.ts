@@ -51,7 +51,9 @@ export async function createUser(s: Session, attrs: Record<string, unknown> = {}
 
 /** An impersonation token for a user; its value is registered as a secret. */
 export async function createImpersonationToken(
-  s: Session, userId: number, attrs: Record<string, unknown> = {},
+  s: Session,
+  userId: number,
+  attrs: Record<string, unknown> = {},
 ): Promise<{ id: number; token: string; body: Record<string, any> }> {
   const res = await s.admin.post(`/users/${userId}/impersonation_tokens`, {
     json: { name: s.name('token'), scopes: ['api', 'read_user'], ...attrs },
@@ -81,7 +83,8 @@ export async function createProject(s: Session, attrs: Record<string, unknown> =
 /** Adds a user to a project or group with an access level (10 guest .. 50 owner). */
 export async function addMember(s: Session, kind: 'projects' | 'groups', id: number, userId: number, accessLevel: number): Promise<void> {
   const res = await s.admin.post(`/${kind}/${id}/members`, { json: { user_id: userId, access_level: accessLevel } });
-  if (res.status !== 201) throw new Error(`fixture: POST /${kind}/${id}/members answered ${res.status || res.error} ${res.text.slice(0, 200)}`);
+  if (res.status !== 201)
+    throw new Error(`fixture: POST /${kind}/${id}/members answered ${res.status || res.error} ${res.text.slice(0, 200)}`);
 }
 
 /**
@@ -91,7 +94,8 @@ export async function addMember(s: Session, kind: 'projects' | 'groups', id: num
 export async function deletedUserId(s: Session, timeoutMs = 20_000): Promise<number> {
   const user = await createUser(s, {}, { token: false });
   const res = await s.admin.delete(`/users/${user.id}`, { query: { hard_delete: 'true' } });
-  if (res.status !== 204) throw new Error(`fixture: DELETE /users/${user.id} answered ${res.status || res.error} ${res.text.slice(0, 200)}`);
+  if (res.status !== 204)
+    throw new Error(`fixture: DELETE /users/${user.id} answered ${res.status || res.error} ${res.text.slice(0, 200)}`);
   for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((r) => setTimeout(r, 500))) {
     if ((await s.admin.get(`/users/${user.id}`)).status === 404) return user.id;
   }
@@ -106,8 +110,9 @@ export async function deletedUserId(s: Session, timeoutMs = 20_000): Promise<num
 export async function publicProject(s: Session): Promise<Record<string, any>> {
   const res = await s.anon.get('/projects', { query: { visibility: 'public', order_by: 'id', sort: 'asc', per_page: 100 } });
   const own = (p: { path_with_namespace?: unknown }) => String(p.path_with_namespace ?? '').includes(s.target.runPrefix);
-  const existing = res.status === 200 && Array.isArray(res.json)
-    ? (res.json as Record<string, any>[]).find((p) => p.visibility !== 'private' && !own(p))
-    : undefined;
+  const existing =
+    res.status === 200 && Array.isArray(res.json)
+      ? (res.json as Record<string, any>[]).find((p) => p.visibility !== 'private' && !own(p))
+      : undefined;
   return existing ?? createProject(s, { visibility: 'public', description: 'Conformance kit run (removed at the end of the run)' });
 }

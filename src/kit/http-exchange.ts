@@ -100,10 +100,18 @@ export function exchange(dispatcher: Dispatcher, url: string, o: ExchangeOptions
       },
     };
     try {
-      dispatcher.dispatch({
-        origin: target.origin, path: target.pathname + target.search, method: o.method as Dispatcher.HttpMethod,
-        headers: o.headers, body: o.body, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs,
-      }, handler);
+      dispatcher.dispatch(
+        {
+          origin: target.origin,
+          path: target.pathname + target.search,
+          method: o.method as Dispatcher.HttpMethod,
+          headers: o.headers,
+          body: o.body,
+          headersTimeout: o.timeoutMs,
+          bodyTimeout: o.timeoutMs,
+        },
+        handler,
+      );
     } catch (error) {
       finish(error as Error); // options undici refuses outright
     }

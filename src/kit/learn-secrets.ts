@@ -30,7 +30,9 @@ function fieldsOf(body: string | undefined, contentType: string | undefined): Re
 
 export function learnSecrets(res: ApiResponse, secrets: SecretSet): void {
   // Parsed only when it may hold one: most bodies name no secret field (and some are megabytes).
-  const sent = REQUEST_FIELDS.some((f) => res.requestBody?.includes(f)) ? fieldsOf(res.requestBody, res.requestHeaders['content-type']) : undefined;
+  const sent = REQUEST_FIELDS.some((f) => res.requestBody?.includes(f))
+    ? fieldsOf(res.requestBody, res.requestHeaders['content-type'])
+    : undefined;
   for (const f of REQUEST_FIELDS) if (typeof sent?.[f] === 'string') secrets.add(sent[f] as string);
   const got = res.json;
   if (got && typeof got === 'object' && !Array.isArray(got)) {

@@ -10,9 +10,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** Kinds in deletion order: what depends on others goes first. */
-export const KIND_ORDER = [
-  'impersonation_token', 'broadcast_message', 'member', 'project', 'group', 'user',
-] as const;
+export const KIND_ORDER = ['impersonation_token', 'broadcast_message', 'member', 'project', 'group', 'user'] as const;
 export type LedgerKind = (typeof KIND_ORDER)[number];
 
 export interface LedgerEntry {
@@ -35,7 +33,14 @@ export function appendLedger(file: string, entry: LedgerEntry): void {
 
 export function readLedger(file: string): LedgerEntry[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).flatMap((line) => {
-    try { return [JSON.parse(line) as LedgerEntry]; } catch { return []; }
-  });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as LedgerEntry];
+      } catch {
+        return [];
+      }
+    });
 }

@@ -30,7 +30,10 @@ export function placeholdersIn(value: unknown): string[] {
 
 function valueOf(values: Readonly<Record<string, PlaceholderValue>>, name: string, where: string): PlaceholderValue {
   if (!Object.hasOwn(values, name)) {
-    throw new KitError('CASE_TABLE_INVALID', `placeholder {${name}} in ${where} has no value (known: ${Object.keys(values).join(', ') || 'none'})`);
+    throw new KitError(
+      'CASE_TABLE_INVALID',
+      `placeholder {${name}} in ${where} has no value (known: ${Object.keys(values).join(', ') || 'none'})`,
+    );
   }
   return values[name]!;
 }

@@ -22,7 +22,14 @@ const secrets = new SecretSet(['s3cr3t-token-value']);
 beforeAll(async () => {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
-  client = new ApiClient({ apiUrl: `http://127.0.0.1:${port}/api/v4`, timeoutMs: 5000, maxBodyBytes: 1 << 20, secrets, auth: { token: 's3cr3t-token-value' }, observers: [recorder(secrets)] });
+  client = new ApiClient({
+    apiUrl: `http://127.0.0.1:${port}/api/v4`,
+    timeoutMs: 5000,
+    maxBodyBytes: 1 << 20,
+    secrets,
+    auth: { token: 's3cr3t-token-value' },
+    observers: [recorder(secrets)],
+  });
 });
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
@@ -37,13 +44,18 @@ describe('forAll', () => {
 
   it('passes when the predicate holds for every run, and runs CONFORMANCE_NUM_RUNS times', async () => {
     let runs = 0;
-    await forAll(ctx(1, 17), fc.integer(), async () => { runs += 1; });
+    await forAll(ctx(1, 17), fc.integer(), async () => {
+      runs += 1;
+    });
     expect(runs).toBe(17);
   });
 
   it('draws the same values for the same seed', async () => {
     const seen: number[][] = [[], []];
-    for (const i of [0, 1]) await forAll(ctx(7), fc.integer(), async (n) => { seen[i]!.push(n); });
+    for (const i of [0, 1])
+      await forAll(ctx(7), fc.integer(), async (n) => {
+        seen[i]!.push(n);
+      });
     expect(seen[0]).toEqual(seen[1]);
   });
 

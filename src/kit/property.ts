@@ -41,7 +41,10 @@ export interface ForAllOptions<T> extends PropertyOptions {
 export class PropertyFailure extends ConformanceFailure {
   readonly counterexample: string;
   readonly reproduce: string;
-  constructor(cause: unknown, details: { seed: number; path?: string; runs: number; shrinks: number; counterexample: unknown; curls: string[]; replayed: boolean }) {
+  constructor(
+    cause: unknown,
+    details: { seed: number; path?: string; runs: number; shrinks: number; counterexample: unknown; curls: string[]; replayed: boolean },
+  ) {
     const c = cause instanceof ConformanceFailure ? cause : undefined;
     const where = `property seed ${details.seed}, path ${details.path ?? '-'}, failed after ${details.runs} run(s), shrunk ${details.shrinks} time(s)`;
     const requirement = `${c ? c.requirement : firstLine(cause)} [${where}${details.replayed ? '' : '; the shrunk case did not fail again on replay'}]`;
@@ -75,11 +78,21 @@ export function runsFor(s: Session, options: PropertyOptions = {}): number {
  * Checks `predicate` for `runs` generated values; on failure throws a PropertyFailure with the
  * shrunk counterexample and the curl commands of its replay.
  */
-export async function forAll<T>(ctx: PropertyContext, arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: ForAllOptions<NoInfer<T>> = {}): Promise<void> {
+export async function forAll<T>(
+  ctx: PropertyContext,
+  arb: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<void>,
+  options: ForAllOptions<NoInfer<T>> = {},
+): Promise<void> {
   const seed = propertySeed(ctx.s.target.seed, ctx.task.name);
   const numRuns = runsFor(ctx.s, options);
   const examples = (options.examples ?? []).map((e): [T] => [e]);
-  const details = await fc.check(fc.asyncProperty(arb, async (v) => { await predicate(v); }), { seed, numRuns, examples });
+  const details = await fc.check(
+    fc.asyncProperty(arb, async (v) => {
+      await predicate(v);
+    }),
+    { seed, numRuns, examples },
+  );
   if (!details.failed) return;
   const [counterexample] = details.counterexample ?? [];
   // Replay the shrunk case once, capturing its requests (shrinking ran others since).
@@ -94,7 +107,12 @@ export async function forAll<T>(ctx: PropertyContext, arb: fc.Arbitrary<T>, pred
   }
   const captured = stopCapture();
   throw new PropertyFailure(cause, {
-    seed, path: details.counterexamplePath ?? undefined, runs: details.numRuns, shrinks: details.numShrinks,
-    counterexample, curls: captured.map(toCurl), replayed,
+    seed,
+    path: details.counterexamplePath ?? undefined,
+    runs: details.numRuns,
+    shrinks: details.numShrinks,
+    counterexample,
+    curls: captured.map(toCurl),
+    replayed,
   });
 }

@@ -8,13 +8,36 @@ import { runResponseChecks } from './response-checks.ts';
 const API = 'http://h/api/v4';
 function res(json: unknown, o: Partial<ApiResponse> = {}): ApiResponse {
   const text = json === undefined ? '' : JSON.stringify(json);
-  return { method: 'GET', url: `${API}/x`, requestHeaders: {}, status: 200, headers: { 'content-type': 'application/json' }, text, json, durationMs: 1, ...o };
+  return {
+    method: 'GET',
+    url: `${API}/x`,
+    requestHeaders: {},
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    text,
+    json,
+    durationMs: 1,
+    ...o,
+  };
 }
 const clauses = (r: ApiResponse) => runResponseChecks(r, API).map((v) => v.clause);
 
 describe('response checks', () => {
   test('a conforming body passes', () => {
-    expect(clauses(res([{ id: 1, created_at: '2020-01-01T12:00:00.000Z', expires_at: '2020-01-01', due_date: null, last_activity_on: '2020-02-29', parent_id: null }]))).toEqual([]);
+    expect(
+      clauses(
+        res([
+          {
+            id: 1,
+            created_at: '2020-01-01T12:00:00.000Z',
+            expires_at: '2020-01-01',
+            due_date: null,
+            last_activity_on: '2020-02-29',
+            parent_id: null,
+          },
+        ]),
+      ),
+    ).toEqual([]);
   });
   test.each([
     [{ created_at: '2020-01-01T12:00:00Z' }, 'conv.types.datetime'],
@@ -29,7 +52,9 @@ describe('response checks', () => {
     expect(clauses(res(body))).toContain(clause);
   });
   test('each field rule reports its first bad field, depth first, in the order of the checks', () => {
-    const body = [{ id: 1, child: { created_at: '2020-01-01T12:00:00Z', due_date: 'soon' }, updated_at: 'x', project_id: 'p', start_date: '2020/1/1' }];
+    const body = [
+      { id: 1, child: { created_at: '2020-01-01T12:00:00Z', due_date: 'soon' }, updated_at: 'x', project_id: 'p', start_date: '2020/1/1' },
+    ];
     const found = runResponseChecks(res(body), API);
     expect(found.map((v) => [v.clause, v.actual])).toEqual([
       ['conv.types.datetime', '2020-01-01T12:00:00Z'],
@@ -56,16 +81,33 @@ describe('response checks', () => {
     expect(clauses(res([key], { url: `${API}/user/keys` }))).toEqual([]);
     expect(clauses(res([{ ...key, title: 7 }], { url: `${API}/users/3/keys?per_page=2` }))).toEqual(['keys.field.shape']);
     expect(clauses(res(key, { url: `${API}/user/keys` }))).toEqual(['keys.field.shape']);
-    expect(clauses(res({ id: 1, name: 'n', active: true, revoked: false, scopes: ['api'], impersonation: true, created_at: '2020-01-01T12:00:00.000Z', expires_at: null, token: 'x' }, { url: `${API}/users/3/impersonation_tokens/9` }))).toEqual(['tokens.field.shape']);
+    expect(
+      clauses(
+        res(
+          {
+            id: 1,
+            name: 'n',
+            active: true,
+            revoked: false,
+            scopes: ['api'],
+            impersonation: true,
+            created_at: '2020-01-01T12:00:00.000Z',
+            expires_at: null,
+            token: 'x',
+          },
+          { url: `${API}/users/3/impersonation_tokens/9` },
+        ),
+      ),
+    ).toEqual(['tokens.field.shape']);
     expect(clauses(res({ anything: true }, { url: `${API}/somewhere/else` }))).toEqual([]);
   });
-  test('a string id on a route with a view breaks that view\'s shape clause', () => {
+  test("a string id on a route with a view breaks that view's shape clause", () => {
     expect(clauses(res([{ id: '7' }], { url: `${API}/broadcast_messages` }))).toContain('broadcast.field.shape');
   });
 });
 
 describe('the check registry', () => {
-  test('every clause an entry may cite is in the catalogue (or is the test\'s own)', () => {
+  test("every clause an entry may cite is in the catalogue (or is the test's own)", () => {
     const cited = Object.entries(CHECKS).flatMap(([name, e]) => e.cites.map((c) => [name, c] as const));
     expect(cited.length).toBeGreaterThan(10);
     for (const [name, clause] of cited) {
@@ -78,4 +120,3 @@ describe('the check registry', () => {
     expect(CHECKS.status.judge(res({}, { status: 200 }), 201)?.clause).toBe(CITED);
   });
 });
-

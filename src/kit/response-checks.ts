@@ -13,7 +13,9 @@ export interface Violation extends Finding {
   check: CheckName;
 }
 
-const EVERY_RESPONSE = (Object.entries(CHECKS) as [CheckName, (typeof CHECKS)[CheckName]][]).filter(([, e]) => 'everyResponse' in e && e.everyResponse);
+const EVERY_RESPONSE = (Object.entries(CHECKS) as [CheckName, (typeof CHECKS)[CheckName]][]).filter(
+  ([, e]) => 'everyResponse' in e && e.everyResponse,
+);
 
 /** Runs every such check on a response of the API (other URLs, e.g. uploaded files, are left alone). */
 export function runResponseChecks(res: ApiResponse, apiUrl: string): Violation[] {

@@ -60,7 +60,10 @@ describe('precompiled validators', () => {
   });
 
   it('of other schemas are never loaded: the digest follows every schema text and the options', () => {
-    const files = [{ rel: 'a.json', text: '{"type":"object"}' }, { rel: '_defs/b.json', text: '{"type":"string"}' }];
+    const files = [
+      { rel: 'a.json', text: '{"type":"object"}' },
+      { rel: '_defs/b.json', text: '{"type":"string"}' },
+    ];
     const digest = validatorsDigest(files, { allErrors: true });
     expect(validatorsDigest(files, { allErrors: true })).toBe(digest);
     expect(validatorsDigest([files[0]!, { rel: '_defs/b.json', text: '{"type":"integer"}' }], { allErrors: true })).not.toBe(digest);

@@ -62,7 +62,11 @@ export function saveValidators(dir: string, digest: string, code: string): boole
 }
 
 /** The validators saved for this digest, or undefined when there are none or they do not load. */
-export function loadValidators(dir: string, digest: string, formats: Record<string, unknown>): Record<string, ValidateFunction> | undefined {
+export function loadValidators(
+  dir: string,
+  digest: string,
+  formats: Record<string, unknown>,
+): Record<string, ValidateFunction> | undefined {
   const file = fileOf(dir, digest);
   let code: string;
   try {
@@ -71,8 +75,11 @@ export function loadValidators(dir: string, digest: string, formats: Record<stri
     return undefined;
   }
   try {
-    const define = runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename: file }) as
-      (exports: object, require: (id: string) => unknown, module: { exports: object }) => void;
+    const define = runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename: file }) as (
+      exports: object,
+      require: (id: string) => unknown,
+      module: { exports: object },
+    ) => void;
     const module = { exports: {} as Record<string, ValidateFunction> };
     define(module.exports, (id) => (id === FORMATS_MODULE ? formats : requireHere(id)), module);
     return module.exports;

@@ -24,12 +24,36 @@ const cases = schemaCases();
 
 /** The names DESIGN.md fixes; more views may exist. */
 const DESIGN_NAMES = [
-  'user.basic', 'user.public', 'user.admin', 'user.current', 'user.current-admin', 'user.status',
-  'user.counts', 'user.activity', 'user.membership', 'ssh-key', 'gpg-key', 'email',
-  'impersonation-token', 'impersonation-token.created', 'cluster', 'cluster.detail', 'project',
-  'variable.list', 'variable.show', 'variable', 'broadcast-message', 'dependency', 'epic',
-  'epic.detail', 'todo', 'error.message', 'error.validation', 'error.route',
-  'error.insufficient-scope', 'error.unauthorized',
+  'user.basic',
+  'user.public',
+  'user.admin',
+  'user.current',
+  'user.current-admin',
+  'user.status',
+  'user.counts',
+  'user.activity',
+  'user.membership',
+  'ssh-key',
+  'gpg-key',
+  'email',
+  'impersonation-token',
+  'impersonation-token.created',
+  'cluster',
+  'cluster.detail',
+  'project',
+  'variable.list',
+  'variable.show',
+  'variable',
+  'broadcast-message',
+  'dependency',
+  'epic',
+  'epic.detail',
+  'todo',
+  'error.message',
+  'error.validation',
+  'error.route',
+  'error.insufficient-scope',
+  'error.unauthorized',
 ];
 
 function thrown(fn: () => unknown): unknown {
@@ -61,8 +85,14 @@ describe('schema registry', () => {
   it('has at least one valid and one invalid case for every schema', () => {
     for (const name of schemaNames()) {
       const mine = cases.filter((c) => c.schema === name);
-      expect(mine.some((c) => c.valid), `${name}: a valid case`).toBe(true);
-      expect(mine.some((c) => !c.valid), `${name}: an invalid case`).toBe(true);
+      expect(
+        mine.some((c) => c.valid),
+        `${name}: a valid case`,
+      ).toBe(true);
+      expect(
+        mine.some((c) => !c.valid),
+        `${name}: an invalid case`,
+      ).toBe(true);
     }
   });
 
@@ -128,8 +158,15 @@ describe('formats', () => {
 describe('errors point at the failing location', () => {
   it('a datetime without milliseconds', () => {
     const r = validateAgainst('broadcast-message', {
-      id: 1, message: 'm', starts_at: '2020-01-01T00:00:00Z', ends_at: '2020-01-01T01:00:00.000Z',
-      color: '#E75E40', font: '#FFFFFF', active: true, target_path: '', broadcast_type: 'banner',
+      id: 1,
+      message: 'm',
+      starts_at: '2020-01-01T00:00:00Z',
+      ends_at: '2020-01-01T01:00:00.000Z',
+      color: '#E75E40',
+      font: '#FFFFFF',
+      active: true,
+      target_path: '',
+      broadcast_type: 'banner',
     });
     expect(r.valid).toBe(false);
     expect(r.errors).toEqual([{ pointer: '/starts_at', message: expect.stringContaining('milliseconds') }]);
@@ -142,17 +179,39 @@ describe('errors point at the failing location', () => {
 
   it('an admin-only field for a normal caller', () => {
     const r = validateAgainst('user.public', {
-      id: 1, username: 'a', name: 'A', state: 'active', avatar_url: null, web_url: 'u', created_at: '2020-01-01T00:00:00.000Z',
-      bio: '', bio_html: '', location: null, public_email: '', skype: '', linkedin: '', twitter: '', website_url: '',
-      organization: '', job_title: '', email: 'a@example.com',
+      id: 1,
+      username: 'a',
+      name: 'A',
+      state: 'active',
+      avatar_url: null,
+      web_url: 'u',
+      created_at: '2020-01-01T00:00:00.000Z',
+      bio: '',
+      bio_html: '',
+      location: null,
+      public_email: '',
+      skype: '',
+      linkedin: '',
+      twitter: '',
+      website_url: '',
+      organization: '',
+      job_title: '',
+      email: 'a@example.com',
     });
     expect(r.errors).toEqual([{ pointer: '/email', message: expect.stringContaining('must be absent') }]);
   });
 
   it('the token of an impersonation token after creation', () => {
     const r = validateAgainst('impersonation-token', {
-      id: 1, name: 't', active: true, revoked: false, scopes: ['api'], impersonation: true,
-      created_at: '2020-01-01T00:00:00.000Z', expires_at: null, token: 'glpat-xxxxxxxxxxxx',
+      id: 1,
+      name: 't',
+      active: true,
+      revoked: false,
+      scopes: ['api'],
+      impersonation: true,
+      created_at: '2020-01-01T00:00:00.000Z',
+      expires_at: null,
+      token: 'glpat-xxxxxxxxxxxx',
     });
     expect(r.errors).toEqual([{ pointer: '/token', message: expect.stringContaining('must be absent') }]);
   });
@@ -177,12 +236,9 @@ describe('errors point at the failing location', () => {
 });
 
 describe('schema cases (schema-cases.json)', () => {
-  it.each(cases.map((c) => [c.schema, c.valid ? 'accepts' : 'rejects', c.note, c] as const))(
-    '%s %s: %s',
-    (_schema, _verb, _note, c) => {
-      const r = validateAgainst(c.schema, c.data);
-      expect(r.valid, describeSchemaErrors(r.errors) || 'valid').toBe(c.valid);
-      if (!c.valid) expect(r.errors.length).toBeGreaterThan(0);
-    },
-  );
+  it.each(cases.map((c) => [c.schema, c.valid ? 'accepts' : 'rejects', c.note, c] as const))('%s %s: %s', (_schema, _verb, _note, c) => {
+    const r = validateAgainst(c.schema, c.data);
+    expect(r.valid, describeSchemaErrors(r.errors) || 'valid').toBe(c.valid);
+    if (!c.valid) expect(r.errors.length).toBeGreaterThan(0);
+  });
 });

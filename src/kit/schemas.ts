@@ -163,12 +163,8 @@ export function assertSchemaName(name: string): void {
   if (load().ids.has(name)) return; // every validation asks: no list built on the way
   const names = schemaNames();
   const wanted = name.toLowerCase();
-  const close = names.filter(
-    (n) => editDistance(n, wanted) <= 3 || (wanted.length >= 3 && (n.includes(wanted) || wanted.includes(n))),
-  );
-  const hint = close.length
-    ? `Close names: ${close.join(', ')}.`
-    : `Known names: ${names.join(', ')}.`;
+  const close = names.filter((n) => editDistance(n, wanted) <= 3 || (wanted.length >= 3 && (n.includes(wanted) || wanted.includes(n))));
+  const hint = close.length ? `Close names: ${close.join(', ')}.` : `Known names: ${names.join(', ')}.`;
   throw new KitError('SCHEMA_UNKNOWN', `No schema is named "${name}". ${hint}`);
 }
 
@@ -289,4 +285,3 @@ export function validateJsonText(name: string, text: string, source = 'input'): 
 export function describeSchemaErrors(errors: SchemaIssue[]): string {
   return errors.map((e) => `${e.pointer}: ${e.message}`).join('\n');
 }
-

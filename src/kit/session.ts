@@ -50,7 +50,9 @@ const DELETE_PATHS: Partial<Record<LedgerKind, (id: number) => string>> = {
  * the same seed and run prefix send the same requests.
  */
 function fileTag(): string {
-  const path = relative(process.cwd(), expect.getState().testPath ?? String(process.pid)).split(sep).join('/');
+  const path = relative(process.cwd(), expect.getState().testPath ?? String(process.pid))
+    .split(sep)
+    .join('/');
   let h = 0x811c9dc5;
   for (const ch of path) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193);
   return (h >>> 0).toString(36);
@@ -66,7 +68,11 @@ export function session(): Session {
   if (target.har) recordHarTo(join(target.reportsDir, 'har-parts', `${target.runPrefix}-${process.pid}.jsonl`));
   const secrets = new SecretSet([target.adminToken, target.user.token], secretsFileSink(target.secretsPath));
   const base = new ApiClient({
-    apiUrl: target.apiUrl, timeoutMs: target.timeoutMs, maxBodyBytes: target.maxBodyBytes, secrets, auth: null,
+    apiUrl: target.apiUrl,
+    timeoutMs: target.timeoutMs,
+    maxBodyBytes: target.maxBodyBytes,
+    secrets,
+    auth: null,
     // Secrets first, so nothing records one; then the record a failure shows; then the checks of every response.
     observers: [secretLearner(secrets), recorder(secrets), responseChecker(target.apiUrl, recordViolations)],
   });

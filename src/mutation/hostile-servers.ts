@@ -101,12 +101,17 @@ export async function startHostileTarget(o: HostileOptions): Promise<HostileTarg
         res.end('<html><body>502 Bad Gateway</body></html>');
         return;
       case 'slow': {
-        const timer = setTimeout(() => { timers.delete(timer); forward(ref, req, res); }, o.delayMs ?? 3000);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          forward(ref, req, res);
+        }, o.delayMs ?? 3000);
         timers.add(timer);
         return;
       }
       case 'huge':
-        stream(res, o.maxStreamBytes ?? 256 * 1024 * 1024, (n) => { target.streamedBytes += n; });
+        stream(res, o.maxStreamBytes ?? 256 * 1024 * 1024, (n) => {
+          target.streamedBytes += n;
+        });
     }
   });
   server.on('connection', (socket) => {
@@ -119,8 +124,12 @@ export async function startHostileTarget(o: HostileOptions): Promise<HostileTarg
   return {
     url: `http://127.0.0.1:${port}`,
     adminToken: o.adminToken,
-    get hits() { return target.hits; },
-    get streamedBytes() { return target.streamedBytes; },
+    get hits() {
+      return target.hits;
+    },
+    get streamedBytes() {
+      return target.streamedBytes;
+    },
     async close() {
       for (const timer of timers) clearTimeout(timer);
       for (const socket of sockets) socket.destroy();

@@ -25,7 +25,10 @@ const SINGLE_MESSAGE = (method: string, path: string) => method === 'GET' && /^\
 
 afterAll(removeRunFolders);
 
-async function certifyAgainst(o: Omit<HostileOptions, 'adminToken'>, timeoutMs = TIMEOUT_MS): Promise<CertificationRun & { hits: number; streamedBytes: number }> {
+async function certifyAgainst(
+  o: Omit<HostileOptions, 'adminToken'>,
+  timeoutMs = TIMEOUT_MS,
+): Promise<CertificationRun & { hits: number; streamedBytes: number }> {
   const target = await startHostileTarget({ ...o, adminToken: TOKEN });
   try {
     const run = await runCertification({
@@ -33,8 +36,10 @@ async function certifyAgainst(o: Omit<HostileOptions, 'adminToken'>, timeoutMs =
       args: ['--progress', 'lines'], // what a user sees by default
       killAfterMs: BOUND_MS,
       env: {
-        CONFORMANCE_BASE_URL: target.url, CONFORMANCE_ADMIN_TOKEN: TOKEN,
-        CONFORMANCE_TIMEOUT_MS: String(timeoutMs), CONFORMANCE_MAX_BODY_BYTES: String(MAX_BODY_BYTES),
+        CONFORMANCE_BASE_URL: target.url,
+        CONFORMANCE_ADMIN_TOKEN: TOKEN,
+        CONFORMANCE_TIMEOUT_MS: String(timeoutMs),
+        CONFORMANCE_MAX_BODY_BYTES: String(MAX_BODY_BYTES),
       },
     });
     return { ...run, hits: target.hits, streamedBytes: target.streamedBytes };
@@ -70,18 +75,21 @@ const cases: { behaviour: Behaviour; extra?: Partial<HostileOptions>; cause: Reg
 ];
 
 describe('the kit against a target that misbehaves on one route', () => {
-  test.each(cases)('$behaviour: the run ends on its own with exit 1, and the affected tests fail saying why', async ({ behaviour, extra, cause, timeoutMs }) => {
-    const run = await certifyAgainst({ behaviour, match: SINGLE_MESSAGE, ...extra }, timeoutMs);
-    expect(run.hits, 'the hostile route was never requested').toBeGreaterThan(0);
-    expectCleanEnd(run, 1);
-    expect(run.summary?.verdict).toBe('fail');
-    const messages = failureMessages(run);
-    expect(messages.length, run.stdout.slice(-2000)).toBeGreaterThan(0);
-    for (const m of messages) expect(m, `every failure names the cause: ${messages.join(' | ')}`).toMatch(cause);
-    // Only the tests that met the route fail: the list still passes (where a loaded machine cannot blur it with a timeout).
-    if (timeoutMs === EASY_TIMEOUT_MS) expect(run.summary!.clauses.find((c) => c.id === 'broadcast.list.status')?.status).toBe('pass');
-    if (behaviour === 'huge') expect(run.streamedBytes, 'the kit read on past its cap').toBeLessThan(64 * MAX_BODY_BYTES);
-  });
+  test.each(cases)(
+    '$behaviour: the run ends on its own with exit 1, and the affected tests fail saying why',
+    async ({ behaviour, extra, cause, timeoutMs }) => {
+      const run = await certifyAgainst({ behaviour, match: SINGLE_MESSAGE, ...extra }, timeoutMs);
+      expect(run.hits, 'the hostile route was never requested').toBeGreaterThan(0);
+      expectCleanEnd(run, 1);
+      expect(run.summary?.verdict).toBe('fail');
+      const messages = failureMessages(run);
+      expect(messages.length, run.stdout.slice(-2000)).toBeGreaterThan(0);
+      for (const m of messages) expect(m, `every failure names the cause: ${messages.join(' | ')}`).toMatch(cause);
+      // Only the tests that met the route fail: the list still passes (where a loaded machine cannot blur it with a timeout).
+      if (timeoutMs === EASY_TIMEOUT_MS) expect(run.summary!.clauses.find((c) => c.id === 'broadcast.list.status')?.status).toBe('pass');
+      if (behaviour === 'huge') expect(run.streamedBytes, 'the kit read on past its cap').toBeLessThan(64 * MAX_BODY_BYTES);
+    },
+  );
 });
 
 describe('the kit against a target that hangs before the tests start', () => {
@@ -97,7 +105,9 @@ describe('the kit against a target that hangs before the tests start', () => {
     expect(run.hits).toBe(1);
     expectCleanEnd(run, 2);
     expect(run.stderr.trim().split('\n'), run.stderr).toHaveLength(1);
-    expect(run.stderr).toMatch(new RegExp(`Could not create the run's regular user: POST /users got no complete answer \\(no answer within ${TIMEOUT_MS} ms`));
+    expect(run.stderr).toMatch(
+      new RegExp(`Could not create the run's regular user: POST /users got no complete answer \\(no answer within ${TIMEOUT_MS} ms`),
+    );
     expect(run.stdout, 'a report of a run that never started').not.toMatch(/Conformance: (PASS|FAIL)/);
   });
 });

@@ -30,7 +30,10 @@ export interface MutationResult {
 export class MutationReporter implements Reporter {
   result: MutationResult | undefined;
   private done = 0;
-  constructor(private readonly faults: readonly Fault[], private readonly log: (s: string) => void = (s) => process.stdout.write(s)) {}
+  constructor(
+    private readonly faults: readonly Fault[],
+    private readonly log: (s: string) => void = (s) => process.stdout.write(s),
+  ) {}
 
   /** Progress: one dot per finished test file, a count every 50. */
   onTestModuleEnd(): void {
@@ -44,7 +47,8 @@ export class MutationReporter implements Reporter {
       const name = mod.project.name;
       const entry = failed.get(name) ?? { tests: [], clauses: new Set<string>(), ran: 0 };
       failed.set(name, entry);
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) entry.tests.push(`${mod.moduleId}: the file failed to run`);
+      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0)
+        entry.tests.push(`${mod.moduleId}: the file failed to run`);
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed' || state === 'failed') entry.ran += 1;

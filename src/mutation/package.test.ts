@@ -30,8 +30,12 @@ function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; 
     const child = spawn(cmd, args, { cwd, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, output: `${stdout}\n${stderr}` }));
   });
@@ -40,7 +44,10 @@ function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; 
 /** Starts `npx conformance serve` in its own process group (npx does not pass signals on) and waits for its URL. */
 function serve(cwd: string): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const child = spawn('npx', ['conformance', 'serve', '--port', '0', '--admin-token', TOKEN], {
-    cwd, env: env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+    cwd,
+    env: env(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
   return new Promise((resolve, reject) => {
@@ -48,12 +55,18 @@ function serve(cwd: string): Promise<{ url: string; child: ChildProcess; output:
     const onData = (d: Buffer) => {
       output += d;
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-      if (url) { clearTimeout(timer); resolve({ url, child, output: () => output }); }
+      if (url) {
+        clearTimeout(timer);
+        resolve({ url, child, output: () => output });
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); reject(new Error(`serve ended (${code}):\n${output}`)); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve ended (${code}):\n${output}`));
+    });
   });
 }
 
@@ -84,16 +97,37 @@ describe('the npm package, installed in an empty project', () => {
     expect(install.code, install.output.slice(-3000)).toBe(0);
   }, 150_000);
 
-  afterAll(() => { if (work) rmSync(work, { recursive: true, force: true }); }, 60_000);
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  }, 60_000);
 
-  test('holds what runs and nothing of the kit\'s own tests or reports', () => {
-    for (const f of ['bin/conformance.js', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/reference/index.js',
-      'dist/reference/index.d.ts', 'schemas/user.admin.json', 'src/spec/clauses.json', 'src/run/global-setup.ts',
-      'src/reference/index.ts', 'suites/users/states.test.ts', 'vitest.config.ts', 'README.md', 'package.json']) {
+  test("holds what runs and nothing of the kit's own tests or reports", () => {
+    for (const f of [
+      'bin/conformance.js',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cli.js',
+      'dist/reference/index.js',
+      'dist/reference/index.d.ts',
+      'schemas/user.admin.json',
+      'src/spec/clauses.json',
+      'src/run/global-setup.ts',
+      'src/reference/index.ts',
+      'suites/users/states.test.ts',
+      'vitest.config.ts',
+      'README.md',
+      'package.json',
+    ]) {
       expect(packed, f).toContain(f);
     }
-    const unwanted = packed.filter((f) => /^(reports|src\/(mutation|report)|\.ci)\//.test(f) || f === 'src/cli.ts' || f === 'src/reference/testing.ts'
-      || (f.startsWith('src/') && /\.(test|fault-cases)\.ts$/.test(f)) || f.startsWith('node_modules/'));
+    const unwanted = packed.filter(
+      (f) =>
+        /^(reports|src\/(mutation|report)|\.ci)\//.test(f) ||
+        f === 'src/cli.ts' ||
+        f === 'src/reference/testing.ts' ||
+        (f.startsWith('src/') && /\.(test|fault-cases)\.ts$/.test(f)) ||
+        f.startsWith('node_modules/'),
+    );
     expect(unwanted).toEqual([]);
   });
 
@@ -102,10 +136,19 @@ describe('the npm package, installed in an empty project', () => {
     writeFileSync(join(project, '.env'), 'CONFORMANCE_SEED=4242\n');
     const server = await serve(project);
     try {
-      const certify = await run('npx', ['conformance', 'certify', '--base-url', server.url, '--admin-token', TOKEN, '--suite', 'broadcast-messages'], project);
+      const certify = await run(
+        'npx',
+        ['conformance', 'certify', '--base-url', server.url, '--admin-token', TOKEN, '--suite', 'broadcast-messages'],
+        project,
+      );
       expect(certify.code, certify.output.slice(-3000)).toBe(0);
       expect(certify.output).not.toContain(TOKEN);
-      const summary = JSON.parse(readFileSync(join(project, 'reports/summary.json'), 'utf8')) as { verdict: string; seed: number; target: string; totals: { passed: number; failed: number } };
+      const summary = JSON.parse(readFileSync(join(project, 'reports/summary.json'), 'utf8')) as {
+        verdict: string;
+        seed: number;
+        target: string;
+        totals: { passed: number; failed: number };
+      };
       expect(summary).toMatchObject({ verdict: 'pass', seed: 4242, target: server.url, totals: { failed: 0 } });
       expect(summary.totals.passed).toBeGreaterThan(5);
       expect(existsSync(join(project, 'reports/junit.xml'))).toBe(true);
@@ -119,12 +162,16 @@ describe('the npm package, installed in an empty project', () => {
   test('`npx conformance certify` without a base URL certifies the bundled reference (its TypeScript loaded by vitest from node_modules)', async () => {
     const certify = await run('npx', ['conformance', 'certify', '--suite', 'versioning', '--reports-dir', 'bundled-reports'], project);
     expect(certify.code, certify.output.slice(-3000)).toBe(0);
-    const summary = JSON.parse(readFileSync(join(project, 'bundled-reports/summary.json'), 'utf8')) as { verdict: string; target: string; totals: { passed: number } };
+    const summary = JSON.parse(readFileSync(join(project, 'bundled-reports/summary.json'), 'utf8')) as {
+      verdict: string;
+      target: string;
+      totals: { passed: number };
+    };
     expect(summary).toMatchObject({ verdict: 'pass', target: expect.stringContaining('bundled reference') });
     expect(summary.totals.passed).toBeGreaterThan(0);
   });
 
-  test('`import(\'api-v4-conformance\')` starts the reference server (plain JavaScript, no TypeScript loader)', async () => {
+  test("`import('api-v4-conformance')` starts the reference server (plain JavaScript, no TypeScript loader)", async () => {
     const script = `
       const { startReferenceServer } = await import('api-v4-conformance');
       const ref = await startReferenceServer({ port: 0, adminToken: '${TOKEN}' });
@@ -141,24 +188,36 @@ describe('the npm package, installed in an empty project', () => {
   });
 
   test('the typings: a TypeScript consumer type-checks its use of certify() and startReferenceServer()', async () => {
-    writeFileSync(join(project, 'consumer.ts'), [
-      "import { certify, startReferenceServer, type CertifyResult, type RunningReference } from 'api-v4-conformance';",
-      'const ref: RunningReference = await startReferenceServer({ port: 0 });',
-      "const result: CertifyResult = await certify({ flags: { baseUrl: ref.url, adminToken: ref.adminToken }, suites: ['users'] });",
-      'const code: 0 | 1 | 2 = result.exitCode;',
-      "// @ts-expect-error the port is a number",
-      "await startReferenceServer({ port: '4010' });",
-      'console.log(code);',
-      '',
-    ].join('\n'));
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: {
-        // skipLibCheck keeps it quick; a lost type would not go unseen: the @ts-expect-error above fails on an `any`.
-        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true,
-        typeRoots: [join(PACKAGE_ROOT, 'node_modules/@types')], types: ['node'],
-      },
-      files: ['consumer.ts'],
-    }));
+    writeFileSync(
+      join(project, 'consumer.ts'),
+      [
+        "import { certify, startReferenceServer, type CertifyResult, type RunningReference } from 'api-v4-conformance';",
+        'const ref: RunningReference = await startReferenceServer({ port: 0 });',
+        "const result: CertifyResult = await certify({ flags: { baseUrl: ref.url, adminToken: ref.adminToken }, suites: ['users'] });",
+        'const code: 0 | 1 | 2 = result.exitCode;',
+        '// @ts-expect-error the port is a number',
+        "await startReferenceServer({ port: '4010' });",
+        'console.log(code);',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          // skipLibCheck keeps it quick; a lost type would not go unseen: the @ts-expect-error above fails on an `any`.
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          typeRoots: [join(PACKAGE_ROOT, 'node_modules/@types')],
+          types: ['node'],
+        },
+        files: ['consumer.ts'],
+      }),
+    );
     const tsc = await run(process.execPath, [join(PACKAGE_ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], project);
     expect(tsc.code, tsc.output).toBe(0);
   });

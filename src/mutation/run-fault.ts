@@ -14,7 +14,13 @@ import { PACKAGE_ROOT } from '../run/certify.ts';
 
 export interface CertificationRun {
   exitCode: number;
-  summary?: { verdict: string; clauses: { id: string; status: string }[]; failures: { clause: string; test: string }[]; totals: Record<string, number>; cleanup?: { removed: number; left: unknown[] } };
+  summary?: {
+    verdict: string;
+    clauses: { id: string; status: string }[];
+    failures: { clause: string; test: string }[];
+    totals: Record<string, number>;
+    cleanup?: { removed: number; left: unknown[] };
+  };
   stdout: string;
   stderr: string;
   reportsDir: string;
@@ -35,8 +41,12 @@ export function runNode(args: string[], extra: Record<string, string> = {}): Pro
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: PACKAGE_ROOT, env: childEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (d) => { output += d; });
-    child.stderr.on('data', (d) => { output += d; });
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, output }));
   });
@@ -66,23 +76,41 @@ export function removeRunFolders(): void {
   runFolders.clear();
 }
 
-export function runCertification(o: { faults?: string[]; filters?: string[]; args?: string[]; env?: Record<string, string>; killAfterMs?: number } = {}): Promise<CertificationRun> {
+export function runCertification(
+  o: { faults?: string[]; filters?: string[]; args?: string[]; env?: Record<string, string>; killAfterMs?: number } = {},
+): Promise<CertificationRun> {
   const reportsDir = tempFolder('cfk-self-');
   const env = childEnv({ CONFORMANCE_REPORTS_DIR: reportsDir, REFERENCE_FAULTS: (o.faults ?? []).join(','), ...o.env });
   // A child certifies the bundled reference unless told otherwise.
   if (!o.env?.CONFORMANCE_BASE_URL) delete env.CONFORMANCE_BASE_URL;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin/conformance.js'), 'certify', '--progress', 'dot', ...(o.args ?? []), ...(o.filters ?? [])], {
-      cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(PACKAGE_ROOT, 'bin/conformance.js'), 'certify', '--progress', 'dot', ...(o.args ?? []), ...(o.filters ?? [])],
+      {
+        cwd: PACKAGE_ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     const started = Date.now();
     let killed = false;
     // A bound on the run, for tests of runs that must end on their own.
-    const timer = o.killAfterMs === undefined ? undefined : setTimeout(() => { killed = true; child.kill('SIGKILL'); }, o.killAfterMs);
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    const timer =
+      o.killAfterMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            killed = true;
+            child.kill('SIGKILL');
+          }, o.killAfterMs);
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

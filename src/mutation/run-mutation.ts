@@ -20,10 +20,14 @@ export interface MutationOptions {
 
 export function renderMutationMarkdown(r: MutationResult): string {
   const lines = [`# Mutation score: ${r.killed} / ${r.total} faults caught`, ''];
-  if (r.healthy) lines.push(`Healthy reference: ${r.healthy.failed === 0 ? 'passes' : `FAILS (${r.healthy.failed} failing tests)`} — ${r.healthy.passed} tests passed.`, '');
+  if (r.healthy)
+    lines.push(
+      `Healthy reference: ${r.healthy.failed === 0 ? 'passes' : `FAILS (${r.healthy.failed} failing tests)`} — ${r.healthy.passed} tests passed.`,
+      '',
+    );
   lines.push('| fault | clause it breaks | caught | caught by |', '|---|---|---|---|');
   for (const m of r.mutants) {
-    const by = m.caught ? `${m.caughtBy.length} test(s), e.g. ${m.caughtBy[0]?.replace(/\|/g, '\\|')}` : m.note ?? '';
+    const by = m.caught ? `${m.caughtBy.length} test(s), e.g. ${m.caughtBy[0]?.replace(/\|/g, '\\|')}` : (m.note ?? '');
     lines.push(`| \`${m.id}\` | \`${m.clause}\` | ${m.caught ? 'yes' : '**no**'} | ${by} |`);
   }
   return `${lines.join('\n')}\n`;
@@ -36,7 +40,9 @@ export async function runMutation(o: MutationOptions = {}): Promise<{ exitCode: 
   process.env.MUTATION_ONLY = faults.map((f) => f.id).join(',');
   process.env.MUTATION_HEALTHY = o.healthy === false ? '0' : '1';
   const reporter = new MutationReporter(faults);
-  console.log(`Mutation run: ${faults.length} faults${o.healthy === false ? '' : ' and the healthy reference'}, one reference each; a dot per test file.`);
+  console.log(
+    `Mutation run: ${faults.length} faults${o.healthy === false ? '' : ' and the healthy reference'}, one reference each; a dot per test file.`,
+  );
   const { startVitest } = await loadVitestNode();
   const vitest = await startVitest('test', [], {
     root: PACKAGE_ROOT,
@@ -54,7 +60,9 @@ export async function runMutation(o: MutationOptions = {}): Promise<{ exitCode: 
   writeFileSync(join(dir, 'mutation.json'), `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(join(dir, 'mutation.md'), renderMutationMarkdown(result));
   const survived = result.mutants.filter((m) => !m.caught);
-  console.log(`\nMutation score: ${result.killed}/${result.total} faults caught${result.healthy ? `; healthy reference ${result.healthy.failed === 0 ? 'passes' : 'FAILS'}` : ''} (${join(dir, 'mutation.md')})`);
+  console.log(
+    `\nMutation score: ${result.killed}/${result.total} faults caught${result.healthy ? `; healthy reference ${result.healthy.failed === 0 ? 'passes' : 'FAILS'}` : ''} (${join(dir, 'mutation.md')})`,
+  );
   for (const m of survived) console.log(`  survived: ${m.id} (${m.clause}): ${m.note}`);
   for (const f of result.healthy?.failures ?? []) console.log(`  healthy reference failed: ${f}`);
   const ok = survived.length === 0 && (result.healthy?.failed ?? 0) === 0;

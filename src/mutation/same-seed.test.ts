@@ -14,7 +14,10 @@ import { removeRunFolders, runCertification } from './run-fault.ts';
 
 const SUITE = 'suites/properties';
 
-interface HarEntry { _test?: string; request: { method: string; url: string; postData?: { text: string } } }
+interface HarEntry {
+  _test?: string;
+  request: { method: string; url: string; postData?: { text: string } };
+}
 
 /** The requests of a run, per test, with server-assigned ids replaced. */
 function requestsByTest(reportsDir: string): Map<string, string[]> {

@@ -16,7 +16,11 @@ const TOKEN = 'self-test-admin-token-0123456789';
 
 describe('the kit fails broken servers', () => {
   test('a reference answering creates with 200 fails `certify` with exit 1, and no report leaks the admin token', async () => {
-    const run = await runCertification({ faults: ['status.create-200'], filters: ['broadcast-messages'], env: { REFERENCE_ADMIN_TOKEN: TOKEN } });
+    const run = await runCertification({
+      faults: ['status.create-200'],
+      filters: ['broadcast-messages'],
+      env: { REFERENCE_ADMIN_TOKEN: TOKEN },
+    });
     expect(run.summary, run.stderr.slice(-2000)).toBeDefined();
     expect(run.exitCode).toBe(1);
     expect(run.summary!.clauses.find((c) => c.id === 'broadcast.create.status')?.status).toBe('fail');
@@ -34,7 +38,9 @@ describe('the kit fails broken servers', () => {
     const allure = filesBelow(join(run.reportsDir, 'allure-results'));
     const results = allure.filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(readFileSync(f, 'utf8')));
     expect(results.length).toBe(run.summary!.totals.passed! + run.summary!.totals.failed! + (run.summary!.totals.skipped ?? 0));
-    const failed = results.find((r) => r.status === 'failed' && r.labels.some((l: { value: string }) => l.value === 'broadcast.create.status'));
+    const failed = results.find(
+      (r) => r.status === 'failed' && r.labels.some((l: { value: string }) => l.value === 'broadcast.create.status'),
+    );
     type Attachment = { name: string; source: string };
     const attached: Attachment[] = failed.steps.flatMap((step: { attachments: Attachment[] }) => step.attachments);
     expect(attached.map((a) => a.name)).toEqual(['exchange (redacted)', 'reproduce with curl']);
@@ -51,9 +57,16 @@ describe('the reports folder', () => {
     writeFileSync(env, `CONFORMANCE_ADMIN_TOKEN=${TOKEN}\n`);
     const past = new Date(Date.now() - 60_000);
     utimesSync(env, past, past);
-    const run = await runCertification({ filters: ['suites/broadcast-messages/read.test.ts'], args: ['--reports-dir', dir], env: { REFERENCE_ADMIN_TOKEN: TOKEN } });
+    const run = await runCertification({
+      filters: ['suites/broadcast-messages/read.test.ts'],
+      args: ['--reports-dir', dir],
+      env: { REFERENCE_ADMIN_TOKEN: TOKEN },
+    });
     expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
-    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { totals: Record<string, number>; verdictReasons: string[] };
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as {
+      totals: Record<string, number>;
+      verdictReasons: string[];
+    };
     const results = filesBelow(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json'));
     expect(results.length).toBe(summary.totals.passed! + (summary.totals.skipped ?? 0));
     expect(existsSync(join(dir, 'allure-results', 'stale-result.json'))).toBe(false);
@@ -63,7 +76,10 @@ describe('the reports folder', () => {
 });
 
 describe('optional capabilities', () => {
-  type Caps = { capabilities?: { id: string; probed: string; declared: boolean; flag?: string }[]; clauses: { id: string; status: string; reason?: string }[] };
+  type Caps = {
+    capabilities?: { id: string; probed: string; declared: boolean; flag?: string }[];
+    clauses: { id: string; status: string; reason?: string }[];
+  };
   const read = ['suites/broadcast-messages/read.test.ts'];
 
   test('a capability the target lacks fails its clauses unless declared', async () => {
@@ -75,7 +91,10 @@ describe('optional capabilities', () => {
   });
 
   test('a declared absent capability turns its clauses into skips with the reason', async () => {
-    const run = await runCertification({ filters: ['suites/clusters/read.test.ts', ...read], env: { REFERENCE_CLUSTERS_HIDDEN: '1', CONFORMANCE_SKIP: 'clusters' } });
+    const run = await runCertification({
+      filters: ['suites/clusters/read.test.ts', ...read],
+      env: { REFERENCE_CLUSTERS_HIDDEN: '1', CONFORMANCE_SKIP: 'clusters' },
+    });
     expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
     const clause = (run.summary as unknown as Caps).clauses.find((c) => c.id === 'clusters.list.status');
     expect(clause).toMatchObject({ status: 'skip' });
@@ -105,7 +124,12 @@ describe('conforming variants', () => {
       env: { REFERENCE_CLOCK_SECONDS: '1' },
     });
     expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
-    for (const id of ['users.list.filter.created_before', 'epics.filter.created_range', 'epics.filter.updated_range', 'epics.order.updated_at']) {
+    for (const id of [
+      'users.list.filter.created_before',
+      'epics.filter.created_range',
+      'epics.filter.updated_range',
+      'epics.order.updated_at',
+    ]) {
       expect(run.summary!.clauses.find((c) => c.id === id)?.status, id).toBe('pass');
     }
   });
@@ -113,7 +137,10 @@ describe('conforming variants', () => {
 
 describe('heavy checks', () => {
   test('CONFORMANCE_HEAVY=1 against a reference with the over-10,000 rule on checks it for real', async () => {
-    const run = await runCertification({ filters: ['suites/limits/large-collection.test.ts'], env: { CONFORMANCE_HEAVY: '1', REFERENCE_LARGE_COLLECTIONS: '1' } });
+    const run = await runCertification({
+      filters: ['suites/limits/large-collection.test.ts'],
+      env: { CONFORMANCE_HEAVY: '1', REFERENCE_LARGE_COLLECTIONS: '1' },
+    });
     expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
     expect(run.summary!.clauses.find((c) => c.id === 'limits.large_collection.no_x_total')?.status).toBe('pass');
   }, 300_000);
@@ -159,7 +186,11 @@ describe('exit codes', () => {
     const dir = tempFolder('cfk-baseline-');
     const file = join(dir, 'baseline.json');
     writeFileSync(file, JSON.stringify({ known: [{ clause: 'broadcast.create.type_default', reason: 'test', expires: '2099-01-01' }] }));
-    const run = await runCertification({ faults: ['broadcast.default-type-notification'], filters: ['suites/broadcast-messages/create.test.ts'], args: ['--baseline', file] });
+    const run = await runCertification({
+      faults: ['broadcast.default-type-notification'],
+      filters: ['suites/broadcast-messages/create.test.ts'],
+      args: ['--baseline', file],
+    });
     expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
     expect((run.summary as { totals: { known?: number } }).totals.known).toBeGreaterThan(0);
   });
@@ -168,7 +199,11 @@ describe('exit codes', () => {
     await withServedReference(async (url) => {
       // The whole certification of the in-process reference is the suites project's job; here the
       // point is the separate process over HTTP, so a few suites suffice.
-      const run = await runCertification({ args: ['--base-url', url], filters: ['suites/broadcast-messages', 'suites/auth', 'suites/users/states.test.ts'], env: { CONFORMANCE_ADMIN_TOKEN: TOKEN } });
+      const run = await runCertification({
+        args: ['--base-url', url],
+        filters: ['suites/broadcast-messages', 'suites/auth', 'suites/users/states.test.ts'],
+        env: { CONFORMANCE_ADMIN_TOKEN: TOKEN },
+      });
       expect(run.exitCode, run.stdout.slice(-3000)).toBe(0);
       expect(run.summary?.verdict).toBe('pass');
     });
@@ -178,7 +213,8 @@ describe('exit codes', () => {
 /** Starts `conformance serve` as a separate process on a free port, runs fn, stops it with SIGTERM. */
 async function withServedReference(fn: (url: string) => Promise<void>): Promise<void> {
   const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin/conformance.js'), 'serve', '--port', '0', '--admin-token', TOKEN], {
-    cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: PACKAGE_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {
     const url = await new Promise<string>((resolve, reject) => {

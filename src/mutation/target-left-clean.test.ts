@@ -18,11 +18,17 @@ let url = '';
 /** `conformance serve` in its own process (with REFERENCE_FAULTS when given). */
 async function serve(faults = ''): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--admin-token', TOKEN], {
-    cwd: PACKAGE_ROOT, env: childEnv({ REFERENCE_FAULTS: faults }), stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: PACKAGE_ROOT,
+    env: childEnv({ REFERENCE_FAULTS: faults }),
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const address = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d) => { out += d; const m = /listening on (http:\/\/\S+?) /.exec(out); if (m) resolve(m[1]!); });
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+?) /.exec(out);
+      if (m) resolve(m[1]!);
+    });
     child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
   });
   return { child, url: address };
@@ -31,22 +37,42 @@ async function serve(faults = ''): Promise<{ child: ChildProcess; url: string }>
 beforeAll(async () => {
   ({ child: server, url } = await serve());
 });
-afterAll(() => { server?.kill('SIGTERM'); removeRunFolders(); });
+afterAll(() => {
+  server?.kill('SIGTERM');
+  removeRunFolders();
+});
 
 async function counts(base = url): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const [name, path] of [['users', '/users'], ['broadcast messages', '/broadcast_messages'], ['projects', '/projects'], ['groups', '/groups?all_available=true']] as const) {
+  for (const [name, path] of [
+    ['users', '/users'],
+    ['broadcast messages', '/broadcast_messages'],
+    ['projects', '/projects'],
+    ['groups', '/groups?all_available=true'],
+  ] as const) {
     const res = await fetch(`${base}/api/v4${path}${path.includes('?') ? '&' : '?'}per_page=1`, { headers: { 'private-token': TOKEN } });
     out[name] = Number(res.headers.get('x-total'));
   }
   return out;
 }
 
-function run(args: string[], env: Record<string, string>, onOutput?: (text: string, child: ChildProcess) => void): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+function run(
+  args: string[],
+  env: Record<string, string>,
+  onOutput?: (text: string, child: ChildProcess) => void,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: PACKAGE_ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: PACKAGE_ROOT,
+      env: childEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let output = '';
-    const on = (d: Buffer) => { output += d; onOutput?.(output, child); };
+    const on = (d: Buffer) => {
+      output += d;
+      onOutput?.(output, child);
+    };
     child.stdout!.on('data', on);
     child.stderr!.on('data', on);
     child.on('close', (code, signal) => resolve({ code, signal, output }));
@@ -58,7 +84,10 @@ const certifyArgs = () => ['certify', '--progress', 'verbose', '--base-url', url
 describe('the target is left as it was', () => {
   test('after a passing run', async () => {
     const before = await counts();
-    const r = await run([...certifyArgs(), 'suites/broadcast-messages', 'suites/pagination'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: tempFolder('clean-') });
+    const r = await run([...certifyArgs(), 'suites/broadcast-messages', 'suites/pagination'], {
+      CONFORMANCE_ADMIN_TOKEN: TOKEN,
+      CONFORMANCE_REPORTS_DIR: tempFolder('clean-'),
+    });
     expect(r.code, r.output.slice(-1500)).toBe(0);
     expect(await counts()).toEqual(before);
   });
@@ -67,7 +96,10 @@ describe('the target is left as it was', () => {
     const faulty = await serve('broadcast.ignores-color');
     try {
       const before = await counts(faulty.url);
-      const r = await run(['certify', '--progress', 'dot', '--base-url', faulty.url, 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: tempFolder('clean-') });
+      const r = await run(['certify', '--progress', 'dot', '--base-url', faulty.url, 'suites/broadcast-messages'], {
+        CONFORMANCE_ADMIN_TOKEN: TOKEN,
+        CONFORMANCE_REPORTS_DIR: tempFolder('clean-'),
+      });
       expect(r.code, r.output.slice(-1500)).toBe(1);
       expect(await counts(faulty.url)).toEqual(before);
     } finally {
@@ -78,9 +110,16 @@ describe('the target is left as it was', () => {
   test('after a run stopped with SIGINT half-way', async () => {
     const before = await counts();
     let sent = false;
-    const r = await run([...certifyArgs(), 'suites/pagination', 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: tempFolder('clean-') }, (out, child) => {
-      if (!sent && /✓/.test(out)) { sent = true; child.kill('SIGINT'); }
-    });
+    const r = await run(
+      [...certifyArgs(), 'suites/pagination', 'suites/broadcast-messages'],
+      { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: tempFolder('clean-') },
+      (out, child) => {
+        if (!sent && /✓/.test(out)) {
+          sent = true;
+          child.kill('SIGINT');
+        }
+      },
+    );
     expect(sent).toBe(true);
     expect(r.output).toMatch(/stopping the run and cleaning up/);
     expect(await counts(), r.output.slice(-3000)).toEqual(before);
@@ -93,9 +132,16 @@ describe('the target is left as it was', () => {
     // catalogue starts many) would sweep the killed run's secrets folder from the shared one.
     const tmp = tempFolder('clean-tmp-');
     let killed: number | undefined;
-    await run([...certifyArgs(), 'suites/pagination', 'suites/broadcast-messages'], { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: reports, TMPDIR: tmp }, (out, child) => {
-      if (!killed && /✓/.test(out)) { killed = child.pid; process.kill(-child.pid!, 'SIGKILL'); }
-    });
+    await run(
+      [...certifyArgs(), 'suites/pagination', 'suites/broadcast-messages'],
+      { CONFORMANCE_ADMIN_TOKEN: TOKEN, CONFORMANCE_REPORTS_DIR: reports, TMPDIR: tmp },
+      (out, child) => {
+        if (!killed && /✓/.test(out)) {
+          killed = child.pid;
+          process.kill(-child.pid!, 'SIGKILL');
+        }
+      },
+    );
     expect(killed).toBeDefined();
     await new Promise((r) => setTimeout(r, 500));
     expect(await counts()).not.toEqual(before);

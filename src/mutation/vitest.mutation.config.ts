@@ -6,7 +6,10 @@ import { defineConfig } from 'vitest/config';
 import { CATALOGUE } from './catalogue.ts';
 import { faultProjects } from './projects.ts';
 
-const only = (process.env.MUTATION_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const only = (process.env.MUTATION_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const faults = only.length ? CATALOGUE.filter((f) => only.includes(f.id)) : CATALOGUE;
 
 export default defineConfig({

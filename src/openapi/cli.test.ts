@@ -12,12 +12,17 @@ import { main } from '../cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'openapi-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('conformance openapi', () => {
   test('prints the document as JSON on stdout', async () => {
     let out = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
+    vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+      out += String(s);
+      return true;
+    });
     expect(await main(['openapi'])).toBe(0);
     const doc = JSON.parse(out);
     expect(doc.openapi).toBe('3.1.0');

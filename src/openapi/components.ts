@@ -18,7 +18,10 @@ type Json = unknown;
 
 /** `epic.json` -> `epic`, `_defs/user.json` -> `_defs.user`. */
 export function componentName(relativeFile: string): string {
-  return relativeFile.replace(/\.json$/, '').split('/').join('.');
+  return relativeFile
+    .replace(/\.json$/, '')
+    .split('/')
+    .join('.');
 }
 
 export function schemaRef(name: string): Schema {
@@ -63,19 +66,26 @@ export function componentSchemas(dir: string = SCHEMAS_DIR): Record<string, Sche
 /** Every way the spec lets a token travel (Authentication table); an impersonation token travels like a personal one. */
 export const SECURITY_SCHEMES: Record<string, Schema> = {
   PrivateTokenHeader: {
-    type: 'apiKey', in: 'header', name: 'PRIVATE-TOKEN',
+    type: 'apiKey',
+    in: 'header',
+    name: 'PRIVATE-TOKEN',
     description: 'A personal, project or impersonation access token in the Private-Token header.',
   },
   PrivateTokenQuery: {
-    type: 'apiKey', in: 'query', name: 'private_token',
+    type: 'apiKey',
+    in: 'query',
+    name: 'private_token',
     description: 'A personal, project or impersonation access token as the private_token query parameter.',
   },
   BearerToken: {
-    type: 'http', scheme: 'bearer',
+    type: 'http',
+    scheme: 'bearer',
     description: 'An OAuth 2.0 token, or a personal, project or impersonation access token, as Authorization: Bearer <token>.',
   },
   AccessTokenQuery: {
-    type: 'apiKey', in: 'query', name: 'access_token',
+    type: 'apiKey',
+    in: 'query',
+    name: 'access_token',
     description: 'An OAuth 2.0 token as the access_token query parameter.',
   },
 };
@@ -88,11 +98,14 @@ const SUDO_TEXT =
 
 export const PARAMETERS: Record<string, Schema> = {
   page: {
-    name: 'page', in: 'query', description: 'Offset pagination: the page, starting at 1.',
+    name: 'page',
+    in: 'query',
+    description: 'Offset pagination: the page, starting at 1.',
     schema: { type: 'integer', default: 1 },
   },
   per_page: {
-    name: 'per_page', in: 'query',
+    name: 'per_page',
+    in: 'query',
     // No `maximum`: whether a larger value is clamped or refused is left open by the spec.
     description: 'Offset pagination: items per page, at most 100.',
     schema: { type: 'integer', default: 20 },
@@ -135,7 +148,10 @@ export const RESPONSES: Record<string, Schema> = {
   ),
   Unauthorized: errorResponse('Invalid or missing authentication.', ['error.unauthorized']),
   Forbidden: errorResponse('Not allowed, or a token without the scope this request needs.', ['error.message', 'error.insufficient-scope']),
-  NotFound: errorResponse('Resource or user not found, unknown route, or a path parameter not properly URL-encoded.', ['error.message', 'error.route']),
+  NotFound: errorResponse('Resource or user not found, unknown route, or a path parameter not properly URL-encoded.', [
+    'error.message',
+    'error.route',
+  ]),
   NotModified: { description: 'Not modified.' },
   Conflict: { description: 'A conflicting resource exists (body not shown in the spec).' },
 };

@@ -19,15 +19,15 @@ const check = (d: unknown): Promise<Validated> => validate(structuredClone(d) as
 
 function operations(d: OpenApiDocument): { key: string; op: Schema }[] {
   return Object.entries(d.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+    Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+  );
 }
 
 /** Every `$ref` string in a value, with where it sits. */
 function refs(value: unknown, at = '#'): { at: string; ref: string }[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => refs(v, `${at}/${i}`));
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) =>
-    k === '$ref' && typeof v === 'string' ? [{ at, ref: v }] : refs(v, `${at}/${k}`));
+  return Object.entries(value).flatMap(([k, v]) => (k === '$ref' && typeof v === 'string' ? [{ at, ref: v }] : refs(v, `${at}/${k}`)));
 }
 
 function resolvePointer(root: unknown, ref: string): unknown {
@@ -107,21 +107,37 @@ describe('operations', () => {
       ((op.responses as Record<string, Schema>)[status].content as Record<string, Schema>)['application/json'].schema as Schema;
     expect(schemaOf(get('/broadcast_messages/{id}'))).toEqual({ $ref: '#/components/schemas/broadcast-message' });
     expect(schemaOf(get('/projects/{id}/clusters'))).toEqual({ type: 'array', items: { $ref: '#/components/schemas/cluster' } });
-    expect(schemaOf(get('/users/{user_id}/impersonation_tokens', 'post'), '201')).toEqual({ $ref: '#/components/schemas/impersonation-token.created' });
+    expect(schemaOf(get('/users/{user_id}/impersonation_tokens', 'post'), '201')).toEqual({
+      $ref: '#/components/schemas/impersonation-token.created',
+    });
 
     const lists = ops.filter(({ op }) => (op.parameters as Schema[]).some((p) => p.$ref === '#/components/parameters/per_page'));
     expect(lists.length).toBe(15);
     for (const { key, op } of lists) {
       const ok = (op.responses as Record<string, Schema>)['200'];
-      expect(Object.keys(ok.headers as Schema), key).toEqual(['X-Total', 'X-Total-Pages', 'X-Per-Page', 'X-Page', 'X-Next-Page', 'X-Prev-Page', 'Link']);
+      expect(Object.keys(ok.headers as Schema), key).toEqual([
+        'X-Total',
+        'X-Total-Pages',
+        'X-Per-Page',
+        'X-Page',
+        'X-Next-Page',
+        'X-Prev-Page',
+        'Link',
+      ]);
       expect(schemaOf(op).type, key).toBe('array');
     }
   });
 
   it('types path parameters: integers where the route takes only digits, strings for ids that may be URL-encoded paths', () => {
     const params = (path: string, method = 'get') => doc.paths[path][method].parameters as Schema[];
-    expect(params('/groups/{id}/epics/{epic_iid}').filter((p) => p.in === 'path').map((p) => [p.name, (p.schema as Schema).type]))
-      .toEqual([['id', 'string'], ['epic_iid', 'integer']]);
+    expect(
+      params('/groups/{id}/epics/{epic_iid}')
+        .filter((p) => p.in === 'path')
+        .map((p) => [p.name, (p.schema as Schema).type]),
+    ).toEqual([
+      ['id', 'string'],
+      ['epic_iid', 'integer'],
+    ]);
     const state = params('/groups/{id}/epics').find((p) => p.name === 'state')!;
     expect(state.schema).toEqual({ type: 'string', enum: ['opened', 'closed', 'all'], default: 'all' });
     const filter = params('/projects/{id}/variables/{key}').find((p) => p.name === 'filter')!;
@@ -130,7 +146,9 @@ describe('operations', () => {
 
   it('offers JSON and form bodies on every POST/PUT with parameters, multipart where a file travels', () => {
     for (const { key, op } of ops.filter(({ op }) => op.requestBody)) {
-      expect(Object.keys((op.requestBody as Schema).content as Schema), key).toEqual(expect.arrayContaining(['application/json', 'application/x-www-form-urlencoded']));
+      expect(Object.keys((op.requestBody as Schema).content as Schema), key).toEqual(
+        expect.arrayContaining(['application/json', 'application/x-www-form-urlencoded']),
+      );
     }
     const create = doc.paths['/users'].post.requestBody as Schema;
     const multipart = (create.content as Record<string, Schema>)['multipart/form-data'].schema as Schema;

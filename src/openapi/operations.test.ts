@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 describe('the table and the spec', () => {
-  it('lists each of the spec\'s 65 operations once, and nothing else', () => {
+  it("lists each of the spec's 65 operations once, and nothing else", () => {
     expect(SPEC_OPERATIONS).toHaveLength(65);
     expect(new Set(SPEC_OPERATIONS.map(shapeKey)).size).toBe(65);
     expect(tableKeys.map(shapeKey).sort()).toEqual(SPEC_OPERATIONS.map(shapeKey).sort());
@@ -40,7 +40,7 @@ describe('the table and the spec', () => {
 });
 
 describe('the table and the reference server', () => {
-  it('the reference registers exactly the table\'s operations plus its fixture surface', () => {
+  it("the reference registers exactly the table's operations plus its fixture surface", () => {
     const registered = routes.map((r) => r.key);
     expect(new Set(registered).size).toBe(registered.length);
     const beyond = registered.filter((k) => !tableKeys.includes(k)).sort();
@@ -56,20 +56,21 @@ describe('the table and the reference server', () => {
 
   it('each operation needs the same authentication in the table as on the reference', () => {
     const byKey = new Map(routes.map((r) => [r.key, r.auth]));
-    const differ = OPERATIONS.filter((o) => byKey.get(operationKey(o)) !== o.auth)
-      .map((o) => `${operationKey(o)}: table ${o.auth}, reference ${byKey.get(operationKey(o))}`);
+    const differ = OPERATIONS.filter((o) => byKey.get(operationKey(o)) !== o.auth).map(
+      (o) => `${operationKey(o)}: table ${o.auth}, reference ${byKey.get(operationKey(o))}`,
+    );
     expect(differ).toEqual([]);
   });
 });
 
-describe('the table and the kit\'s route views', () => {
+describe("the table and the kit's route views", () => {
   /** A concrete path of a table path: integers 7, other parameters 'x'. */
   const concrete = (path: string) => path.replace(/:\w+\(int\)/g, '7').replace(/:\w+/g, 'x');
   /** The same schema, or one that refines it (allOf holds a $ref to it). */
   const sameOrRefines = (name: string, base: string) =>
     name === base || ((getSchema(name).allOf as { $ref?: string }[] | undefined) ?? []).some((s) => s.$ref === `${base}.json`);
 
-  it('every GET view the kit checks responses against is the table\'s view (or a view it refines), list for list', () => {
+  it("every GET view the kit checks responses against is the table's view (or a view it refines), list for list", () => {
     const gets = OPERATIONS.filter((o) => o.method === 'GET');
     const disagree = gets.flatMap((o) => {
       const rv = viewOf(concrete(o.path));

@@ -38,9 +38,7 @@ export async function referenceRoutes(): Promise<ReferenceRoute[]> {
       .filter((o) => o.url.startsWith(`${API_PREFIX}/`) && o.config?.auth !== undefined)
       .map((o) => {
         const ints = new Set(o.config?.intParams ?? []);
-        const path = o.url
-          .slice(API_PREFIX.length)
-          .replace(/:(\w+)/g, (m, name: string) => (ints.has(name) ? `${m}(int)` : m));
+        const path = o.url.slice(API_PREFIX.length).replace(/:(\w+)/g, (m, name: string) => (ints.has(name) ? `${m}(int)` : m));
         return { key: `${o.method} ${path}`, method: o.method, path, auth: o.config!.auth! };
       });
   } finally {

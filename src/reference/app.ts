@@ -98,9 +98,10 @@ function toApiError(error: unknown, request: FastifyRequest): ApiError {
   }
   const status = e.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const detail = e instanceof SyntaxError || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-      ? 'invalid JSON body'
-      : (e.message ?? STATUS_CODES[status] ?? 'bad request');
+    const detail =
+      e instanceof SyntaxError || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+        ? 'invalid JSON body'
+        : (e.message ?? STATUS_CODES[status] ?? 'bad request');
     return apiError('bad_request', detail);
   }
   request.log.error({ err: error }, 'unexpected error');
@@ -137,12 +138,15 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   registerBodyParsers(app);
   if (wire.multipart) await registerMultipart(app);
 
-  app.addHook('onRequest', syncHook((request) => {
-    const q = request.url.indexOf('?');
-    if (q >= 0 && request.url.length - q - 1 > MAX_QUERY_LENGTH) throw apiError('uri_too_long');
-    const problem = queryProblem(request.query);
-    if (problem) throw apiError('bad_request', problem);
-  }));
+  app.addHook(
+    'onRequest',
+    syncHook((request) => {
+      const q = request.url.indexOf('?');
+      if (q >= 0 && request.url.length - q - 1 > MAX_QUERY_LENGTH) throw apiError('uri_too_long');
+      const problem = queryProblem(request.query);
+      if (problem) throw apiError('bad_request', problem);
+    }),
+  );
   app.addHook('preValidation', syncHook(checkIntParams));
   app.addHook('preHandler', syncHook(authenticate));
   for (const transform of wire.onSend) {

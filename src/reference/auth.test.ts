@@ -81,7 +81,10 @@ describe('scopes', () => {
   });
   it('refuses a read_user token elsewhere with insufficient_scope naming api', async () => {
     const ro = await t.user('reader', { scopes: ['read_user'] });
-    for (const [method, path] of [['GET', '/broadcast_messages'], ['POST', '/projects']] as const) {
+    for (const [method, path] of [
+      ['GET', '/broadcast_messages'],
+      ['POST', '/projects'],
+    ] as const) {
       const res = await t.req(method, path, { token: ro.token, body: method === 'POST' ? { name: 'x' } : undefined });
       expect(res.statusCode).toBe(403);
       expect(res.data.error).toBe('insufficient_scope');

@@ -118,10 +118,7 @@ export function authenticate(request: FastifyRequest): void {
     fail('forbidden', 'Your account has been blocked.');
   }
   if (owner.state === 'deactivated') {
-    fail(
-      'forbidden',
-      'Your account has been deactivated by your administrator. Please log back in to reactivate your account.',
-    );
+    fail('forbidden', 'Your account has been deactivated by your administrator. Please log back in to reactivate your account.');
   }
 
   let user = owner;

@@ -23,7 +23,11 @@ import { generatedUsersFromEnv, seedUsersFromEnv } from './seed-users.ts';
 import type { CapabilityOption } from './variation/declaration.ts';
 import { CAPABILITY_VARIATIONS } from './variation/registry.ts';
 
-const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const flag = (v: string | undefined) => /^(1|true|yes|on)$/i.test(v ?? '');
 
 /**

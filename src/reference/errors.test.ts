@@ -30,7 +30,12 @@ describe('unknown routes and methods', () => {
   });
 
   it('answers 405 {"error":"405 Not Allowed"} to an unsupported method on a known path', async () => {
-    for (const [method, path] of [['PATCH', '/broadcast_messages'], ['PATCH', '/broadcast_messages/1'], ['DELETE', '/user'], ['PUT', '/projects']]) {
+    for (const [method, path] of [
+      ['PATCH', '/broadcast_messages'],
+      ['PATCH', '/broadcast_messages/1'],
+      ['DELETE', '/user'],
+      ['PUT', '/projects'],
+    ]) {
       const res = await t.req(method, path, { token: t.admin });
       expect(res.statusCode, `${method} ${path}`).toBe(405);
       expect(res.data).toEqual({ error: '405 Not Allowed' });
@@ -55,8 +60,10 @@ describe('bad input never reaches a 5xx', () => {
 
   it('answers malformed JSON with 400 and a message', async () => {
     const bad = await t.app.inject({
-      method: 'POST', url: '/api/v4/broadcast_messages',
-      headers: { 'private-token': t.admin, 'content-type': 'application/json' }, payload: '{"message":',
+      method: 'POST',
+      url: '/api/v4/broadcast_messages',
+      headers: { 'private-token': t.admin, 'content-type': 'application/json' },
+      payload: '{"message":',
     });
     expect(bad.statusCode).toBe(400);
     expect(typeof JSON.parse(bad.body).message).toBe('string');
@@ -69,8 +76,10 @@ describe('bad input never reaches a 5xx', () => {
 
   it('answers an unknown content type with 415 and a JSON message', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/v4/broadcast_messages',
-      headers: { 'private-token': t.admin, 'content-type': 'application/xml' }, payload: '<m/>',
+      method: 'POST',
+      url: '/api/v4/broadcast_messages',
+      headers: { 'private-token': t.admin, 'content-type': 'application/xml' },
+      payload: '<m/>',
     });
     expect(res.statusCode).toBe(415);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -114,11 +123,13 @@ describe('412 on a stale If-Unmodified-Since', () => {
   it('refuses DELETE /users/:id when the user changed after the given date', async () => {
     const jane = await t.user('jane');
     const res = await t.req('DELETE', `/users/${jane.id}`, {
-      token: t.admin, headers: { 'if-unmodified-since': 'Mon, 01 Jan 2024 00:00:00 GMT' },
+      token: t.admin,
+      headers: { 'if-unmodified-since': 'Mon, 01 Jan 2024 00:00:00 GMT' },
     });
     expect(res.statusCode).toBe(412);
     const fine = await t.req('DELETE', `/users/${jane.id}`, {
-      token: t.admin, headers: { 'if-unmodified-since': 'Mon, 01 Jan 2030 00:00:00 GMT' },
+      token: t.admin,
+      headers: { 'if-unmodified-since': 'Mon, 01 Jan 2030 00:00:00 GMT' },
     });
     expect(fine.statusCode).toBe(204);
   });
@@ -138,7 +149,9 @@ describe('over a real socket', () => {
       const req = httpRequest(`${ref.url}${path}`, { method: 'GET' }, (res) => {
         let body = '';
         res.setEncoding('utf8');
-        res.on('data', (c) => { body += c; });
+        res.on('data', (c) => {
+          body += c;
+        });
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: String(res.headers['content-type']) }));
       });
       req.on('error', reject);

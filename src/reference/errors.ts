@@ -8,8 +8,7 @@
  */
 export type FieldErrors = { [field: string]: string[] | FieldErrors };
 
-const INSUFFICIENT_SCOPE_TEXT =
-  'The request requires higher privileges than provided by the access token.';
+const INSUFFICIENT_SCOPE_TEXT = 'The request requires higher privileges than provided by the access token.';
 
 export const API_ERRORS = {
   /** Malformed request (body that is not JSON, bad URL encoding, malformed brackets). */

@@ -32,8 +32,10 @@ const CASES: Record<string, { healthy: Check; faulty: Check }> = {
   ...CONVENTION_FAULT_CASES,
   ...TEXT_DATE_FAULT_CASES,
   'status.create-200': {
-    healthy: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).statusCode).toBe(201),
-    faulty: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).statusCode).toBe(200),
+    healthy: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).statusCode).toBe(201),
+    faulty: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).statusCode).toBe(200),
   },
   'status.delete-200': {
     healthy: async (t) => {
@@ -63,12 +65,22 @@ const CASES: Record<string, { healthy: Check; faulty: Check }> = {
     },
   },
   'broadcast.default-type-notification': {
-    healthy: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.broadcast_type).toBe('banner'),
-    faulty: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.broadcast_type).toBe('notification'),
+    healthy: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.broadcast_type).toBe('banner'),
+    faulty: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.broadcast_type).toBe(
+        'notification',
+      ),
   },
   'broadcast.ends-at-default-two-hours': {
-    healthy: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.ends_at).toBe('2024-05-01T13:00:00.000Z'),
-    faulty: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.ends_at).toBe('2024-05-01T14:00:00.000Z'),
+    healthy: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.ends_at).toBe(
+        '2024-05-01T13:00:00.000Z',
+      ),
+    faulty: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.ends_at).toBe(
+        '2024-05-01T14:00:00.000Z',
+      ),
   },
   'broadcast.update-resets-omitted': {
     healthy: async (t) => {
@@ -82,8 +94,14 @@ const CASES: Record<string, { healthy: Check; faulty: Check }> = {
     },
   },
   'broadcast.ignores-color': {
-    healthy: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x', color: '#123456' } })).data.color).toBe('#123456'),
-    faulty: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x', color: '#123456' } })).data.color).toBe('#E75E40'),
+    healthy: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x', color: '#123456' } })).data.color).toBe(
+        '#123456',
+      ),
+    faulty: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x', color: '#123456' } })).data.color).toBe(
+        '#E75E40',
+      ),
   },
   'pagination.no-link-last': {
     healthy: async (t) => expect(String((await t.req('GET', '/broadcast_messages')).headers.link)).toContain('rel="last"'),
@@ -108,7 +126,8 @@ const CASES: Record<string, { healthy: Check; faulty: Check }> = {
     faulty: async (t) => expect((await t.req('GET', '/nope')).data).toEqual({ message: '404 Not Found' }),
   },
   'errors.missing-attr-unnamed': {
-    healthy: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: {} })).data).toEqual({ message: 'message is missing' }),
+    healthy: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: {} })).data).toEqual({ message: 'message is missing' }),
     faulty: async (t) => {
       const res = await t.req('POST', '/broadcast_messages', { token: t.admin, body: {} });
       expect([res.statusCode, res.data]).toEqual([400, { message: 'Bad request' }]);
@@ -122,16 +141,30 @@ const CASES: Record<string, { healthy: Check; faulty: Check }> = {
     },
   },
   'format.datetime-no-millis': {
-    healthy: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.starts_at).toBe('2024-05-01T12:00:00.000Z'),
-    faulty: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.starts_at).toBe('2024-05-01T12:00:00Z'),
+    healthy: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.starts_at).toBe(
+        '2024-05-01T12:00:00.000Z',
+      ),
+    faulty: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.starts_at).toBe(
+        '2024-05-01T12:00:00Z',
+      ),
   },
   'format.datetime-offset': {
-    healthy: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.starts_at).toBe('2024-05-01T12:00:00.000Z'),
-    faulty: async (t) => expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.starts_at).toBe('2024-05-01T12:00:00.000+00:00'),
+    healthy: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.starts_at).toBe(
+        '2024-05-01T12:00:00.000Z',
+      ),
+    faulty: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.starts_at).toBe(
+        '2024-05-01T12:00:00.000+00:00',
+      ),
   },
   'format.ids-as-strings': {
-    healthy: async (t) => expect(typeof (await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.id).toBe('number'),
-    faulty: async (t) => expect(typeof (await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.id).toBe('string'),
+    healthy: async (t) =>
+      expect(typeof (await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.id).toBe('number'),
+    faulty: async (t) =>
+      expect(typeof (await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.id).toBe('string'),
   },
   'format.json-content-type': {
     healthy: async (t) => expect((await t.req('GET', '/broadcast_messages')).headers['content-type']).toMatch(/^application\/json/),

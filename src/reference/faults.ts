@@ -13,8 +13,9 @@ import { FAULT_VARIATIONS, type FaultId } from './variation/registry.ts';
 export type { FaultId } from './variation/registry.ts';
 
 /** Every fault: its id, what the server does with it on, the clause it breaks and the suites that catch it. */
-export const FAULTS: readonly { id: FaultId; description: string; clause: string; suites: readonly string[] }[] =
-  FAULT_VARIATIONS.map(({ id, description, clause, suites }) => ({ id, description, clause, suites }));
+export const FAULTS: readonly { id: FaultId; description: string; clause: string; suites: readonly string[] }[] = FAULT_VARIATIONS.map(
+  ({ id, description, clause, suites }) => ({ id, description, clause, suites }),
+);
 
 export interface Faults {
   has(id: FaultId): boolean;

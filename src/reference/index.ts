@@ -30,9 +30,7 @@ export interface RunningReference {
 }
 
 /** The app, not listening: for app.inject(). */
-export async function buildReferenceApp(
-  options: ReferenceOptions = {},
-): Promise<{ app: FastifyInstance; adminToken: string }> {
+export async function buildReferenceApp(options: ReferenceOptions = {}): Promise<{ app: FastifyInstance; adminToken: string }> {
   return buildApp(options);
 }
 
@@ -41,7 +39,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   const hostPart = host.includes(':') ? `[${host}]` : host;
   const url = `http://${hostPart}:${port}`;
   return {

@@ -40,7 +40,9 @@ async function readParts(request: FastifyRequest): Promise<Params> {
         files.push([part.fieldname, new UploadedFile(part.filename, part.mimetype, data, part.file.truncated)]);
       } else {
         const value = part.value;
-        pairs.push(`${encodeURIComponent(part.fieldname)}=${encodeURIComponent(Buffer.isBuffer(value) ? value.toString('utf8') : String(value))}`);
+        pairs.push(
+          `${encodeURIComponent(part.fieldname)}=${encodeURIComponent(Buffer.isBuffer(value) ? value.toString('utf8') : String(value))}`,
+        );
       }
     }
   } catch (e) {
@@ -68,6 +70,9 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
   // A callback hook: the requests that are not multipart (nearly all) pay no promise for it.
   app.addHook('preValidation', (request, _reply, done) => {
     if (!request.isMultipart()) return done();
-    readParts(request).then((body) => { request.body = body; done(); }, done);
+    readParts(request).then((body) => {
+      request.body = body;
+      done();
+    }, done);
   });
 }

@@ -7,7 +7,6 @@
  */
 import { type Case, type TestServer, observe } from './testing.ts';
 
-
 /** Five broadcast messages, then one page of them (per_page=2). */
 async function page(t: TestServer, n: number) {
   for (let i = 0; i < 5; i += 1) {
@@ -28,9 +27,10 @@ const sizeOfPage = (count: number, perPage: number, n: number) => async (t: Test
 
 /** GET /user as the admin with its token in one transport: the username, or the status. */
 const whoAmI = (via: 'bearer' | 'query') => async (t: TestServer) => {
-  const res = via === 'bearer'
-    ? await t.req('GET', '/user', { headers: { authorization: `Bearer ${t.admin}` } })
-    : await t.req('GET', '/user', { query: `private_token=${t.admin}` });
+  const res =
+    via === 'bearer'
+      ? await t.req('GET', '/user', { headers: { authorization: `Bearer ${t.admin}` } })
+      : await t.req('GET', '/user', { query: `private_token=${t.admin}` });
   return res.statusCode === 200 ? res.data.username : res.statusCode;
 };
 

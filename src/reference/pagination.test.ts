@@ -12,8 +12,18 @@ function seedMessages(server: TestServer, count: number): void {
   const now = server.now();
   for (let i = 1; i <= count; i += 1) {
     server.app.ref.store.broadcastMessages.insert({
-      message: `m${i}`, startsAt: now, endsAt: now, color: '#E75E40', font: '#FFFFFF', targetPath: '',
-      broadcastType: 'banner', targetAccessLevels: [], dismissable: false, theme: 'indigo', createdAt: now, updatedAt: now,
+      message: `m${i}`,
+      startsAt: now,
+      endsAt: now,
+      color: '#E75E40',
+      font: '#FFFFFF',
+      targetPath: '',
+      broadcastType: 'banner',
+      targetAccessLevels: [],
+      dismissable: false,
+      theme: 'indigo',
+      createdAt: now,
+      updatedAt: now,
     });
   }
 }

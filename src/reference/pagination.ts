@@ -61,11 +61,7 @@ function keyOf(pair: string): string {
  * The request's URL (absolute, http, from the Host header) with the query pairs named in
  * `drop` removed and `set` appended; tokens are never copied.
  */
-export function linkUrl(
-  request: FastifyRequest,
-  drop: ReadonlySet<string>,
-  set: ReadonlyArray<[string, string | number]>,
-): string {
+export function linkUrl(request: FastifyRequest, drop: ReadonlySet<string>, set: ReadonlyArray<[string, string | number]>): string {
   const head = linkHead(request, ctxOf(request).variations.paging.linksKeepQuery, drop);
   if (set.length === 0) return head.endsWith('&') ? head.slice(0, -1) : head;
   return head + set.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
@@ -144,13 +140,16 @@ export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items:
   link.push(`<${head}page=${links.first}${tail}>; rel="first"`);
   if (links.last !== undefined) link.push(`<${head}page=${links.last}${tail}>; rel="last"`);
 
-  const headers = policy.headers({
-    ...(large ? {} : { 'x-total': String(total), 'x-total-pages': String(totalPages) }),
-    'x-per-page': String(perPage),
-    'x-page': String(page),
-    'x-next-page': next === undefined ? '' : String(next),
-    'x-prev-page': prev === undefined ? '' : String(prev),
-  }, facts);
+  const headers = policy.headers(
+    {
+      ...(large ? {} : { 'x-total': String(total), 'x-total-pages': String(totalPages) }),
+      'x-per-page': String(perPage),
+      'x-page': String(page),
+      'x-next-page': next === undefined ? '' : String(next),
+      'x-prev-page': prev === undefined ? '' : String(prev),
+    },
+    facts,
+  );
   sendHeaders(reply, headers);
   reply.header('link', link.join(', '));
   return slice;

@@ -40,10 +40,13 @@ export const PAGINATION_VARIATIONS = [
     description: 'the last page also links rel="next" (to the page after it)',
     clause: 'conv.pagination.link_next',
     suites: ['suites/pagination/offset.test.ts'],
-    paging: (p) => ({ ...p, links: (l, f) => {
-      const links = p.links(l, f);
-      return links.next === undefined && f.page === f.totalPages ? { ...links, next: f.page + 1 } : links;
-    } }),
+    paging: (p) => ({
+      ...p,
+      links: (l, f) => {
+        const links = p.links(l, f);
+        return links.next === undefined && f.page === f.totalPages ? { ...links, next: f.page + 1 } : links;
+      },
+    }),
   },
   {
     id: 'pagination.link-drops-per-page',
@@ -59,10 +62,13 @@ export const PAGINATION_VARIATIONS = [
     description: 'page 2 returns the items of page 1',
     clause: 'conv.pagination.page_param',
     suites: ['suites/pagination/offset.test.ts'],
-    paging: (p) => ({ ...p, window: (w, f) => {
-      const window = p.window(w, f);
-      return f.page === 2 ? { from: 0, end: window.end - window.from } : window;
-    } }),
+    paging: (p) => ({
+      ...p,
+      window: (w, f) => {
+        const window = p.window(w, f);
+        return f.page === 2 ? { from: 0, end: window.end - window.from } : window;
+      },
+    }),
   },
   {
     id: 'pagination.no-x-total-pages',
@@ -110,14 +116,17 @@ export const PAGINATION_VARIATIONS = [
     description: 'keyset pages also carry X-Total, X-Page and the other offset headers',
     clause: 'conv.keyset.no_offset_headers',
     suites: ['suites/pagination/keyset.test.ts'],
-    paging: (p) => ({ ...p, keysetHeaders: (f) => ({
-      'x-total': String(f.total),
-      'x-total-pages': String(f.totalPages),
-      'x-per-page': String(f.perPage),
-      'x-page': '1',
-      'x-next-page': f.total > f.perPage ? '2' : '',
-      'x-prev-page': '',
-    }) }),
+    paging: (p) => ({
+      ...p,
+      keysetHeaders: (f) => ({
+        'x-total': String(f.total),
+        'x-total-pages': String(f.totalPages),
+        'x-per-page': String(f.perPage),
+        'x-page': '1',
+        'x-next-page': f.total > f.perPage ? '2' : '',
+        'x-prev-page': '',
+      }),
+    }),
   },
   {
     id: 'pagination.keyset-per-page-unclamped',
@@ -125,22 +134,29 @@ export const PAGINATION_VARIATIONS = [
     description: 'keyset pagination serves more than 100 items when per_page asks for more',
     clause: 'conv.keyset.per_page_max',
     suites: ['suites/pagination/keyset.test.ts'],
-    paging: (p) => ({ ...p, keysetPerPage: (query, spec) => {
-      const asked = Number(query.per_page);
-      return Number.isInteger(asked) && asked > 100 ? asked : p.keysetPerPage(query, spec);
-    } }),
+    paging: (p) => ({
+      ...p,
+      keysetPerPage: (query, spec) => {
+        const asked = Number(query.per_page);
+        return Number.isInteger(asked) && asked > 100 ? asked : p.keysetPerPage(query, spec);
+      },
+    }),
   },
   {
     id: 'pagination.odd-per-page-short',
     kind: 'fault',
-    description: 'with an odd per_page (3 and up), every page between the first and the last holds one item fewer (the slice end is rounded down to an even offset): those items are never served',
+    description:
+      'with an odd per_page (3 and up), every page between the first and the last holds one item fewer (the slice end is rounded down to an even offset): those items are never served',
     clause: 'conv.pagination.page_param',
     suites: ['suites/properties/pagination-partition.test.ts'],
-    paging: (p) => ({ ...p, window: (w, f) => {
-      const window = p.window(w, f);
-      const middle = f.page > 1 && f.page < f.totalPages;
-      return middle && f.perPage > 1 && f.perPage % 2 === 1 ? { from: window.from, end: window.end - 1 } : window;
-    } }),
+    paging: (p) => ({
+      ...p,
+      window: (w, f) => {
+        const window = p.window(w, f);
+        const middle = f.page > 1 && f.page < f.totalPages;
+        return middle && f.perPage > 1 && f.perPage % 2 === 1 ? { from: window.from, end: window.end - 1 } : window;
+      },
+    }),
   },
   {
     id: 'pagination.deep-pages-empty',

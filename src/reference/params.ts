@@ -47,8 +47,7 @@ export type Values<S extends ParamSpec> = {
 
 const TRUE = new Set(['1', 'on', 't', 'true', 'y', 'yes']);
 const FALSE = new Set(['0', 'off', 'f', 'false', 'n', 'no']);
-const ISO_DATETIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 function blank(raw: unknown): boolean {
   return raw === undefined || raw === null || raw === '';
@@ -63,8 +62,12 @@ export function parseDatetime(text: string): Date | undefined {
   const m = ISO_DATETIME.exec(text.trim());
   if (!m) return undefined;
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone = 'Z'] = m;
-  const year = Number(y), month = Number(mo), day = Number(d);
-  const hour = Number(h), minute = Number(mi), second = Number(s);
+  const year = Number(y),
+    month = Number(mo),
+    day = Number(d);
+  const hour = Number(h),
+    minute = Number(mi),
+    second = Number(s);
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 60) return undefined;
   const ms = Number((frac + '000').slice(0, 3));
@@ -84,7 +87,9 @@ export function parseDatetime(text: string): Date | undefined {
 export function parseDate(text: string): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return undefined;
-  const year = Number(m[1]), month = Number(m[2]), day = Number(m[3]);
+  const year = Number(m[1]),
+    month = Number(m[2]),
+    day = Number(m[3]);
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined;
   return text;
 }
@@ -191,11 +196,7 @@ function entriesOf(spec: ParamSpec): ReadonlyArray<[string, AnyParam]> {
 }
 
 /** Coerces and checks `source` against `spec`; throws one 400 naming every problem. */
-export function readParams<S extends ParamSpec>(
-  source: Record<string, unknown>,
-  spec: S,
-  rules: ParamRules<S> = {},
-): Values<S> {
+export function readParams<S extends ParamSpec>(source: Record<string, unknown>, spec: S, rules: ParamRules<S> = {}): Values<S> {
   const out: Record<string, unknown> = {};
   const missing: string[] = [];
   const invalid: string[] = [];

@@ -15,7 +15,10 @@ describe('parseParams (Rack rules)', () => {
 
   it('reads name[][key] pairs as an array of hashes', () => {
     expect(parseParams('v[][key]=a&v[][value]=1&v[][key]=b&v[][value]=2')).toEqual({
-      v: [{ key: 'a', value: '1' }, { key: 'b', value: '2' }],
+      v: [
+        { key: 'a', value: '1' },
+        { key: 'b', value: '2' },
+      ],
     });
   });
 

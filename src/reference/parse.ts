@@ -144,15 +144,11 @@ export function registerBodyParsers(app: FastifyInstance): void {
     if ((body as string).trim() === '') done(null, undefined);
     else json(request, body as string, done);
   });
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: BODY_LIMIT },
-    (_request, body, done) => {
-      try {
-        done(null, parseParams(body as string));
-      } catch (e) {
-        done(apiError('bad_request', e instanceof Error ? e.message : 'malformed form body'), undefined);
-      }
-    },
-  );
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+    try {
+      done(null, parseParams(body as string));
+    } catch (e) {
+      done(apiError('bad_request', e instanceof Error ? e.message : 'malformed form body'), undefined);
+    }
+  });
 }

@@ -55,10 +55,9 @@ export class Router {
 
   /** Registers a resource group as an encapsulated fastify plugin under /api/v4. */
   async mount(plugin: ResourcePlugin): Promise<void> {
-    await this.app.register(
-      async (instance) => plugin(new Router(instance, this.ctx, true, this.known, this.root)),
-      { prefix: API_PREFIX },
-    );
+    await this.app.register(async (instance) => plugin(new Router(instance, this.ctx, true, this.known, this.root)), {
+      prefix: API_PREFIX,
+    });
   }
 
   /** A check every route of this plugin runs first (after authentication), e.g. a feature switched off. */

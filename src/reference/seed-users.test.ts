@@ -23,7 +23,12 @@ describe('seed users', () => {
     expect(() => seedUsersFromEnv({ REFERENCE_SEED_LDAP_BLOCKED: 'a b' })).toThrow(/^REFERENCE_SEED_LDAP_BLOCKED/);
   });
   it('creates an LDAP-blocked user with an ldapmain identity, listed as blocked', async () => {
-    const t = await testServer({ seedUsers: [{ username: 'dir', state: 'ldap_blocked' }, { username: 'dir', lastActivityDaysAgo: 1 }] });
+    const t = await testServer({
+      seedUsers: [
+        { username: 'dir', state: 'ldap_blocked' },
+        { username: 'dir', lastActivityDaysAgo: 1 },
+      ],
+    });
     const res = await t.req('GET', '/users?blocked=true', { token: t.admin });
     expect(res.data).toHaveLength(1);
     expect(res.data[0]).toMatchObject({ username: 'dir', state: 'ldap_blocked', last_activity_on: '2024-04-30' });

@@ -24,7 +24,11 @@ export interface SeedUser {
 
 const USERNAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
 
-const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function checkedUsername(name: string, variable: string): string {
   if (!USERNAME.test(name)) throw new Error(`${variable}: "${name}" is not a username`);
@@ -82,6 +86,11 @@ export function generatedUsersFromEnv(env: NodeJS.ProcessEnv): number {
 export function seedGeneratedUsers(store: Store, clock: Clock, count: number): void {
   const now = clock();
   for (let n = 1; n <= count; n += 1) {
-    createUser(store, now, { username: `gen-user-${n}`, name: `Generated User ${n}`, email: `gen-user-${n}@example.com`, confirmedAt: now });
+    createUser(store, now, {
+      username: `gen-user-${n}`,
+      name: `Generated User ${n}`,
+      email: `gen-user-${n}@example.com`,
+      confirmedAt: now,
+    });
   }
 }

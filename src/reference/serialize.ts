@@ -24,10 +24,6 @@ export function createFormat(datetime: (d: Date) => string = (d) => d.toISOStrin
 /** HTML of a short plain text (e.g. a user's bio), as the platform's renderer would give it. */
 export function textToHtml(text: string): string {
   if (text === '') return '';
-  const escaped = text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   return `<p dir="auto">${escaped}</p>`;
 }

@@ -7,7 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { createTable } from './store.ts';
 
-interface Item { id: number; name: string }
+interface Item {
+  id: number;
+  name: string;
+}
 
 function table(n: number) {
   const t = createTable<Item>();
@@ -64,7 +67,10 @@ describe('table index (a derived key)', () => {
     const t = createTable<Item>();
     const byName = t.index((row) => row.name);
     let seed = 7;
-    const next = (n: number) => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed % n; };
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
     for (let step = 0; step < 500; step++) {
       const ids = t.all().map((r) => r.id);
       const op = next(3);

@@ -70,7 +70,11 @@ class KeyIndex<T extends Row> implements Index<T> {
     const key = this.keyOf(row);
     const entry = this.entries.get(key);
     if (entry === undefined) this.entries.set(key, row);
-    else this.entries.set(key, [...(Array.isArray(entry) ? entry : [entry]), row].sort((a, b) => a.id - b.id));
+    else
+      this.entries.set(
+        key,
+        [...(Array.isArray(entry) ? entry : [entry]), row].sort((a, b) => a.id - b.id),
+      );
   }
   remove(row: T): void {
     const key = this.keyOf(row);

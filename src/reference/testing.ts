@@ -67,7 +67,14 @@ export async function testServer(options: ReferenceOptions = {}): Promise<TestSe
     async user(username, uo = {}) {
       const created = await t.req('POST', '/users', {
         token: adminToken,
-        body: { username, name: `Name ${username}`, email: `${username}@example.com`, password: 'password123', admin: uo.admin ?? false, skip_confirmation: true },
+        body: {
+          username,
+          name: `Name ${username}`,
+          email: `${username}@example.com`,
+          password: 'password123',
+          admin: uo.admin ?? false,
+          skip_confirmation: true,
+        },
       });
       if (created.statusCode !== 201) throw new Error(`user: ${created.statusCode} ${created.body}`);
       const token = await t.req('POST', `/users/${created.data.id}/impersonation_tokens`, {

@@ -8,15 +8,25 @@ import { plainWrites } from './allure-reporter.ts';
 const tempFolder = tempFoldersForThisFile();
 
 describe('plainWrites', () => {
-  test('results, containers and attachments land as files; other writes go to allure\'s writer', () => {
+  test("results, containers and attachments land as files; other writes go to allure's writer", () => {
     const dir = join(tempFolder('cfk-allure-'), 'allure-results');
     const delegated: string[] = [];
     const own = {
-      writeAttachment: () => { throw new Error('not here'); },
-      writeAttachmentFromPath: () => { throw new Error('not here'); },
-      writeGroup: () => { throw new Error('not here'); },
-      writeResult: () => { throw new Error('not here'); },
-      writeEnvironmentInfo: (info: unknown) => { delegated.push(JSON.stringify(info)); },
+      writeAttachment: () => {
+        throw new Error('not here');
+      },
+      writeAttachmentFromPath: () => {
+        throw new Error('not here');
+      },
+      writeGroup: () => {
+        throw new Error('not here');
+      },
+      writeResult: () => {
+        throw new Error('not here');
+      },
+      writeEnvironmentInfo: (info: unknown) => {
+        delegated.push(JSON.stringify(info));
+      },
     };
     const w = plainWrites(own, dir);
     w.writeResult({ uuid: 'u1', name: 'a test' } as { uuid: string });

@@ -12,7 +12,10 @@ function summary(statuses: Record<string, string>, failing: string[]): BaselineT
   };
 }
 
-const baseline = (entries: [string, string][]) => ({ file: 'b.json', known: entries.map(([clause, expires]) => ({ clause, reason: 'known', expires })) });
+const baseline = (entries: [string, string][]) => ({
+  file: 'b.json',
+  known: entries.map(([clause, expires]) => ({ clause, reason: 'known', expires })),
+});
 
 describe('applyBaseline', () => {
   test('a known failure is reported as known and does not fail the run', () => {

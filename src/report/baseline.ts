@@ -24,19 +24,32 @@ export interface Baseline {
   known: BaselineEntry[];
 }
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(s)), 'must be a real date');
-const schema = z.object({
-  known: z.array(z.object({
-    clause: z.string().min(1),
-    reason: z.string().min(1, 'must say why the departure is known'),
-    expires: date,
-  }).strict()),
-}).passthrough();
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be a real date');
+const schema = z
+  .object({
+    known: z.array(
+      z
+        .object({
+          clause: z.string().min(1),
+          reason: z.string().min(1, 'must say why the departure is known'),
+          expires: date,
+        })
+        .strict(),
+    ),
+  })
+  .passthrough();
 
 /** Parses and checks a baseline file's text; throws an Error with one line naming the problem. */
 export function parseBaseline(text: string, file: string, knownClauses?: ReadonlySet<string>): Baseline {
   let raw: unknown;
-  try { raw = JSON.parse(text); } catch (e) { throw new Error(`${file} is not JSON: ${(e as Error).message}`); }
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${file} is not JSON: ${(e as Error).message}`);
+  }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -110,7 +123,9 @@ export function applyBaseline<S extends BaselineTarget>(summary: S, baseline: Ba
 /** Reads and checks a baseline file of the configuration; any problem is a KitError (exit 2). */
 export function loadBaselineFile(path: string): Baseline {
   let text: string;
-  try { text = readFileSync(resolve(path), 'utf8'); } catch (e) {
+  try {
+    text = readFileSync(resolve(path), 'utf8');
+  } catch (e) {
     throw new KitError('CONFIG_INVALID', `CONFORMANCE_BASELINE: cannot read ${path}: ${(e as Error).message}`);
   }
   try {

@@ -51,7 +51,11 @@ describe('ConformanceReporter in a real vitest run', () => {
     expect(handed).toBeDefined();
     expect(last).toEqual(handed);
     expect(handed).toMatchObject({
-      verdict: 'fail', target: 'http://127.0.0.1:4010', kitVersion: '0.1.0', seed: 1739, requests: 3,
+      verdict: 'fail',
+      target: 'http://127.0.0.1:4010',
+      kitVersion: '0.1.0',
+      seed: 1739,
+      requests: 3,
       totals: { passed: 2, failed: 1, skipped: 1 },
     });
   });
@@ -64,12 +68,14 @@ describe('ConformanceReporter in a real vitest run', () => {
       expect.objectContaining({ id: 'broadcast.list.status', status: 'skip', reason: 'area "broadcast" skipped by CONFORMANCE_SKIP' }),
       expect.objectContaining({ id: 'epics.create.parent_id', status: 'untested', reason: 'needs the premium multi-level epics feature' }),
     ]);
-    expect(s.failures).toEqual([expect.objectContaining({
-      clause: 'users.block.status-201',
-      title: 'POST /users/:id/block by an admin blocks the user',
-      file: 'sample.fixture.ts',
-      message: 'The server MUST answer 201. (expected 201, actual 200)',
-    })]);
+    expect(s.failures).toEqual([
+      expect.objectContaining({
+        clause: 'users.block.status-201',
+        title: 'POST /users/:id/block by an admin blocks the user',
+        file: 'sample.fixture.ts',
+        message: 'The server MUST answer 201. (expected 201, actual 200)',
+      }),
+    ]);
   });
 
   it('writes summary.json and summary.md', () => {
@@ -93,7 +99,9 @@ describe('ConformanceReporter in a real vitest run', () => {
 
   it('prints the failure blocks and a one-line verdict', () => {
     expect(printed).toContain('Conformance failures:');
-    expect(printed).toContain("  Reproduce with:\n     curl -X POST -H 'Private-Token: [redacted]' http://127.0.0.1:4010/api/v4/users/17/block\n  Seed: 1739");
+    expect(printed).toContain(
+      "  Reproduce with:\n     curl -X POST -H 'Private-Token: [redacted]' http://127.0.0.1:4010/api/v4/users/17/block\n  Seed: 1739",
+    );
     const [verdict, reports] = printed.trim().split('\n').slice(-2);
     expect(verdict).toMatch(/^Conformance: FAIL — 1 failed, 2 passed, 1 skipped \(.*summary\.md\)$/);
     expect(reports).toMatch(/^Reports: .*summary\.md, .*summary\.json, .*junit\.xml, .*allure-results/);
@@ -107,10 +115,23 @@ describe('publishSummary', () => {
     process.env.CONFORMANCE_ADMIN_TOKEN = 'env-admin-token-xyz';
     try {
       let printed = '';
-      const s = publishSummary(buildSummary({
-        results: [{ fullName: 'x', name: 'x', state: 'failed', errors: ['token env-admin-token-xyz refused'] }],
-        clauses: [], target: 'http://h', kitVersion: '0', seed: 1, startedAt: new Date(), durationMs: 1,
-      }), { reportsDir: dir, log: (t) => { printed += t; } });
+      const s = publishSummary(
+        buildSummary({
+          results: [{ fullName: 'x', name: 'x', state: 'failed', errors: ['token env-admin-token-xyz refused'] }],
+          clauses: [],
+          target: 'http://h',
+          kitVersion: '0',
+          seed: 1,
+          startedAt: new Date(),
+          durationMs: 1,
+        }),
+        {
+          reportsDir: dir,
+          log: (t) => {
+            printed += t;
+          },
+        },
+      );
       expect(s.failures[0].message).toBe('token [redacted] refused');
       expect(readFileSync(join(dir, 'summary.json'), 'utf8')).not.toContain('env-admin-token-xyz');
       expect(printed).not.toContain('env-admin-token-xyz');
@@ -127,7 +148,9 @@ describe('publishSummary', () => {
       const file = join(dir, 'a-file');
       writeFileSync(file, 'not a directory');
       const s = buildSummary({ results: [], clauses: [], target: 't', kitVersion: '0', seed: 1, startedAt: new Date(), durationMs: 0 });
-      expect(() => publishSummary(s, { reportsDir: join(file, 'reports'), log: () => {} })).toThrow(expect.objectContaining({ name: 'KitError', code: 'CONFIG_INVALID' }));
+      expect(() => publishSummary(s, { reportsDir: join(file, 'reports'), log: () => {} })).toThrow(
+        expect.objectContaining({ name: 'KitError', code: 'CONFIG_INVALID' }),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -85,11 +85,7 @@ export default class ConformanceReporter implements Reporter {
     this.startedAt = new Date();
   }
 
-  onTestRunEnd(
-    testModules: ReadonlyArray<TestModule>,
-    unhandledErrors: ReadonlyArray<SerializedError>,
-    reason: TestRunEndReason,
-  ): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
     const results: TestResult[] = [];
     const outside: string[] = unhandledErrors.map(errorText);
     for (const mod of testModules) {

@@ -30,7 +30,9 @@ function bodyLine(body: string): string {
 export function formatFailure(f: FailureSummary, seed: number | string): string {
   const lines = [`x ${f.clause ?? '(no clause)'}  ${f.title}`, `  -> ${indentRest(f.requirement, '     ')}`];
   if (f.expected !== undefined || f.actual !== undefined) {
-    lines.push(`     Expected: ${indentRest(f.expected ?? '(not stated)', '     ')}   Actual: ${indentRest(f.actual ?? '(none)', '     ')}`);
+    lines.push(
+      `     Expected: ${indentRest(f.expected ?? '(not stated)', '     ')}   Actual: ${indentRest(f.actual ?? '(none)', '     ')}`,
+    );
   }
   if (f.exchange) {
     const status = f.exchange.status === null ? 'no response' : String(f.exchange.status);

@@ -14,12 +14,20 @@ export function assembleHar(reportsDir: string, kitVersion: string): string | un
   const entries: { startedDateTime: string }[] = [];
   for (const f of readdirSync(dir).filter((n) => n.endsWith('.jsonl'))) {
     for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) {
-      if (line) try { entries.push(JSON.parse(line)); } catch { /* a line cut by a killed worker */ }
+      if (line)
+        try {
+          entries.push(JSON.parse(line));
+        } catch {
+          /* a line cut by a killed worker */
+        }
     }
   }
   entries.sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime));
   const file = join(reportsDir, 'run.har');
-  writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'api-v4-conformance', version: kitVersion }, pages: [], entries } }, null, 1));
+  writeFileSync(
+    file,
+    JSON.stringify({ log: { version: '1.2', creator: { name: 'api-v4-conformance', version: kitVersion }, pages: [], entries } }, null, 1),
+  );
   rmSync(dir, { recursive: true, force: true });
   return file;
 }

@@ -40,8 +40,13 @@ const failed: TestResult = {
 
 function summary(results: TestResult[]) {
   return buildSummary({
-    results, clauses: CLAUSES, target: 'http://127.0.0.1:4010', kitVersion: '0.1.0', seed: 1739,
-    startedAt: '2026-01-02T03:04:05.000Z', durationMs: 5120,
+    results,
+    clauses: CLAUSES,
+    target: 'http://127.0.0.1:4010',
+    kitVersion: '0.1.0',
+    seed: 1739,
+    startedAt: '2026-01-02T03:04:05.000Z',
+    durationMs: 5120,
   });
 }
 
@@ -51,23 +56,36 @@ describe('formatFailure', () => {
   });
 
   it('handles no response, an empty body, no expected/actual and no reproducer', () => {
-    const s = summary([{
-      ...failed,
-      failure: { requirement: 'The server MUST answer the request.', exchange: { method: 'GET', url: 'u', status: null, headers: {}, bodyExcerpt: '' } },
-    }]);
-    expect(formatFailure(s.failures[0], 7)).toBe([
-      'x users.block.status-201  POST /users/:id/block by an admin blocks the user',
-      '  -> The server MUST answer the request.',
-      '  [no response] (empty body)',
-      '  Seed: 7',
-    ].join('\n'));
+    const s = summary([
+      {
+        ...failed,
+        failure: {
+          requirement: 'The server MUST answer the request.',
+          exchange: { method: 'GET', url: 'u', status: null, headers: {}, bodyExcerpt: '' },
+        },
+      },
+    ]);
+    expect(formatFailure(s.failures[0], 7)).toBe(
+      [
+        'x users.block.status-201  POST /users/:id/block by an admin blocks the user',
+        '  -> The server MUST answer the request.',
+        '  [no response] (empty body)',
+        '  Seed: 7',
+      ].join('\n'),
+    );
   });
 
   it('keeps a multi-line reproducer aligned and a long body on one line, cut', () => {
-    const s = summary([{
-      ...failed,
-      failure: { ...failed.failure!, reproduce: "curl -X POST \\\n  -d '{}' http://h/x", exchange: { ...failed.failure!.exchange!, bodyExcerpt: `{\n"a": "${'x'.repeat(400)}"}` } },
-    }]);
+    const s = summary([
+      {
+        ...failed,
+        failure: {
+          ...failed.failure!,
+          reproduce: "curl -X POST \\\n  -d '{}' http://h/x",
+          exchange: { ...failed.failure!.exchange!, bodyExcerpt: `{\n"a": "${'x'.repeat(400)}"}` },
+        },
+      },
+    ]);
     const text = formatFailure(s.failures[0], 1);
     expect(text).toContain("     curl -X POST \\\n       -d '{}' http://h/x");
     const body = text.split('\n').find((l) => l.startsWith('  [200]'))!;
@@ -129,7 +147,16 @@ describe('renderMarkdown', () => {
   });
 
   it('lists errors outside the tests', () => {
-    const s = buildSummary({ results: [], clauses: CLAUSES, target: 't', kitVersion: 'v', seed: 1, startedAt: 'x', durationMs: 0, unhandledErrors: ['suites/a.test.ts: SyntaxError: bad'] });
+    const s = buildSummary({
+      results: [],
+      clauses: CLAUSES,
+      target: 't',
+      kitVersion: 'v',
+      seed: 1,
+      startedAt: 'x',
+      durationMs: 0,
+      unhandledErrors: ['suites/a.test.ts: SyntaxError: bad'],
+    });
     const text = renderMarkdown(s);
     expect(text).toContain('**Verdict: FAIL** — 1 error outside the tests, no test ran');
     expect(text).toContain('## Errors outside the tests (1)\n\n```text\nsuites/a.test.ts: SyntaxError: bad\n```');
@@ -140,7 +167,11 @@ describe('renderMarkdown with a baseline', () => {
   it('lists known failures apart, with the reason and date, and the stale and expired entries', async () => {
     const { applyBaseline } = await import('./baseline.ts');
     const base = summary([failed]);
-    const withBaseline = applyBaseline(base, { file: 'baselines/x.json', known: [{ clause: failed.clause!, reason: 'platform says 409', expires: '2099-01-01' }] }, '2026-11-22');
+    const withBaseline = applyBaseline(
+      base,
+      { file: 'baselines/x.json', known: [{ clause: failed.clause!, reason: 'platform says 409', expires: '2099-01-01' }] },
+      '2026-11-22',
+    );
     const md = renderMarkdown(withBaseline);
     expect(md).toContain('**Verdict: PASS**');
     expect(md).toContain('## Baseline `baselines/x.json`');

@@ -38,7 +38,7 @@ function counts(a: { pass: number; fail: number; skip: number; untested: number 
 }
 
 function clauseRow(c: ClauseSummary): string {
-  const reason = c.known ? `known (baseline): ${c.known.reason}` : c.reason ?? '';
+  const reason = c.known ? `known (baseline): ${c.known.reason}` : (c.reason ?? '');
   return `| \`${cell(c.id)}\` | ${STATUS_ICON[c.status]} ${c.status} | ${c.tests.length} | ${cell(reason)} |`;
 }
 
@@ -101,7 +101,13 @@ function unhandled(s: Summary): string[] {
 
 function coverage(s: Summary): string[] {
   const all = s.areas.reduce(
-    (t, a) => ({ total: t.total + a.total, pass: t.pass + a.pass, fail: t.fail + a.fail, skip: t.skip + a.skip, untested: t.untested + a.untested }),
+    (t, a) => ({
+      total: t.total + a.total,
+      pass: t.pass + a.pass,
+      fail: t.fail + a.fail,
+      skip: t.skip + a.skip,
+      untested: t.untested + a.untested,
+    }),
     { total: 0, pass: 0, fail: 0, skip: 0, untested: 0 },
   );
   const out = [
@@ -138,13 +144,25 @@ function leftovers(s: Summary): string[] {
   const left = s.cleanup?.left ?? [];
   if (!left.length) return [];
   return [
-    '', `## Left on the target (${left.length})`, '',
-    'End-of-run cleanup could not remove these; the kit created them under the run prefix.', '',
+    '',
+    `## Left on the target (${left.length})`,
+    '',
+    'End-of-run cleanup could not remove these; the kit created them under the run prefix.',
+    '',
     ...left.map((l) => `- ${l.what}: ${l.reason}`),
     ...(s.cleanup?.retry ? ['', `Retry with \`${s.cleanup.retry}\`.`] : []),
   ];
 }
 
 export function renderMarkdown(summary: Summary): string {
-  return [...header(summary), ...failures(summary), ...leftovers(summary), ...baseline(summary), ...capabilities(summary), ...unhandled(summary), ...coverage(summary), ''].join('\n');
+  return [
+    ...header(summary),
+    ...failures(summary),
+    ...leftovers(summary),
+    ...baseline(summary),
+    ...capabilities(summary),
+    ...unhandled(summary),
+    ...coverage(summary),
+    '',
+  ].join('\n');
 }

@@ -33,11 +33,19 @@ export default class ProgressReporter implements Reporter {
       else skipped += 1;
     }
     const broken = mod.state() === 'failed' && failed === 0;
-    const counts = [`${passed} passed`, failed ? `${failed} failed` : '', skipped ? `${skipped} skipped` : '', broken ? 'the file failed to run' : '']
-      .filter(Boolean).join(', ');
+    const counts = [
+      `${passed} passed`,
+      failed ? `${failed} failed` : '',
+      skipped ? `${skipped} skipped` : '',
+      broken ? 'the file failed to run' : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     const name = mod.relativeModuleId.replace(/^suites\//, '');
     const took = ((mod.diagnostic().duration ?? 0) / 1000).toFixed(1);
     const elapsed = ((Date.now() - this.started) / 1000).toFixed(1);
-    this.log(`${failed || broken ? '✗' : '✓'} ${name.padEnd(44)} ${counts.padEnd(34)} ${took.padStart(5)} s   [${this.done}/${this.total} files, ${elapsed} s]`);
+    this.log(
+      `${failed || broken ? '✗' : '✓'} ${name.padEnd(44)} ${counts.padEnd(34)} ${took.padStart(5)} s   [${this.done}/${this.total} files, ${elapsed} s]`,
+    );
   }
 }

@@ -43,12 +43,19 @@ describe('buildSummary', () => {
       expect(s).toHaveProperty(key);
     }
     expect(s).toMatchObject({
-      verdict: 'pass', target: 'http://127.0.0.1:4010', kitVersion: '0.1.0', seed: 1739,
-      startedAt: '2026-01-02T03:04:05.000Z', durationMs: 1234, requests: 2,
-      totals: { passed: 1, failed: 0, skipped: 0 }, failures: [],
+      verdict: 'pass',
+      target: 'http://127.0.0.1:4010',
+      kitVersion: '0.1.0',
+      seed: 1739,
+      startedAt: '2026-01-02T03:04:05.000Z',
+      durationMs: 1234,
+      requests: 2,
+      totals: { passed: 1, failed: 0, skipped: 0 },
+      failures: [],
     });
     expect(Object.keys(s.totals).sort()).toEqual(['failed', 'passed', 'skipped']);
-    for (const c of s.clauses) expect(c).toEqual(expect.objectContaining({ id: expect.any(String), status: expect.any(String), tests: expect.any(Array) }));
+    for (const c of s.clauses)
+      expect(c).toEqual(expect.objectContaining({ id: expect.any(String), status: expect.any(String), tests: expect.any(Array) }));
   });
 
   it('lists every catalogue clause in catalogue order, with its area', () => {
@@ -59,7 +66,10 @@ describe('buildSummary', () => {
 
   it('pass: every test that ran passed (skipped siblings do not matter)', () => {
     const s = summarize([t('users.list.shape', 'passed'), t('users.list.shape', 'skipped', { skipReason: 'x' })]);
-    expect(status(s, 'users.list.shape')).toMatchObject({ status: 'pass', tests: ['area > users.list.shape does something', 'area > users.list.shape does something'] });
+    expect(status(s, 'users.list.shape')).toMatchObject({
+      status: 'pass',
+      tests: ['area > users.list.shape does something', 'area > users.list.shape does something'],
+    });
     expect(status(s, 'users.list.shape')?.reason).toBeUndefined();
   });
 
@@ -81,8 +91,16 @@ describe('buildSummary', () => {
   it('untested: no test cites it; config and no clauses give the catalogue why', () => {
     const s = summarize([t('users.list.shape', 'passed')]);
     expect(status(s, 'users.block.state')).toMatchObject({ status: 'untested', tests: [], reason: 'no test cites this clause' });
-    expect(status(s, 'conv.keyset.links_header')).toMatchObject({ status: 'untested', testable: 'config', reason: 'depends on the server release' });
-    expect(status(s, 'tokens.profile_hidden')).toMatchObject({ status: 'untested', testable: 'no', reason: 'profile settings are a web page' });
+    expect(status(s, 'conv.keyset.links_header')).toMatchObject({
+      status: 'untested',
+      testable: 'config',
+      reason: 'depends on the server release',
+    });
+    expect(status(s, 'tokens.profile_hidden')).toMatchObject({
+      status: 'untested',
+      testable: 'no',
+      reason: 'profile settings are a web page',
+    });
   });
 
   it('keeps a cited id missing from the catalogue, flagged', () => {
@@ -91,13 +109,23 @@ describe('buildSummary', () => {
   });
 
   it('counts totals; a pending (unfinished) test counts as skipped', () => {
-    const s = summarize([t('users.list.shape', 'passed'), t('users.block.state', 'failed'), t('broadcast.list.status', 'skipped'), t('broadcast.create.status', 'pending'), t(undefined, 'passed')]);
+    const s = summarize([
+      t('users.list.shape', 'passed'),
+      t('users.block.state', 'failed'),
+      t('broadcast.list.status', 'skipped'),
+      t('broadcast.create.status', 'pending'),
+      t(undefined, 'passed'),
+    ]);
     expect(s.totals).toEqual({ passed: 2, failed: 1, skipped: 2 });
     expect(status(s, 'broadcast.create.status')).toMatchObject({ status: 'skip', reason: 'did not finish (run interrupted)' });
   });
 
   it('sums the tests requests unless a total is given', () => {
-    const results = [t('users.list.shape', 'passed', { requests: 3 }), t('users.block.state', 'passed', { requests: 4 }), t(undefined, 'passed')];
+    const results = [
+      t('users.list.shape', 'passed', { requests: 3 }),
+      t('users.block.state', 'passed', { requests: 4 }),
+      t(undefined, 'passed'),
+    ];
     expect(summarize(results).requests).toBe(7);
     expect(summarize(results, { requests: 50 }).requests).toBe(50);
   });
@@ -127,7 +155,11 @@ describe('verdict', () => {
 
   it('fails on errors outside the tests', () => {
     const s = summarize([t('users.list.shape', 'passed')], { unhandledErrors: ['suites/x.test.ts: SyntaxError'] });
-    expect(s).toMatchObject({ verdict: 'fail', verdictReasons: ['1 error outside the tests'], unhandledErrors: ['suites/x.test.ts: SyntaxError'] });
+    expect(s).toMatchObject({
+      verdict: 'fail',
+      verdictReasons: ['1 error outside the tests'],
+      unhandledErrors: ['suites/x.test.ts: SyntaxError'],
+    });
   });
 
   it('fails when zero tests ran (none at all, or all skipped)', () => {
@@ -149,7 +181,9 @@ describe('failures', () => {
         fullName: 'users > block > users.block.status-201 POST /users/:id/block by an admin blocks the user',
         file: 'suites/users/block.test.ts',
         failure: {
-          requirement: 'The server MUST answer 201.', expected: '201', actual: '200',
+          requirement: 'The server MUST answer 201.',
+          expected: '201',
+          actual: '200',
           exchange: { method: 'POST', url: 'http://127.0.0.1:4010/api/v4/users/17/block', status: 200, headers: {}, bodyExcerpt: 'true' },
           reproduce: "curl -X POST -H 'Private-Token: [redacted]' http://127.0.0.1:4010/api/v4/users/17/block",
         },
@@ -171,7 +205,12 @@ describe('failures', () => {
 
   it('falls back to the first error message, and a null clause and reproducer', () => {
     const s = summarize([t(undefined, 'failed', { errors: ['TypeError: x is undefined\n    at y'] })]);
-    expect(s.failures[0]).toMatchObject({ clause: null, reproduce: null, message: 'TypeError: x is undefined at y', title: 'a test without a clause' });
+    expect(s.failures[0]).toMatchObject({
+      clause: null,
+      reproduce: null,
+      message: 'TypeError: x is undefined at y',
+      title: 'a test without a clause',
+    });
   });
 
   it('titleOf strips only a leading clause id', () => {

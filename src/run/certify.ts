@@ -96,10 +96,15 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
       if (!config.adminToken) {
         throw new KitError('ADMIN_TOKEN_MISSING', 'CONFORMANCE_ADMIN_TOKEN (or --admin-token) is required to certify a deployed target.');
       }
-      await preflight(new ApiClient({
-        apiUrl: `${config.baseUrl}/api/v4`, timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes,
-        secrets: new SecretSet([config.adminToken]), auth: { token: config.adminToken },
-      }));
+      await preflight(
+        new ApiClient({
+          apiUrl: `${config.baseUrl}/api/v4`,
+          timeoutMs: config.timeoutMs,
+          maxBodyBytes: config.maxBodyBytes,
+          secrets: new SecretSet([config.adminToken]),
+          auth: { token: config.adminToken },
+        }),
+      );
     }
     exportConfig(config, process.env);
     // Every secret the run learns is noted here (mode 600) for the leak scan, then removed.
@@ -127,7 +132,9 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
     kitVersion: kitVersion(),
     seed: config.seed,
     secrets: config.adminToken ? [config.adminToken] : [],
-    onSummary: (s: Summary) => { summary = s; },
+    onSummary: (s: Summary) => {
+      summary = s;
+    },
     baseline,
   });
   const interrupt = interruptHandler();
@@ -143,26 +150,34 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   const writtenSince = Date.now() - 2000;
   // allure-results holds this run's results only: an earlier run's would show as retries of its tests.
   rmSync(join(reportsDir, 'allure-results'), { recursive: true, force: true });
-  const vitest = await startVitest('test', filters, {
-    root: PACKAGE_ROOT,
-    ...(cacheDir ? { experimental: { fsModuleCache: true, fsModuleCachePath: cacheDir } } : {}),
-    config: join(PACKAGE_ROOT, 'vitest.config.ts'),
-    project: ['suites'],
-    watch: false,
-    run: true,
-    testNamePattern: options.grep,
-    shard: options.shard,
-    mergeReports: options.mergeReports ? resolve(options.mergeReports) : undefined,
-    reporters: [
-      !options.progress || options.progress === 'lines' ? new ProgressReporter() : options.progress,
-      ['junit', { outputFile: join(reportsDir, 'junit.xml') }],
-      new AllureReporter({ resultsDir: join(reportsDir, 'allure-results') }),
-      ...(blob ? [blob] : []),
-      reporter,
-      interrupt.reporter,
-    ],
-  }, undefined, { stdout: quietAfterSetupFailure(process.stdout), stderr: quietAfterSetupFailure(process.stderr) })
-    .catch((e: unknown) => { setupError = e; return undefined; });
+  const vitest = await startVitest(
+    'test',
+    filters,
+    {
+      root: PACKAGE_ROOT,
+      ...(cacheDir ? { experimental: { fsModuleCache: true, fsModuleCachePath: cacheDir } } : {}),
+      config: join(PACKAGE_ROOT, 'vitest.config.ts'),
+      project: ['suites'],
+      watch: false,
+      run: true,
+      testNamePattern: options.grep,
+      shard: options.shard,
+      mergeReports: options.mergeReports ? resolve(options.mergeReports) : undefined,
+      reporters: [
+        !options.progress || options.progress === 'lines' ? new ProgressReporter() : options.progress,
+        ['junit', { outputFile: join(reportsDir, 'junit.xml') }],
+        new AllureReporter({ resultsDir: join(reportsDir, 'allure-results') }),
+        ...(blob ? [blob] : []),
+        reporter,
+        interrupt.reporter,
+      ],
+    },
+    undefined,
+    { stdout: quietAfterSetupFailure(process.stdout), stderr: quietAfterSetupFailure(process.stderr) },
+  ).catch((e: unknown) => {
+    setupError = e;
+    return undefined;
+  });
   // Closing runs the globalSetup teardown: cleanup of everything the run created, interrupted or not.
   await vitest?.close();
   interrupt.dispose();
@@ -180,7 +195,12 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   }
   const secrets = [...readSecretsFile(process.env[ENV.secretsFile]), ...(config.adminToken ? [config.adminToken] : [])];
   summary = finishRun(summary, {
-    reportsDir, cleanup: slot.cleanup, har: config.har, kitVersion: kitVersion(), secrets, writtenSince,
+    reportsDir,
+    cleanup: slot.cleanup,
+    har: config.har,
+    kitVersion: kitVersion(),
+    secrets,
+    writtenSince,
     log: (text) => process.stdout.write(`${text}\n`),
   });
   return { exitCode: summary.verdict === 'pass' ? 0 : 1, summary };

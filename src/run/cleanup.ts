@@ -24,13 +24,25 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
   if (!config.adminToken) throw new KitError('ADMIN_TOKEN_MISSING', 'cleanup needs CONFORMANCE_ADMIN_TOKEN (or --admin-token).');
   const apiUrl = `${config.baseUrl}/api/v4`;
   const secrets = new SecretSet([config.adminToken]);
-  const admin = new ApiClient({ apiUrl, timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes, secrets, auth: { token: config.adminToken } });
+  const admin = new ApiClient({
+    apiUrl,
+    timeoutMs: config.timeoutMs,
+    maxBodyBytes: config.maxBodyBytes,
+    secrets,
+    auth: { token: config.adminToken },
+  });
   await preflight(admin);
   // A run killed outright also left its secrets folder on this machine.
   sweepStaleSecretsDirs();
   const dir = resolve(config.reportsDir);
   let files: string[] = [];
-  try { files = readdirSync(dir).filter((f) => /^ledger-.*\.jsonl$/.test(f)).map((f) => join(dir, f)); } catch { /* no reports yet */ }
+  try {
+    files = readdirSync(dir)
+      .filter((f) => /^ledger-.*\.jsonl$/.test(f))
+      .map((f) => join(dir, f));
+  } catch {
+    /* no reports yet */
+  }
   let removed = 0;
   let failed = 0;
   const seenPrefixes: string[] = [];

@@ -15,7 +15,10 @@ describe('loadConfig', () => {
   });
 
   test('a flag beats its variable, and /api/v4 or a trailing slash is stripped from the base URL', () => {
-    const c = loadConfig({ env: { CONFORMANCE_BASE_URL: 'http://a.example', CONFORMANCE_SEED: '7' }, flags: { baseUrl: 'https://b.example/api/v4/' } });
+    const c = loadConfig({
+      env: { CONFORMANCE_BASE_URL: 'http://a.example', CONFORMANCE_SEED: '7' },
+      flags: { baseUrl: 'https://b.example/api/v4/' },
+    });
     expect(c.baseUrl).toBe('https://b.example');
     expect(c.seed).toBe(7);
   });
@@ -32,7 +35,11 @@ describe('loadConfig', () => {
     ['CONFORMANCE_HEAVY', 'maybe'],
   ])('%s=%s is a KitError naming the variable', (name, value) => {
     let error: unknown;
-    try { loadConfig({ env: { [name]: value } }); } catch (e) { error = e; }
+    try {
+      loadConfig({ env: { [name]: value } });
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(KitError);
     expect((error as KitError).code).toBe('CONFIG_INVALID');
     expect((error as KitError).message.startsWith(name)).toBe(true);

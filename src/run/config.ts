@@ -13,7 +13,6 @@ import { AREAS } from '../spec/clauses.ts';
 
 const CAPABILITY_IDS = CAPABILITIES.map((c) => c.id);
 
-
 export interface Config {
   /** Server root of the target; undefined means: start the bundled reference in-process. */
   baseUrl?: string;
@@ -64,56 +63,115 @@ export const VARIABLES: Record<keyof Config, string> = {
 
 /** Command-line flag of each key (the CLI derives its options from this table). */
 export const FLAGS: Record<keyof Config, string> = {
-  baseUrl: '--base-url', adminToken: '--admin-token', seed: '--seed', numRuns: '--num-runs',
-  timeoutMs: '--timeout-ms', reportsDir: '--reports-dir', skip: '--skip', runPrefix: '--run-prefix',
-  maxBodyBytes: '--max-body-bytes', heavy: '--heavy', har: '--har', baseline: '--baseline',
+  baseUrl: '--base-url',
+  adminToken: '--admin-token',
+  seed: '--seed',
+  numRuns: '--num-runs',
+  timeoutMs: '--timeout-ms',
+  reportsDir: '--reports-dir',
+  skip: '--skip',
+  runPrefix: '--run-prefix',
+  maxBodyBytes: '--max-body-bytes',
+  heavy: '--heavy',
+  har: '--har',
+  baseline: '--baseline',
   epicsUnavailable: '--epics-unavailable',
   dependencyProject: '--dependency-project',
   ldapBlockedUser: '--ldap-blocked-user',
 };
 
 const positiveInt = (max: number) =>
-  z.string().trim().regex(/^\d+$/, 'must be a positive integer').transform(Number)
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a positive integer')
+    .transform(Number)
     .refine((n) => n >= 1 && n <= max, `must be between 1 and ${max}`);
 
 /** A 1/0 (true/false, yes/no) switch, off by default. */
-const flag = () => z.string().trim().transform((s, ctx) => {
-  if (/^(1|true|yes)$/i.test(s)) return true;
-  if (/^(0|false|no|)$/i.test(s)) return false;
-  ctx.addIssue({ code: 'custom', message: 'must be 1 or 0' }); return z.NEVER;
-}).default(false);
+const flag = () =>
+  z
+    .string()
+    .trim()
+    .transform((s, ctx) => {
+      if (/^(1|true|yes)$/i.test(s)) return true;
+      if (/^(0|false|no|)$/i.test(s)) return false;
+      ctx.addIssue({ code: 'custom', message: 'must be 1 or 0' });
+      return z.NEVER;
+    })
+    .default(false);
 
 /** Keys that are switches: a bare flag (--heavy) sets them. */
 export const SWITCHES: ReadonlySet<keyof Config> = new Set(['heavy', 'har', 'epicsUnavailable']);
 
 const fields = {
-  baseUrl: z.string().trim().transform((s, ctx) => {
-    let url: URL;
-    try { url = new URL(s); } catch { ctx.addIssue({ code: 'custom', message: 'must be an absolute http(s) URL such as https://gitlab.example.com' }); return z.NEVER; }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      ctx.addIssue({ code: 'custom', message: 'must use http or https' }); return z.NEVER;
-    }
-    if (url.search || url.hash) { ctx.addIssue({ code: 'custom', message: 'must not carry a query or fragment' }); return z.NEVER; }
-    // The server root: the kit adds /api/v4 itself.
-    return url.href.replace(/\/+$/, '').replace(/\/api\/v4$/, '');
-  }).optional(),
+  baseUrl: z
+    .string()
+    .trim()
+    .transform((s, ctx) => {
+      let url: URL;
+      try {
+        url = new URL(s);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be an absolute http(s) URL such as https://gitlab.example.com' });
+        return z.NEVER;
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        ctx.addIssue({ code: 'custom', message: 'must use http or https' });
+        return z.NEVER;
+      }
+      if (url.search || url.hash) {
+        ctx.addIssue({ code: 'custom', message: 'must not carry a query or fragment' });
+        return z.NEVER;
+      }
+      // The server root: the kit adds /api/v4 itself.
+      return url.href.replace(/\/+$/, '').replace(/\/api\/v4$/, '');
+    })
+    .optional(),
   adminToken: z.string().trim().min(1, 'must not be empty').optional(),
-  seed: z.string().trim().regex(/^\d+$/, 'must be a non-negative integer').transform(Number)
-    .refine((n) => Number.isSafeInteger(n) && n <= 2 ** 31 - 1, 'must be at most 2147483647').optional(),
+  seed: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a non-negative integer')
+    .transform(Number)
+    .refine((n) => Number.isSafeInteger(n) && n <= 2 ** 31 - 1, 'must be at most 2147483647')
+    .optional(),
   numRuns: positiveInt(100000).default(25),
   timeoutMs: positiveInt(600000).default(10000),
   reportsDir: z.string().trim().min(1).default('reports'),
-  skip: z.string().transform((s) => s.split(',').map((a) => a.trim()).filter(Boolean))
-    .refine((list) => list.every((a) => AREAS.includes(a) || CAPABILITY_IDS.includes(a)),
-      `must be a comma-separated list of areas or capabilities among: ${[...new Set([...AREAS, ...CAPABILITY_IDS])].join(', ')}`).default([]),
-  runPrefix: z.string().trim().regex(/^[a-z][a-z0-9-]{2,23}$/, 'must be 3-24 characters of a-z, 0-9 and -, starting with a letter').optional(),
+  skip: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((a) => AREAS.includes(a) || CAPABILITY_IDS.includes(a)),
+      `must be a comma-separated list of areas or capabilities among: ${[...new Set([...AREAS, ...CAPABILITY_IDS])].join(', ')}`,
+    )
+    .default([]),
+  runPrefix: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{2,23}$/, 'must be 3-24 characters of a-z, 0-9 and -, starting with a letter')
+    .optional(),
   maxBodyBytes: positiveInt(1024 * 1024 * 1024).default(16 * 1024 * 1024),
   heavy: flag(),
   har: flag(),
   baseline: z.string().trim().min(1).optional(),
   epicsUnavailable: flag(),
-  dependencyProject: z.string().trim().regex(/^(\d+|[\w.-]+(\/[\w.-]+)+)$/, 'must be a project id or a full path such as group/project').optional(),
-  ldapBlockedUser: z.string().trim().regex(/^[\w.-]+$/, 'must be a username').optional(),
+  dependencyProject: z
+    .string()
+    .trim()
+    .regex(/^(\d+|[\w.-]+(\/[\w.-]+)+)$/, 'must be a project id or a full path such as group/project')
+    .optional(),
+  ldapBlockedUser: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]+$/, 'must be a username')
+    .optional(),
 };
 
 /** Reads `.env` into process.env (never overriding what is set). Call once, at the edge. */

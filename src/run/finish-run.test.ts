@@ -15,8 +15,20 @@ const SECRET = 'glpat-impersonation-token-value';
 
 function passingSummary() {
   return buildSummary({
-    results: [{ fullName: 'broadcast.list.status GET answers 200', name: 'broadcast.list.status GET answers 200', clause: 'broadcast.list.status', state: 'passed' }],
-    clauses: [{ id: 'broadcast.list.status', testable: 'api' }], target: 'http://h', kitVersion: '0', seed: 1, startedAt: new Date(), durationMs: 1,
+    results: [
+      {
+        fullName: 'broadcast.list.status GET answers 200',
+        name: 'broadcast.list.status GET answers 200',
+        clause: 'broadcast.list.status',
+        state: 'passed',
+      },
+    ],
+    clauses: [{ id: 'broadcast.list.status', testable: 'api' }],
+    target: 'http://h',
+    kitVersion: '0',
+    seed: 1,
+    startedAt: new Date(),
+    durationMs: 1,
   });
 }
 
@@ -24,10 +36,17 @@ function finish(reportsDir: string, since: number) {
   const printed: string[] = [];
   const writes: string[] = [];
   const summary = finishRun(passingSummary(), {
-    reportsDir, har: false, kitVersion: '0', secrets: [SECRET], writtenSince: since,
+    reportsDir,
+    har: false,
+    kitVersion: '0',
+    secrets: [SECRET],
+    writtenSince: since,
     cleanup: { removed: 4, left: [] },
     log: (t) => printed.push(t),
-    write: (path, text) => { writes.push(path); writeFileSync(path, text); },
+    write: (path, text) => {
+      writes.push(path);
+      writeFileSync(path, text);
+    },
   });
   return { summary, printed: printed.join('\n'), writes };
 }

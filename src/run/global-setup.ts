@@ -59,7 +59,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const secrets = new SecretSet([adminToken], secretsFileSink(secretsPath));
   const root: string = baseUrl as string;
   const apiUrl = `${root}/api/v4`;
-  const admin = new ApiClient({ apiUrl, timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes, secrets, auth: { token: adminToken } });
+  const admin = new ApiClient({
+    apiUrl,
+    timeoutMs: config.timeoutMs,
+    maxBodyBytes: config.maxBodyBytes,
+    secrets,
+    auth: { token: adminToken },
+  });
   const reportsDir = resolve(config.reportsDir);
   const ledgerPath = join(reportsDir, `ledger-${config.runPrefix}.jsonl`);
 
@@ -94,17 +100,35 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const user = await provisionRegularUser(admin, { runPrefix: config.runPrefix, ledgerPath, secrets });
     const capabilities = await probeCapabilities(admin, { runPrefix: config.runPrefix, ledgerPath });
     const target: TargetInfo = {
-      baseUrl: root, apiUrl, adminToken, admin: adminUser, user, bundled: !config.baseUrl,
-      runPrefix: config.runPrefix, seed: config.seed, numRuns: config.numRuns, timeoutMs: config.timeoutMs,
-      maxBodyBytes: config.maxBodyBytes, reportsDir, ledgerPath, skip: config.skip, heavy: config.heavy, capabilities, har: config.har,
-      epicsUnavailable: config.epicsUnavailable, secretsPath, dependencyProject: config.dependencyProject,
+      baseUrl: root,
+      apiUrl,
+      adminToken,
+      admin: adminUser,
+      user,
+      bundled: !config.baseUrl,
+      runPrefix: config.runPrefix,
+      seed: config.seed,
+      numRuns: config.numRuns,
+      timeoutMs: config.timeoutMs,
+      maxBodyBytes: config.maxBodyBytes,
+      reportsDir,
+      ledgerPath,
+      skip: config.skip,
+      heavy: config.heavy,
+      capabilities,
+      har: config.har,
+      epicsUnavailable: config.epicsUnavailable,
+      secretsPath,
+      dependencyProject: config.dependencyProject,
       ldapBlockedUser,
     };
     project.provide(TARGET, target);
   } catch (e) {
     await cleanup();
     // Whatever stopped the start (a KitError, or a target answering nonsense to provisioning) ends the run with exit 2.
-    const failure = isKitError(e) ? e : new KitError('PROVISIONING_FAILED', `The run could not start: ${secrets.redact((e as Error)?.message ?? String(e))}`);
+    const failure = isKitError(e)
+      ? e
+      : new KitError('PROVISIONING_FAILED', `The run could not start: ${secrets.redact((e as Error)?.message ?? String(e))}`);
     noteSetupFailure(failure);
     throw failure;
   }

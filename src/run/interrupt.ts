@@ -24,13 +24,18 @@ export function interruptHandler(log: (line: string) => void = (l) => console.er
   return {
     reporter: {
       onInit(v) {
-        cancel = () => { void v.cancelCurrentRun('keyboard-input'); };
+        cancel = () => {
+          void v.cancelCurrentRun('keyboard-input');
+        };
         // vitest's own handlers exit the process at once, before cleanup: the run's handler decides.
         for (const sig of ['SIGINT', 'SIGTERM'] as const) {
           for (const l of process.listeners(sig)) if (l !== onSignal) process.off(sig, l);
         }
       },
     },
-    dispose() { process.off('SIGINT', onSignal); process.off('SIGTERM', onSignal); },
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
   };
 }

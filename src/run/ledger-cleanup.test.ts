@@ -28,7 +28,10 @@ describe('ledger', () => {
     appendLedger(file, { kind: 'broadcast_message', id: 6, path: '/broadcast_messages/6' });
     expect(readLedger(file)).toHaveLength(5);
     const calls: string[] = [];
-    const result = await cleanupLedger(file, fakeAdmin((p) => (p === '/broadcast_messages/5' ? 404 : 204), calls));
+    const result = await cleanupLedger(
+      file,
+      fakeAdmin((p) => (p === '/broadcast_messages/5' ? 404 : 204), calls),
+    );
     expect(calls).toEqual(['/users/1/impersonation_tokens/2', '/broadcast_messages/6', '/broadcast_messages/5', '/users/1']);
     expect(result.removed).toHaveLength(3);
     expect(result.gone).toHaveLength(1);
@@ -38,7 +41,10 @@ describe('ledger', () => {
   test('what cannot be removed is reported and the ledger kept', async () => {
     const file = join(temp('ledger-'), 'ledger.jsonl');
     appendLedger(file, { kind: 'user', id: 3, path: '/users/3' });
-    const result = await cleanupLedger(file, fakeAdmin(() => 409, []));
+    const result = await cleanupLedger(
+      file,
+      fakeAdmin(() => 409, []),
+    );
     expect(result.failed).toHaveLength(1);
     expect(existsSync(file)).toBe(true);
   });

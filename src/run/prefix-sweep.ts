@@ -8,7 +8,14 @@
  */
 import type { ApiClient } from '../kit/client.ts';
 
-interface Item { id: number; username?: string; path?: string; full_path?: string; path_with_namespace?: string; target_path?: string }
+interface Item {
+  id: number;
+  username?: string;
+  path?: string;
+  full_path?: string;
+  path_with_namespace?: string;
+  target_path?: string;
+}
 
 /** Every item of a list (per_page 100, following X-Next-Page), at most `cap` pages. */
 async function listAll(admin: ApiClient, path: string, query: Record<string, string>, cap = 50): Promise<Item[]> {
@@ -37,7 +44,8 @@ export async function sweepPrefixes(admin: ApiClient, prefixes: readonly string[
   };
   const messages = await listAll(admin, '/broadcast_messages', {});
   for (const m of messages) {
-    if (prefixes.some((p) => m.target_path?.startsWith(`/${p}/`))) await remove(`broadcast_message ${m.id} ${m.target_path}`, `/broadcast_messages/${m.id}`);
+    if (prefixes.some((p) => m.target_path?.startsWith(`/${p}/`)))
+      await remove(`broadcast_message ${m.id} ${m.target_path}`, `/broadcast_messages/${m.id}`);
   }
   for (const prefix of prefixes) {
     for (const p of await listAll(admin, '/projects', { search: prefix, simple: 'true' })) {

@@ -32,4 +32,3 @@ export async function probeCapabilities(admin: ApiClient, ctx: { runPrefix: stri
     await probe('deps', Number.isInteger(p) ? `/projects/${p}/dependencies` : undefined, [403, 404]),
   ];
 }
-

@@ -24,25 +24,46 @@ export async function provisionRegularUser(admin: ApiClient, ctx: ProvisionConte
   ctx.secrets.add(password);
   const created = await admin.post('/users', {
     json: {
-      username, name: `Conformance ${ctx.runPrefix}`, email: `${username}@example.com`,
-      password, skip_confirmation: true,
+      username,
+      name: `Conformance ${ctx.runPrefix}`,
+      email: `${username}@example.com`,
+      password,
+      skip_confirmation: true,
     },
   });
   if (created.status !== 201 && created.status !== 200) {
-    throw new KitError('PROVISIONING_FAILED', `Could not create the run's regular user: POST /users ${created.error ? `got no complete answer (${created.error})` : `answered ${created.status} ${ctx.secrets.redact(created.text.slice(0, 200))}`}`);
+    throw new KitError(
+      'PROVISIONING_FAILED',
+      `Could not create the run's regular user: POST /users ${created.error ? `got no complete answer (${created.error})` : `answered ${created.status} ${ctx.secrets.redact(created.text.slice(0, 200))}`}`,
+    );
   }
   const id = Number(created.json.id);
-  appendLedger(ctx.ledgerPath, { kind: 'user', id, path: `/users/${id}`, query: { hard_delete: 'true' }, label: username, target: admin.options.apiUrl });
+  appendLedger(ctx.ledgerPath, {
+    kind: 'user',
+    id,
+    path: `/users/${id}`,
+    query: { hard_delete: 'true' },
+    label: username,
+    target: admin.options.apiUrl,
+  });
 
   const token = await admin.post(`/users/${id}/impersonation_tokens`, {
     json: { name: `${ctx.runPrefix}-token`, scopes: ['api', 'read_user'] },
   });
-  if (token.status !== 201 && token.status !== 200 || typeof token.json?.token !== 'string') {
-    throw new KitError('PROVISIONING_FAILED', token.error
-      ? `Could not create an impersonation token for the run's regular user: got no complete answer (${token.error}).`
-      : `Could not create an impersonation token for the run's regular user: answered ${token.status}. Is impersonation disabled on the target?`);
+  if ((token.status !== 201 && token.status !== 200) || typeof token.json?.token !== 'string') {
+    throw new KitError(
+      'PROVISIONING_FAILED',
+      token.error
+        ? `Could not create an impersonation token for the run's regular user: got no complete answer (${token.error}).`
+        : `Could not create an impersonation token for the run's regular user: answered ${token.status}. Is impersonation disabled on the target?`,
+    );
   }
   ctx.secrets.add(token.json.token);
-  appendLedger(ctx.ledgerPath, { kind: 'impersonation_token', id: Number(token.json.id), path: `/users/${id}/impersonation_tokens/${token.json.id}`, target: admin.options.apiUrl });
+  appendLedger(ctx.ledgerPath, {
+    kind: 'impersonation_token',
+    id: Number(token.json.id),
+    path: `/users/${id}/impersonation_tokens/${token.json.id}`,
+    target: admin.options.apiUrl,
+  });
   return { id, username, token: token.json.token };
 }

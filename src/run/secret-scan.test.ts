@@ -23,7 +23,10 @@ describe('secret scan', () => {
     const dir = temp('reports-');
     mkdirSync(join(dir, 'allure-results'));
     writeFileSync(join(dir, 'summary.md'), 'all clean');
-    writeFileSync(join(dir, 'allure-results', 'x-attachment.txt'), `curl -H 'Private-Token: imp-token-456' http://h/?private_token=${encodeURIComponent('p@ss word!')}`);
+    writeFileSync(
+      join(dir, 'allure-results', 'x-attachment.txt'),
+      `curl -H 'Private-Token: imp-token-456' http://h/?private_token=${encodeURIComponent('p@ss word!')}`,
+    );
     const leaks = scanForSecrets(dir, ['imp-token-456', 'p@ss word!']);
     expect(leaks).toEqual([{ file: join(dir, 'allure-results', 'x-attachment.txt'), count: 2 }]);
     const after = readFileSync(join(dir, 'allure-results', 'x-attachment.txt'), 'utf8');

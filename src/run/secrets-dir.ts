@@ -26,14 +26,20 @@ function alive(pid: number): boolean {
 export function sweepStaleSecretsDirs(root = tmpdir()): string[] {
   const removed: string[] = [];
   let names: string[] = [];
-  try { names = readdirSync(root); } catch { return removed; }
+  try {
+    names = readdirSync(root);
+  } catch {
+    return removed;
+  }
   for (const name of names) {
     const pid = Number(NAME.exec(name)?.[1]);
     if (!pid || pid === process.pid || alive(pid)) continue;
     try {
       rmSync(join(root, name), { recursive: true, force: true });
       removed.push(join(root, name));
-    } catch { /* not ours to remove */ }
+    } catch {
+      /* not ours to remove */
+    }
   }
   return removed;
 }

@@ -18,8 +18,11 @@ describe('SecretSet', () => {
   });
 
   test('always hides credential headers', () => {
-    expect(secrets.redactHeaders({ 'private-token': 'anything', authorization: 'Bearer x', sudo: '7' }))
-      .toEqual({ 'private-token': REDACTED, authorization: REDACTED, sudo: '7' });
+    expect(secrets.redactHeaders({ 'private-token': 'anything', authorization: 'Bearer x', sudo: '7' })).toEqual({
+      'private-token': REDACTED,
+      authorization: REDACTED,
+      sudo: '7',
+    });
   });
 
   test('ignores values too short to be secrets', () => {
@@ -40,29 +43,47 @@ describe('SecretSet', () => {
     const naive = (text: string, secrets: string[]) => {
       const forms = [...new Set(secrets.flatMap((v) => [v, encodeURIComponent(v)]))].sort((a, b) => b.length - a.length);
       let out = '';
-      for (let i = 0; i < text.length; ) {
+      for (let i = 0; i < text.length;) {
         const hit = forms.find((f) => text.startsWith(f, i));
-        if (hit) { out += REDACTED; i += hit.length; } else { out += text[i]; i += 1; }
+        if (hit) {
+          out += REDACTED;
+          i += hit.length;
+        } else {
+          out += text[i];
+          i += 1;
+        }
       }
       return out;
     };
     const alphabet = fc.constantFrom('a', 'b', 'c', '/', ' ', '%');
     const piece = fc.string({ unit: alphabet, minLength: 6, maxLength: 9 });
-    fc.assert(fc.property(fc.array(piece, { minLength: 1, maxLength: 4 }), fc.array(fc.oneof(piece, fc.string({ unit: alphabet, maxLength: 4 })), { maxLength: 12 }),
-      (secrets, parts) => {
-        const text = parts.join('');
-        expect(new SecretSet(secrets).redact(text)).toBe(naive(text, secrets));
-      }), { seed: 11, numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.oneof(piece, fc.string({ unit: alphabet, maxLength: 4 })), { maxLength: 12 }),
+        (secrets, parts) => {
+          const text = parts.join('');
+          expect(new SecretSet(secrets).redact(text)).toBe(naive(text, secrets));
+        },
+      ),
+      { seed: 11, numRuns: 300 },
+    );
   });
 });
 
 describe('toCurl', () => {
   test('replays method, headers, body and URL, quoted for a shell', () => {
     const x: RecordedExchange = {
-      method: 'POST', url: 'http://127.0.0.1:4010/api/v4/broadcast_messages', status: 200, headers: {}, bodyExcerpt: '',
+      method: 'POST',
+      url: 'http://127.0.0.1:4010/api/v4/broadcast_messages',
+      status: 200,
+      headers: {},
+      bodyExcerpt: '',
       requestHeaders: { accept: 'application/json', 'private-token': REDACTED, 'content-type': 'application/json' },
       requestBody: `{"message":"it's"}`,
     };
-    expect(toCurl(x)).toBe(`curl -X POST -H 'Private-Token: [redacted]' -H 'Content-Type: application/json' --data '{"message":"it'\\''s"}' 'http://127.0.0.1:4010/api/v4/broadcast_messages'`);
+    expect(toCurl(x)).toBe(
+      `curl -X POST -H 'Private-Token: [redacted]' -H 'Content-Type: application/json' --data '{"message":"it'\\''s"}' 'http://127.0.0.1:4010/api/v4/broadcast_messages'`,
+    );
   });
 });

@@ -31,7 +31,10 @@ export class SecretSet {
   /** Hash of the first KEY characters -> the forms (raw and URL-encoded) starting so, longest first. */
   private readonly index = new Map<number, string[]>();
   /** sink: told of each new secret (the run's secrets file, for the leak scan at the end). */
-  constructor(initial: Iterable<string | undefined> = [], private readonly sink?: (secret: string) => void) {
+  constructor(
+    initial: Iterable<string | undefined> = [],
+    private readonly sink?: (secret: string) => void,
+  ) {
     for (const v of initial) this.add(v);
   }
   add(value: string | undefined | null): void {
@@ -57,7 +60,7 @@ export class SecretSet {
     if (this.index.size > 0) {
       // A rolling hash: the next position's key hash from this one's, in constant time.
       let h = text.length >= KEY ? keyHash(text, 0) : 0;
-      for (let i = 0; i + KEY <= text.length; ) {
+      for (let i = 0; i + KEY <= text.length;) {
         const candidates = this.index.get(h);
         const hit = candidates === undefined ? undefined : longestAt(text, i, candidates);
         if (hit) {

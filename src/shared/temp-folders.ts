@@ -11,7 +11,9 @@ import { afterAll } from 'vitest';
 
 export function tempFoldersForThisFile(): (prefix: string) => string {
   const made: string[] = [];
-  afterAll(() => { for (const dir of made) rmSync(dir, { recursive: true, force: true }); });
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
   return (prefix) => {
     const dir = mkdtempSync(join(tmpdir(), prefix));
     made.push(dir);

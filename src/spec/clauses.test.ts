@@ -39,7 +39,9 @@ describe('clause catalogue', () => {
   });
 
   test('no suite cites a clause the catalogue marks untestable through the API', () => {
-    const cited = files(SUITES).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/(?:clauseTest|stable)\(\s*'([^']+)'/g)].map((m) => m[1]!));
+    const cited = files(SUITES).flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/(?:clauseTest|stable)\(\s*'([^']+)'/g)].map((m) => m[1]!),
+    );
     expect(cited.filter((id) => findClause(id)?.testable === 'no')).toEqual([]);
   });
 

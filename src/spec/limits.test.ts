@@ -18,7 +18,7 @@ function limitsTable(): Map<string, string> {
   return new Map(rows);
 }
 
-describe.runIf(existsSync(SPEC))('the spec\'s limits', () => {
+describe.runIf(existsSync(SPEC))("the spec's limits", () => {
   const table = existsSync(SPEC) ? limitsTable() : new Map<string, string>();
   const row = (name: string) => {
     const value = table.get(name);
@@ -41,7 +41,9 @@ describe.runIf(existsSync(SPEC))('the spec\'s limits', () => {
   });
 
   it('time and size rules: the large collection, deactivation, the activity window, the broadcast duration', () => {
-    expect(row('Collection size above which X-Total, X-Total-Pages and rel=last are omitted')).toContain(`more than ${L.LARGE_COLLECTION.toLocaleString('en-US')} items`);
+    expect(row('Collection size above which X-Total, X-Total-Pages and rel=last are omitted')).toContain(
+      `more than ${L.LARGE_COLLECTION.toLocaleString('en-US')} items`,
+    );
     expect(row('Deactivation')).toContain(`past ${L.DEACTIVATION_INACTIVE_DAYS} days`);
     expect(row('Activity list default window')).toBe(`${L.ACTIVITY_WINDOW_MONTHS} months back`);
     expect(row('Broadcast message default duration')).toContain('one hour');

@@ -17,7 +17,11 @@ const views = (v: string | string[] | undefined) => (v === undefined ? [] : Arra
 
 /** Bodies whose view spans several clauses (the epic views) or depends on the caller: no shape clause. */
 const NO_SHAPE_CLAUSE = [
-  'GET /users/:id(int)', 'GET /user', 'GET /groups/:id/epics/:epic_iid(int)', 'POST /groups/:id/epics', 'PUT /groups/:id/epics/:epic_iid(int)',
+  'GET /users/:id(int)',
+  'GET /user',
+  'GET /groups/:id/epics/:epic_iid(int)',
+  'POST /groups/:id/epics',
+  'PUT /groups/:id/epics/:epic_iid(int)',
 ];
 
 describe('the operation table', () => {
@@ -28,11 +32,16 @@ describe('the operation table', () => {
   });
 
   it('names only views that are schemas, and a clauseView the view refines', () => {
-    const missing = OPERATIONS.flatMap((o) => [...views(o.success.view), ...views(o.success.clauseView)]).filter((v) => !existsSync(schemaFile(v)));
+    const missing = OPERATIONS.flatMap((o) => [...views(o.success.view), ...views(o.success.clauseView)]).filter(
+      (v) => !existsSync(schemaFile(v)),
+    );
     expect(missing).toEqual([]);
     for (const o of OPERATIONS.filter((x) => x.success.clauseView !== undefined)) {
       const schema = JSON.parse(readFileSync(schemaFile(o.success.view as string), 'utf8')) as { allOf?: { $ref?: string }[] };
-      expect(schema.allOf?.some((s) => s.$ref === `${o.success.clauseView}.json`), operationKey(o)).toBe(true);
+      expect(
+        schema.allOf?.some((s) => s.$ref === `${o.success.clauseView}.json`),
+        operationKey(o),
+      ).toBe(true);
     }
   });
 

@@ -52,7 +52,8 @@ describe('viewOf, derived from the operation table', () => {
     const differ = concretePaths.flatMap((path) => {
       const now = viewOf(path);
       const before = legacyViewOf(path);
-      const same = now === undefined ? before === undefined : before !== undefined && now.schema === before.schema && now.array === before.array;
+      const same =
+        now === undefined ? before === undefined : before !== undefined && now.schema === before.schema && now.array === before.array;
       return same ? [] : [`${path}: before ${JSON.stringify(before)}, now ${JSON.stringify(now)}`];
     });
     expect(differ).toEqual([]);

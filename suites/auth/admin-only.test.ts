@@ -8,8 +8,17 @@
  */
 import { describe } from 'vitest';
 import {
-  PER_PAGE_MAX, check, clauseTest, createImpersonationToken, createUser, fillAsync, gpgPublicKey, sshPublicKey,
-  type ApiResponse, type Lookup, type Session,
+  PER_PAGE_MAX,
+  check,
+  clauseTest,
+  createImpersonationToken,
+  createUser,
+  fillAsync,
+  gpgPublicKey,
+  sshPublicKey,
+  type ApiResponse,
+  type Lookup,
+  type Session,
 } from '../../src/kit/index.ts';
 import type { LedgerKind } from '../../src/kit/ledger.ts';
 import { KitError } from '../../src/shared/errors.ts';
@@ -51,13 +60,15 @@ const LAST = 'DELETE /users/:id(int)';
 const tracks = new Map((table.cases as Track[]).map((c) => [c.operation, c.track]));
 const adminOnly = OPERATIONS.filter((o) => o.auth === 'admin');
 for (const key of tracks.keys()) {
-  if (!adminOnly.some((o) => operationKey(o) === key)) throw new KitError('CASE_TABLE_INVALID', `admin-only.json: ${key} is not an admin-only operation of the table`);
+  if (!adminOnly.some((o) => operationKey(o) === key))
+    throw new KitError('CASE_TABLE_INVALID', `admin-only.json: ${key} is not an admin-only operation of the table`);
 }
 const rows: Row[] = adminOnly
   .map((o) => {
     const path = pathTemplate(o.path, (p) => {
       const name = PARAMETERS[`${p.resource}/${p.name}`];
-      if (!name) throw new KitError('CASE_TABLE_INVALID', `admin-only.test.ts: no placeholder for the parameter ${p.name} of ${operationKey(o)}`);
+      if (!name)
+        throw new KitError('CASE_TABLE_INVALID', `admin-only.test.ts: no placeholder for the parameter ${p.name} of ${operationKey(o)}`);
       return name;
     });
     const key = operationKey(o);
@@ -84,7 +95,12 @@ const shared: Record<string, (s: Session, v: Lookup) => Promise<string>> = {
   token_id: async (s, v) => String((await createImpersonationToken(s, Number(await v('user_id')))).id),
   message_id: async (s) => {
     const res = await s.admin.post('/broadcast_messages', {
-      json: { message: s.name('admin-only'), target_path: s.hiddenTargetPath(), starts_at: '2099-01-01T10:00:00.000Z', ends_at: '2099-01-02T10:00:00.000Z' },
+      json: {
+        message: s.name('admin-only'),
+        target_path: s.hiddenTargetPath(),
+        starts_at: '2099-01-01T10:00:00.000Z',
+        ends_at: '2099-01-02T10:00:00.000Z',
+      },
     });
     s.track(res, 'broadcast_message');
     created(res, 'POST /broadcast_messages');
@@ -138,7 +154,8 @@ async function send(s: Session, who: 'user' | 'anon', row: Row): Promise<ApiResp
   const res = await s[who].request(row.method, path, body ? { json: body } : {});
   const { track } = row;
   if (track && res.status >= 200 && res.status < 300 && typeof res.json?.id === 'number') {
-    const trackPath = track.path === undefined ? undefined : await fillAsync(track.path, (name) => (name === 'id' ? res.json.id : values(name)));
+    const trackPath =
+      track.path === undefined ? undefined : await fillAsync(track.path, (name) => (name === 'id' ? res.json.id : values(name)));
     s.track(res, track.kind, trackPath, track.kind === 'user' ? { hard_delete: 'true' } : undefined);
   }
   return res;

@@ -10,8 +10,16 @@
  */
 import { beforeAll, describe } from 'vitest';
 import {
-  check, clauseTest, createImpersonationToken, createUser, deletedUserId, requireThat, session,
-  type ApiResponse, type ClauseContext, type CreatedUser,
+  check,
+  clauseTest,
+  createImpersonationToken,
+  createUser,
+  deletedUserId,
+  requireThat,
+  session,
+  type ApiResponse,
+  type ClauseContext,
+  type CreatedUser,
 } from '../../src/kit/index.ts';
 
 type Via = 'header' | 'query';
@@ -33,8 +41,12 @@ async function actsAs(ctx: ClauseContext, value: string | number, via: Via, user
   needSudoScope(ctx, res);
   const how = via === 'header' ? `the Sudo header ${value}` : `the query parameter sudo=${value}`;
   check.status(res, 200, `GET /user by an admin with ${how} MUST answer 200.`);
-  requireThat(res.json?.id === user.id && res.json?.username === user.username,
-    `GET /user with ${how} MUST answer as that user.`, `${user.username} (id ${user.id})`, `${res.json?.username} (id ${res.json?.id})`);
+  requireThat(
+    res.json?.id === user.id && res.json?.username === user.username,
+    `GET /user with ${how} MUST answer as that user.`,
+    `${user.username} (id ${user.id})`,
+    `${res.json?.username} (id ${res.json?.id})`,
+  );
 }
 
 describe('sudo', () => {
@@ -47,13 +59,17 @@ describe('sudo', () => {
     for (const via of VIAS) await actsAs(ctx, target.id, via, target);
   });
 
-  clauseTest('auth.sudo.username', 'a sudo username in upper, lower or mixed case acts as that user, as header and as query', async (ctx) => {
-    for (const via of VIAS) {
-      for (const value of [target.username.toUpperCase(), swapCase(target.username), target.username]) {
-        await actsAs(ctx, value, via, target);
+  clauseTest(
+    'auth.sudo.username',
+    'a sudo username in upper, lower or mixed case acts as that user, as header and as query',
+    async (ctx) => {
+      for (const via of VIAS) {
+        for (const value of [target.username.toUpperCase(), swapCase(target.username), target.username]) {
+          await actsAs(ctx, value, via, target);
+        }
       }
-    }
-  });
+    },
+  );
 
   clauseTest('auth.sudo.non_admin.status', 'sudo with a non-admin token answers 403, as header and as query', async ({ s }) => {
     for (const via of VIAS) {
@@ -67,7 +83,12 @@ describe('sudo', () => {
     check.status(res, 403);
     check.errorBody(res, 'error.message');
     const message = String(res.json.message);
-    requireThat(/admin/i.test(message) && /sudo/i.test(message), 'The 403 message MUST say that admin is required to use sudo.', 'a message naming admin and sudo', message);
+    requireThat(
+      /admin/i.test(message) && /sudo/i.test(message),
+      'The 403 message MUST say that admin is required to use sudo.',
+      'a message naming admin and sudo',
+      message,
+    );
   });
 
   describe('an admin token without the sudo scope', () => {
@@ -106,7 +127,12 @@ describe('sudo', () => {
         needSudoScope(ctx, res);
         check.status(res, 404, `Sudo (${via}) naming the unknown user ${value} MUST answer 404.`);
         check.errorBody(res, 'error.message');
-        requireThat(String(res.json.message).includes(value), 'The 404 message MUST name the unknown id or username.', `a message containing ${value}`, res.json.message);
+        requireThat(
+          String(res.json.message).includes(value),
+          'The 404 message MUST name the unknown id or username.',
+          `a message containing ${value}`,
+          res.json.message,
+        );
       }
     }
   });

@@ -14,7 +14,11 @@ describe('authentication', () => {
 
   clauseTest('auth.invalid.401', 'GET /user with Private-Token: invalid answers 401', async ({ s }) => {
     check.status(await s.as({ token: 'invalid', via: 'private-token' }).get('/user'), 401);
-    check.status(await s.as({ token: `${s.target.runPrefix}-not-a-token`, via: 'bearer' }).get('/user'), 401, 'An unknown Bearer token MUST answer 401.');
+    check.status(
+      await s.as({ token: `${s.target.runPrefix}-not-a-token`, via: 'bearer' }).get('/user'),
+      401,
+      'An unknown Bearer token MUST answer 401.',
+    );
   });
 
   /** Endpoints read with the admin's personal access token in each transport, each with what proves the token was read. */
@@ -24,20 +28,29 @@ describe('authentication', () => {
     ['auth.pat.private_token_header', 'private-token', 'the Private-Token header'],
     ['auth.pat.bearer', 'bearer', 'Authorization: Bearer'],
   ] as const) {
-    clauseTest(clause, `a personal access token sent as ${label} authenticates ${endpoints.map((e) => `GET ${e.path.replace(/\{\w+\}/g, ':id')}`).join(', ')}`, async ({ s }) => {
-      const ids = { adminId: s.target.admin.id, userId: s.target.user.id };
-      const client = s.as({ token: s.target.adminToken, via });
-      for (const e of fill(endpoints, ids)) {
-        const { path } = e;
-        const res = await client.get(path);
-        check.status(res, 200, `GET ${path} with a token sent as ${label} MUST answer 200.`);
-        if (e.array) requireThat(Array.isArray(res.json), `GET ${path} MUST answer an array: ${e.proof}.`, 'an array', res.json);
-        if (e.field !== undefined) {
-          const expected = e.equals;
-          requireThat(res.json?.[e.field] === expected, `GET ${path} with a token sent as ${label} MUST show that ${e.proof}.`, { [e.field]: expected }, { [e.field]: res.json?.[e.field] });
+    clauseTest(
+      clause,
+      `a personal access token sent as ${label} authenticates ${endpoints.map((e) => `GET ${e.path.replace(/\{\w+\}/g, ':id')}`).join(', ')}`,
+      async ({ s }) => {
+        const ids = { adminId: s.target.admin.id, userId: s.target.user.id };
+        const client = s.as({ token: s.target.adminToken, via });
+        for (const e of fill(endpoints, ids)) {
+          const { path } = e;
+          const res = await client.get(path);
+          check.status(res, 200, `GET ${path} with a token sent as ${label} MUST answer 200.`);
+          if (e.array) requireThat(Array.isArray(res.json), `GET ${path} MUST answer an array: ${e.proof}.`, 'an array', res.json);
+          if (e.field !== undefined) {
+            const expected = e.equals;
+            requireThat(
+              res.json?.[e.field] === expected,
+              `GET ${path} with a token sent as ${label} MUST show that ${e.proof}.`,
+              { [e.field]: expected },
+              { [e.field]: res.json?.[e.field] },
+            );
+          }
         }
-      }
-    });
+      },
+    );
   }
 
   clauseTest('auth.impersonation.pat_forms', 'an impersonation token works as private_token, Private-Token and Bearer', async ({ s }) => {

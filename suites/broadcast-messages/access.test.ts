@@ -5,7 +5,14 @@
  */
 import { beforeAll, describe } from 'vitest';
 import {
-  check, clauseTest, refusedRequests, requireThat, session, type ApiResponse, type OperationRequest, type Session,
+  check,
+  clauseTest,
+  refusedRequests,
+  requireThat,
+  session,
+  type ApiResponse,
+  type OperationRequest,
+  type Session,
 } from '../../src/kit/index.ts';
 import { createMessage, futureWindow, type BroadcastMessage } from './fixtures.ts';
 

@@ -35,7 +35,11 @@ function hidden(s: Session): boolean {
 }
 
 /** A fresh private project of the administrator, when the target offers the cluster API. */
-export async function clusterProject(s: Session, skip: (reason: string) => never, attrs: Record<string, unknown> = {}): Promise<Record<string, any>> {
+export async function clusterProject(
+  s: Session,
+  skip: (reason: string) => never,
+  attrs: Record<string, unknown> = {},
+): Promise<Record<string, any>> {
   if (hidden(s)) skip(HIDDEN_REASON);
   return createProject(s, attrs);
 }
@@ -62,7 +66,9 @@ export async function addCluster(
 ): Promise<{ res: ApiResponse; token: string; body: Record<string, any> }> {
   const token = newClusterToken(s);
   const body = {
-    name: s.name('cluster'), managed: false, ...attrs,
+    name: s.name('cluster'),
+    managed: false,
+    ...attrs,
     platform_kubernetes_attributes: { api_url: API_URL, token, ...pk },
   };
   const res = await client.post(`/projects/${projectId}/clusters/user`, how === 'json' ? { json: body } : { form: body });
@@ -70,9 +76,19 @@ export async function addCluster(
 }
 
 /** A cluster that must be there for the test to go on (any other answer fails at set-up). */
-export async function existingCluster(s: Session, projectId: number, attrs: Record<string, unknown> = {}, pk: Record<string, unknown> = {}) {
+export async function existingCluster(
+  s: Session,
+  projectId: number,
+  attrs: Record<string, unknown> = {},
+  pk: Record<string, unknown> = {},
+) {
   const added = await addCluster(s, projectId, attrs, 'json', pk);
-  requireThat(added.res.status === 201, 'Adding an existing cluster (set-up) MUST succeed with 201.', 201, `${added.res.status} ${added.res.text.slice(0, 200)}`);
+  requireThat(
+    added.res.status === 201,
+    'Adding an existing cluster (set-up) MUST succeed with 201.',
+    201,
+    `${added.res.status} ${added.res.text.slice(0, 200)}`,
+  );
   return added;
 }
 
@@ -81,14 +97,22 @@ type FieldType = 'integer' | 'string' | 'boolean' | 'datetime' | 'array' | 'obje
 
 function typeOk(v: unknown, t: FieldType): boolean {
   switch (t) {
-    case 'integer': return Number.isInteger(v);
-    case 'string': return typeof v === 'string';
-    case 'boolean': return typeof v === 'boolean';
-    case 'datetime': return typeof v === 'string' && DATETIME.test(v);
-    case 'array': return Array.isArray(v);
-    case 'object': return typeof v === 'object' && v !== null && !Array.isArray(v);
-    case 'string|null': return v === null || typeof v === 'string';
-    case 'integer|null': return v === null || Number.isInteger(v);
+    case 'integer':
+      return Number.isInteger(v);
+    case 'string':
+      return typeof v === 'string';
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'datetime':
+      return typeof v === 'string' && DATETIME.test(v);
+    case 'array':
+      return Array.isArray(v);
+    case 'object':
+      return typeof v === 'object' && v !== null && !Array.isArray(v);
+    case 'string|null':
+      return v === null || typeof v === 'string';
+    case 'integer|null':
+      return v === null || Number.isInteger(v);
   }
 }
 
@@ -96,6 +120,11 @@ function typeOk(v: unknown, t: FieldType): boolean {
 export function requireFields(obj: Record<string, unknown> | undefined, fields: Record<string, FieldType>, what: string): void {
   requireThat(typeof obj === 'object' && obj !== null, `${what} MUST be an object.`, 'an object', obj);
   for (const [name, type] of Object.entries(fields)) {
-    requireThat(name in obj! && typeOk(obj![name], type), `${what} MUST have ${name} (${type}).`, type, name in obj! ? obj![name] : '(absent)');
+    requireThat(
+      name in obj! && typeOk(obj![name], type),
+      `${what} MUST have ${name} (${type}).`,
+      type,
+      name in obj! ? obj![name] : '(absent)',
+    );
   }
 }

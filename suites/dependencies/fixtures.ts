@@ -50,11 +50,16 @@ async function find(s: Session): Promise<{ path: string; items: Dependency[]; so
 }
 
 /** A dependency list with items, or a skip saying why there is none. */
-export async function dependencyData(s: Session, skip: (reason: string) => never): Promise<{ path: string; items: Dependency[]; source: string }> {
+export async function dependencyData(
+  s: Session,
+  skip: (reason: string) => never,
+): Promise<{ path: string; items: Dependency[]; source: string }> {
   cached ??= find(s);
   const data = await cached;
   if (!data) {
-    skip(s.target.dependencyProject ? `the dependency list of CONFORMANCE_DEPENDENCY_PROJECT ${s.target.dependencyProject} is empty` : NO_DATA);
+    skip(
+      s.target.dependencyProject ? `the dependency list of CONFORMANCE_DEPENDENCY_PROJECT ${s.target.dependencyProject} is empty` : NO_DATA,
+    );
   }
   return data!;
 }

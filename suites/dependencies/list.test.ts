@@ -6,7 +6,16 @@
  */
 import { beforeAll, describe } from 'vitest';
 import {
-  ACCESS_LEVEL, addMember, check, clauseTest, createProject, createUser, publicProject, requireThat, session, type CreatedUser,
+  ACCESS_LEVEL,
+  addMember,
+  check,
+  clauseTest,
+  createProject,
+  createUser,
+  publicProject,
+  requireThat,
+  session,
+  type CreatedUser,
 } from '../../src/kit/index.ts';
 import { dependencyData, MANAGERS, readAll } from './fixtures.ts';
 
@@ -29,41 +38,74 @@ describe('GET /projects/:id/dependencies', () => {
     check.arrayOf(res, 'dependency');
   });
 
-  clauseTest('deps.field.shape', 'each dependency has name, version, package_manager and dependency_file_path (strings)', async ({ s, skip }) => {
-    const { items, source } = await dependencyData(s, skip);
-    items.forEach((item, i) => check.schema(item, 'dependency', `Dependency ${i} of ${source}`));
-  });
+  clauseTest(
+    'deps.field.shape',
+    'each dependency has name, version, package_manager and dependency_file_path (strings)',
+    async ({ s, skip }) => {
+      const { items, source } = await dependencyData(s, skip);
+      items.forEach((item, i) => check.schema(item, 'dependency', `Dependency ${i} of ${source}`));
+    },
+  );
 
-  clauseTest('deps.filter.package_manager', 'package_manager[]=M lists exactly the dependencies of M, and two values list both', async ({ s, skip }) => {
-    const { path, items } = await dependencyData(s, skip);
-    const present = MANAGERS.filter((m) => items.some((d) => d.package_manager === m));
-    if (present.length === 0) skip(`the dependency list holds none of the managers the filter takes (${MANAGERS.join(', ')})`);
-    const count = (wanted: readonly string[]) => items.filter((d) => wanted.includes(d.package_manager)).length;
-    const sets: string[][] = present.length >= 2 ? [[present[0]!], [present[0]!, present[1]!]] : [[present[0]!]];
-    for (const wanted of sets) {
-      const got = await readAll(s, path, { package_manager: wanted });
-      const strays = got.filter((d) => !wanted.includes(d.package_manager)).map((d) => `${d.name} (${d.package_manager})`);
-      requireThat(strays.length === 0, `package_manager[]=${wanted.join('&package_manager[]=')} MUST list only dependencies of ${wanted.join(' and ')}.`, 'none of another manager', strays);
-      requireThat(got.length === count(wanted), `package_manager[]=${wanted.join('&package_manager[]=')} MUST list every dependency of ${wanted.join(' and ')}.`, count(wanted), got.length);
-    }
-  });
+  clauseTest(
+    'deps.filter.package_manager',
+    'package_manager[]=M lists exactly the dependencies of M, and two values list both',
+    async ({ s, skip }) => {
+      const { path, items } = await dependencyData(s, skip);
+      const present = MANAGERS.filter((m) => items.some((d) => d.package_manager === m));
+      if (present.length === 0) skip(`the dependency list holds none of the managers the filter takes (${MANAGERS.join(', ')})`);
+      const count = (wanted: readonly string[]) => items.filter((d) => wanted.includes(d.package_manager)).length;
+      const sets: string[][] = present.length >= 2 ? [[present[0]!], [present[0]!, present[1]!]] : [[present[0]!]];
+      for (const wanted of sets) {
+        const got = await readAll(s, path, { package_manager: wanted });
+        const strays = got.filter((d) => !wanted.includes(d.package_manager)).map((d) => `${d.name} (${d.package_manager})`);
+        requireThat(
+          strays.length === 0,
+          `package_manager[]=${wanted.join('&package_manager[]=')} MUST list only dependencies of ${wanted.join(' and ')}.`,
+          'none of another manager',
+          strays,
+        );
+        requireThat(
+          got.length === count(wanted),
+          `package_manager[]=${wanted.join('&package_manager[]=')} MUST list every dependency of ${wanted.join(' and ')}.`,
+          count(wanted),
+          got.length,
+        );
+      }
+    },
+  );
 
-  clauseTest('deps.filter.invalid', 'package_manager[]=cargo (not bundler, composer, maven, npm, pip or yarn) answers 400', async ({ s }) => {
-    const project = await createProject(s);
-    check.status(await s.admin.get(`/projects/${project.id}/dependencies`, { query: { package_manager: ['cargo'] } }), 400);
-    check.status(await s.admin.get(`/projects/${project.id}/dependencies`, { query: { package_manager: ['npm', 'nuget'] } }), 400,
-      'One unsupported value among valid ones MUST also answer 400.');
-  });
+  clauseTest(
+    'deps.filter.invalid',
+    'package_manager[]=cargo (not bundler, composer, maven, npm, pip or yarn) answers 400',
+    async ({ s }) => {
+      const project = await createProject(s);
+      check.status(await s.admin.get(`/projects/${project.id}/dependencies`, { query: { package_manager: ['cargo'] } }), 400);
+      check.status(
+        await s.admin.get(`/projects/${project.id}/dependencies`, { query: { package_manager: ['npm', 'nuget'] } }),
+        400,
+        'One unsupported value among valid ones MUST also answer 400.',
+      );
+    },
+  );
 
-  clauseTest('deps.auth.unauthenticated', 'GET /projects/:id/dependencies of a public project without credentials answers 401', async ({ s }) => {
-    const project = await publicProject(s);
-    check.status(await s.anon.get(`/projects/${project.id}/dependencies`), 401);
-  });
+  clauseTest(
+    'deps.auth.unauthenticated',
+    'GET /projects/:id/dependencies of a public project without credentials answers 401',
+    async ({ s }) => {
+      const project = await publicProject(s);
+      check.status(await s.anon.get(`/projects/${project.id}/dependencies`), 401);
+    },
+  );
 
   clauseTest('deps.auth.security_dashboard', 'a guest member (no security-dashboard access) is refused', async ({ s }) => {
     const project = await createProject(s);
     await addMember(s, 'projects', project.id, member.id, ACCESS_LEVEL.guest);
     // 403 per the clause; the spec leaves 403 against 404 open (not-shown.md): either refuses.
-    check.status(await member.client.get(`/projects/${project.id}/dependencies`), [403, 404], 'A caller without security-dashboard access MUST be refused (403).');
+    check.status(
+      await member.client.get(`/projects/${project.id}/dependencies`),
+      [403, 404],
+      'A caller without security-dashboard access MUST be refused (403).',
+    );
   });
 });

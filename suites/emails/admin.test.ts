@@ -5,7 +5,16 @@
  * operation of the operation table (nothing changes).
  */
 import { beforeAll, describe } from 'vitest';
-import { PER_PAGE_MAX, check, clauseTest, createUser, refusedRequests, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
+import {
+  PER_PAGE_MAX,
+  check,
+  clauseTest,
+  createUser,
+  refusedRequests,
+  requireThat,
+  session,
+  type CreatedUser,
+} from '../../src/kit/index.ts';
 import { addOwnEmail, addUserEmail, findEmail } from './fixtures.ts';
 
 describe('/users/:id/emails', () => {
@@ -21,7 +30,7 @@ describe('/users/:id/emails', () => {
   clauseTest('emails.create_user.effect', 'an address added by POST /users/:id/emails appears in GET /users/:id/emails', async ({ s }) => {
     const { res, email } = await addUserEmail(s, carol.id);
     check.status(res, 201);
-    requireThat(await findEmail(s, carol.id, email) !== undefined, 'The address MUST be listed for the user.', email, '(not listed)');
+    requireThat((await findEmail(s, carol.id, email)) !== undefined, 'The address MUST be listed for the user.', email, '(not listed)');
   });
 
   clauseTest('emails.create_user.email_required', 'POST /users/:id/emails without email answers 400', async ({ s }) => {
@@ -34,30 +43,53 @@ describe('/users/:id/emails', () => {
     const res = await s.admin.get(`/users/${carol.id}/emails`, { query: { per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     const items = check.arrayOf(res, 'email') as { email: string }[];
-    requireThat(items.some((e) => e.email.toLowerCase() === email), "The list MUST hold the user's address.", email, items.map((e) => e.email));
+    requireThat(
+      items.some((e) => e.email.toLowerCase() === email),
+      "The list MUST hold the user's address.",
+      email,
+      items.map((e) => e.email),
+    );
   });
 
-  clauseTest('emails.delete_user.status', 'DELETE /users/:id/emails/:email_id by an admin answers 204 and the address is gone', async ({ s }) => {
-    const { res: made, email } = await addUserEmail(s, carol.id);
-    check.status(made, 201);
-    const item = await findEmail(s, carol.id, email);
-    requireThat(item !== undefined, 'The address added MUST be listed (set-up).', email, '(not listed)');
-    check.status(await s.admin.delete(`/users/${carol.id}/emails/${item!.id}`), 204);
-    requireThat(await findEmail(s, carol.id, email) === undefined, 'A deleted address MUST no longer be listed.', '(not listed)', 'still listed');
-  });
+  clauseTest(
+    'emails.delete_user.status',
+    'DELETE /users/:id/emails/:email_id by an admin answers 204 and the address is gone',
+    async ({ s }) => {
+      const { res: made, email } = await addUserEmail(s, carol.id);
+      check.status(made, 201);
+      const item = await findEmail(s, carol.id, email);
+      requireThat(item !== undefined, 'The address added MUST be listed (set-up).', email, '(not listed)');
+      check.status(await s.admin.delete(`/users/${carol.id}/emails/${item!.id}`), 204);
+      requireThat(
+        (await findEmail(s, carol.id, email)) === undefined,
+        'A deleted address MUST no longer be listed.',
+        '(not listed)',
+        'still listed',
+      );
+    },
+  );
 
-  clauseTest('emails.admin.non_admin', 'GET, POST /users/:id/emails and DELETE /users/:id/emails/:email_id answer 403 to a non-admin', async ({ s }) => {
-    const { res: made, email } = await addOwnEmail(s, carol);
-    check.status(made, 201);
-    const name = s.name('refused').toLowerCase();
-    const other = `${name}@example.com`;
-    for (const caller of [carol.client, s.user]) {
-      for (const r of refusedRequests('emails.admin.non_admin', { id: carol.id, email_id: made.json.id, name })) {
-        const res = await caller.request(r.method, r.path, r.json ? { json: r.json } : {});
-        check.status(res, 403, `${r.title} by a non-admin MUST answer 403.`);
+  clauseTest(
+    'emails.admin.non_admin',
+    'GET, POST /users/:id/emails and DELETE /users/:id/emails/:email_id answer 403 to a non-admin',
+    async ({ s }) => {
+      const { res: made, email } = await addOwnEmail(s, carol);
+      check.status(made, 201);
+      const name = s.name('refused').toLowerCase();
+      const other = `${name}@example.com`;
+      for (const caller of [carol.client, s.user]) {
+        for (const r of refusedRequests('emails.admin.non_admin', { id: carol.id, email_id: made.json.id, name })) {
+          const res = await caller.request(r.method, r.path, r.json ? { json: r.json } : {});
+          check.status(res, 403, `${r.title} by a non-admin MUST answer 403.`);
+        }
       }
-    }
-    requireThat(await findEmail(s, carol.id, email) !== undefined, 'A refused DELETE MUST leave the address in place.', email, '(gone)');
-    requireThat(await findEmail(s, carol.id, other) === undefined, 'A refused POST MUST add no address.', '(not listed)', other);
-  });
+      requireThat(
+        (await findEmail(s, carol.id, email)) !== undefined,
+        'A refused DELETE MUST leave the address in place.',
+        email,
+        '(gone)',
+      );
+      requireThat((await findEmail(s, carol.id, other)) === undefined, 'A refused POST MUST add no address.', '(not listed)', other);
+    },
+  );
 });

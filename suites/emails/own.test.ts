@@ -44,7 +44,7 @@ describe('/user/emails', () => {
     check.status(res, 200);
     const items = check.arrayOf(res, 'email') as { id: number; email: string }[];
     const ids = new Set(items.map((e) => e.id));
-    for (const id of mine) requireThat(ids.has(id), "GET /user/emails MUST list every address the caller added.", id, [...ids]);
+    for (const id of mine) requireThat(ids.has(id), 'GET /user/emails MUST list every address the caller added.', id, [...ids]);
     // The caller's primary address may be listed too (the spec does not say); nothing else may.
     const strangers = items.filter((e) => !mine.has(e.id) && e.email.toLowerCase() !== alice.email.toLowerCase());
     requireThat(strangers.length === 0, "GET /user/emails MUST list only the caller's addresses.", '(none)', strangers);
@@ -58,17 +58,26 @@ describe('/user/emails', () => {
     const res = await alice.client.get(`/user/emails/${made.json.id}`);
     check.status(res, 200);
     check.schema(res.json, 'email');
-    requireThat(res.json.id === made.json.id && res.json.email.toLowerCase() === email, 'GET MUST answer the address asked for.', { id: made.json.id, email }, res.json);
+    requireThat(
+      res.json.id === made.json.id && res.json.email.toLowerCase() === email,
+      'GET MUST answer the address asked for.',
+      { id: made.json.id, email },
+      res.json,
+    );
   });
 
-  clauseTest('emails.field.shape', 'e-mail objects of the single GET, the create response and the list have id and email', async ({ s }) => {
-    const { res: made } = await addOwnEmail(s, alice);
-    remember(made);
-    check.status(made, 201);
-    check.schema(made.json, 'email', 'The POST /user/emails body');
-    check.schema((await alice.client.get(`/user/emails/${made.json.id}`)).json, 'email', 'The GET /user/emails/:email_id body');
-    check.arrayOf(await alice.client.get('/user/emails'), 'email');
-  });
+  clauseTest(
+    'emails.field.shape',
+    'e-mail objects of the single GET, the create response and the list have id and email',
+    async ({ s }) => {
+      const { res: made } = await addOwnEmail(s, alice);
+      remember(made);
+      check.status(made, 201);
+      check.schema(made.json, 'email', 'The POST /user/emails body');
+      check.schema((await alice.client.get(`/user/emails/${made.json.id}`)).json, 'email', 'The GET /user/emails/:email_id body');
+      check.arrayOf(await alice.client.get('/user/emails'), 'email');
+    },
+  );
 
   clauseTest('emails.delete_own.status', 'DELETE /user/emails/:email_id answers 204 and the address is gone', async ({ s }) => {
     const { res: made } = await addOwnEmail(s, alice);
@@ -79,10 +88,18 @@ describe('/user/emails', () => {
     check.status(await alice.client.get(`/user/emails/${made.json.id}`), 404, 'A deleted address MUST no longer be readable (404).');
   });
 
-  clauseTest('emails.delete_own.missing', 'DELETE /user/emails/:email_id of an address that no longer exists answers 404', async ({ s }) => {
-    const { res: made } = await addOwnEmail(s, alice);
-    check.status(made, 201);
-    check.status(await alice.client.delete(`/user/emails/${made.json.id}`), 204);
-    check.status(await alice.client.delete(`/user/emails/${made.json.id}`), 404, 'Deleting an address that no longer exists MUST answer 404.');
-  });
+  clauseTest(
+    'emails.delete_own.missing',
+    'DELETE /user/emails/:email_id of an address that no longer exists answers 404',
+    async ({ s }) => {
+      const { res: made } = await addOwnEmail(s, alice);
+      check.status(made, 201);
+      check.status(await alice.client.delete(`/user/emails/${made.json.id}`), 204);
+      check.status(
+        await alice.client.delete(`/user/emails/${made.json.id}`),
+        404,
+        'Deleting an address that no longer exists MUST answer 404.',
+      );
+    },
+  );
 });

@@ -5,7 +5,16 @@
  * (CONFORMANCE_EPICS_UNAVAILABLE=1), every epic endpoint answers 403.
  */
 import { describe } from 'vitest';
-import { check, clauseTest, createGroup, requireThat, tagRequests, type ApiResponse, type OperationRequest, type Session } from '../../src/kit/index.ts';
+import {
+  check,
+  clauseTest,
+  createGroup,
+  requireThat,
+  tagRequests,
+  type ApiResponse,
+  type OperationRequest,
+  type Session,
+} from '../../src/kit/index.ts';
 import { createEpic, epicsOrSkip, once } from './fixtures.ts';
 
 const world = once(async (s: Session) => {
@@ -31,19 +40,30 @@ describe('epic access', () => {
       check.status(await call(s.anon, r), 401, `${r.title} without credentials MUST answer 401.`);
     }
     const still = await s.admin.get(`/groups/${group.id}/epics/${epic.iid}`);
-    requireThat(still.status === 200 && still.json?.title === epic.title, 'Refused anonymous writes MUST leave the epic as it was.', epic.title, still.json?.title ?? still.status);
+    requireThat(
+      still.status === 200 && still.json?.title === epic.title,
+      'Refused anonymous writes MUST leave the epic as it was.',
+      epic.title,
+      still.json?.title ?? still.status,
+    );
   });
 
   clauseTest('epics.auth.private_non_member', 'GET on the epics of a private group by a non-member answers 404', async ({ s, skip }) => {
     await epicsOrSkip(s, skip);
     const { group, epic } = await world(s);
     check.status(await s.user.get(`/groups/${group.id}/epics`), 404, 'The epic list of a private group MUST be 404 for a non-member.');
-    check.status(await s.user.get(`/groups/${group.id}/epics/${epic.iid}`), 404, 'An epic of a private group MUST be 404 for a non-member.');
+    check.status(
+      await s.user.get(`/groups/${group.id}/epics/${epic.iid}`),
+      404,
+      'An epic of a private group MUST be 404 for a non-member.',
+    );
   });
 
   clauseTest('epics.auth.feature_unavailable', 'with epics unavailable every epic endpoint answers 403', async ({ s, skip }) => {
     if (!s.target.epicsUnavailable) {
-      skip('needs a target with epics switched off: set CONFORMANCE_EPICS_UNAVAILABLE=1 for such a target (the bundled reference: REFERENCE_EPICS_DISABLED=1)');
+      skip(
+        'needs a target with epics switched off: set CONFORMANCE_EPICS_UNAVAILABLE=1 for such a target (the bundled reference: REFERENCE_EPICS_DISABLED=1)',
+      );
     }
     const group = await createGroup(s);
     for (const r of endpoints(s, group.id, 1)) {

@@ -5,7 +5,16 @@
 import { describe } from 'vitest';
 import { check, clauseTest, createGroup, requireThat, type Session } from '../../src/kit/index.ts';
 import {
-  ACCESS_LEVEL, checkFields, checkShortUser, CORE_FIELDS, createEpic, epicsOrSkip, member, once, postEpic, type Epic,
+  ACCESS_LEVEL,
+  checkFields,
+  checkShortUser,
+  CORE_FIELDS,
+  createEpic,
+  epicsOrSkip,
+  member,
+  once,
+  postEpic,
+  type Epic,
 } from './fixtures.ts';
 
 const world = once(async (s: Session) => {
@@ -27,7 +36,12 @@ describe('epics: create, read, update, delete', () => {
     const res = await s.admin.get(`/groups/${group.id}/epics`);
     check.status(res, 200);
     const items = check.arrayOf(res, 'epic') as Epic[];
-    requireThat(items.some((e) => e.id === epic.id), 'The list MUST hold the epics of the group.', `an epic with id ${epic.id}`, items.map((e) => e.id));
+    requireThat(
+      items.some((e) => e.id === epic.id),
+      'The list MUST hold the epics of the group.',
+      `an epic with id ${epic.id}`,
+      items.map((e) => e.id),
+    );
   });
 
   clauseTest('epics.get.status', 'GET /groups/:id/epics/:epic_iid answers 200 with that epic', async ({ s, skip }) => {
@@ -36,8 +50,12 @@ describe('epics: create, read, update, delete', () => {
     const res = await s.admin.get(`/groups/${group.id}/epics/${epic.iid}`);
     check.status(res, 200);
     check.jsonContentType(res);
-    requireThat(res.json.id === epic.id && res.json.title === epic.title, 'The response MUST be that epic.',
-      { id: epic.id, title: epic.title }, { id: res.json.id, title: res.json.title });
+    requireThat(
+      res.json.id === epic.id && res.json.title === epic.title,
+      'The response MUST be that epic.',
+      { id: epic.id, title: epic.title },
+      { id: res.json.id, title: res.json.title },
+    );
   });
 
   clauseTest('epics.get.by_iid', 'the :epic_iid path segment is the iid, not the id', async ({ s, skip }) => {
@@ -48,8 +66,12 @@ describe('epics: create, read, update, delete', () => {
     requireThat(epic.id !== epic.iid, 'The kit needs an epic whose id and iid differ.', 'id != iid', { id: epic.id, iid: epic.iid });
     const res = await s.admin.get(`/groups/${group.id}/epics/${epic.iid}`);
     check.status(res, 200, 'GET /groups/:id/epics/:epic_iid with the iid MUST find the epic.');
-    requireThat(res.json.iid === epic.iid && res.json.id === epic.id, 'The epic returned MUST be the one whose iid is in the path.',
-      { id: epic.id, iid: epic.iid }, { id: res.json.id, iid: res.json.iid });
+    requireThat(
+      res.json.iid === epic.iid && res.json.id === epic.id,
+      'The epic returned MUST be the one whose iid is in the path.',
+      { id: epic.id, iid: epic.iid },
+      { id: res.json.id, iid: res.json.iid },
+    );
   });
 
   clauseTest('epics.create.status', 'POST /groups/:id/epics with a title answers 201 with the epic', async ({ s, skip }) => {
@@ -59,7 +81,12 @@ describe('epics: create, read, update, delete', () => {
     const res = await postEpic(s, group.id, { title });
     check.status(res, 201);
     check.jsonContentType(res);
-    requireThat(res.json.title === title && Number.isInteger(res.json.iid), 'The created epic MUST be returned.', { title, iid: 'an integer' }, { title: res.json.title, iid: res.json.iid });
+    requireThat(
+      res.json.title === title && Number.isInteger(res.json.iid),
+      'The created epic MUST be returned.',
+      { title, iid: 'an integer' },
+      { title: res.json.title, iid: res.json.iid },
+    );
   });
 
   clauseTest('epics.create.title_required', 'POST /groups/:id/epics without title answers 400', async ({ s, skip }) => {
@@ -81,8 +108,12 @@ describe('epics: create, read, update, delete', () => {
     const maintainer = await member(s, group.id, ACCESS_LEVEL.maintainer);
     const epic = await createEpic(s, group.id, {}, maintainer.client);
     const author = epic.author as { id?: number; username?: string };
-    requireThat(author?.id === maintainer.id, 'The author MUST be the user who created the epic.',
-      { id: maintainer.id, username: maintainer.username }, author);
+    requireThat(
+      author?.id === maintainer.id,
+      'The author MUST be the user who created the epic.',
+      { id: maintainer.id, username: maintainer.username },
+      author,
+    );
   });
 
   clauseTest('conv.types.short_user', 'the epic author is a short user', async ({ s, skip }) => {
@@ -102,7 +133,12 @@ describe('epics: create, read, update, delete', () => {
     const res = await s.admin.put(`/groups/${group.id}/epics/${epic.iid}`, { json: { title } });
     check.status(res, 200);
     check.jsonContentType(res);
-    requireThat(res.json.id === epic.id && res.json.title === title, 'PUT MUST answer with the updated epic.', { id: epic.id, title }, { id: res.json.id, title: res.json.title });
+    requireThat(
+      res.json.id === epic.id && res.json.title === title,
+      'PUT MUST answer with the updated epic.',
+      { id: epic.id, title },
+      { id: res.json.id, title: res.json.title },
+    );
   });
 
   clauseTest('epics.update.fields', 'PUT changes title, description and labels, and a later GET shows them', async ({ s, skip }) => {
@@ -114,11 +150,19 @@ describe('epics: create, read, update, delete', () => {
     check.status(put, 200);
     const read = await s.admin.get(`/groups/${group.id}/epics/${epic.iid}`);
     check.status(read, 200);
-    for (const [what, body] of [['The PUT response', put.json], ['A later GET', read.json]] as const) {
+    for (const [what, body] of [
+      ['The PUT response', put.json],
+      ['A later GET', read.json],
+    ] as const) {
       requireThat(body.title === wanted.title, `${what} MUST show the new title.`, wanted.title, body.title);
       requireThat(body.description === wanted.description, `${what} MUST show the new description.`, wanted.description, body.description);
       const labels = [...(body.labels as string[])].sort();
-      requireThat(JSON.stringify(labels) === JSON.stringify(wanted.labels), `${what} MUST show exactly the new labels.`, wanted.labels, body.labels);
+      requireThat(
+        JSON.stringify(labels) === JSON.stringify(wanted.labels),
+        `${what} MUST show exactly the new labels.`,
+        wanted.labels,
+        body.labels,
+      );
     }
   });
 
@@ -146,7 +190,12 @@ describe('epics: create, read, update, delete', () => {
     const list = await s.admin.get(`/groups/${group.id}/epics`);
     check.status(list, 200);
     const item = (list.json as Epic[]).find((e) => e.id === posted.json.id);
-    requireThat(item !== undefined, 'The list MUST hold the created epic.', posted.json.id, (list.json as Epic[]).map((e) => e.id));
+    requireThat(
+      item !== undefined,
+      'The list MUST hold the created epic.',
+      posted.json.id,
+      (list.json as Epic[]).map((e) => e.id),
+    );
     checkFields(item!, CORE_FIELDS, 'A list item');
   });
 
@@ -155,7 +204,12 @@ describe('epics: create, read, update, delete', () => {
     const { group, epic } = await world(s);
     const res = await s.admin.get(`/groups/${group.id}/epics/${epic.iid}`);
     check.status(res, 200);
-    requireThat(typeof res.json.subscribed === 'boolean', 'The single epic MUST carry subscribed (boolean).', 'true or false', res.json.subscribed ?? '(absent)');
+    requireThat(
+      typeof res.json.subscribed === 'boolean',
+      'The single epic MUST carry subscribed (boolean).',
+      'true or false',
+      res.json.subscribed ?? '(absent)',
+    );
   });
 
   clauseTest('epics.field.subscribed_list', 'epics in the list carry no subscribed field', async ({ s, skip }) => {
@@ -164,8 +218,18 @@ describe('epics: create, read, update, delete', () => {
     const res = await s.admin.get(`/groups/${group.id}/epics`);
     check.status(res, 200);
     const items = res.json as Epic[];
-    requireThat(items.some((e) => e.id === epic.id), 'The list MUST hold the epics of the group.', epic.id, items.map((e) => e.id));
+    requireThat(
+      items.some((e) => e.id === epic.id),
+      'The list MUST hold the epics of the group.',
+      epic.id,
+      items.map((e) => e.id),
+    );
     const with_ = items.filter((e) => 'subscribed' in e).map((e) => e.iid);
-    requireThat(with_.length === 0, 'List items MUST NOT carry subscribed.', 'no subscribed field', `subscribed on iids ${with_.join(', ')}`);
+    requireThat(
+      with_.length === 0,
+      'List items MUST NOT carry subscribed.',
+      'no subscribed field',
+      `subscribed on iids ${with_.join(', ')}`,
+    );
   });
 });

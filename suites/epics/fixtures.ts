@@ -11,8 +11,15 @@
  *   const guest = await member(s, g.id, ACCESS_LEVEL.guest);
  */
 import {
-  ACCESS_LEVEL, addMember, createUser, isApiDate, isApiDatetime, requireThat,
-  type ApiResponse, type CreatedUser, type Session,
+  ACCESS_LEVEL,
+  addMember,
+  createUser,
+  isApiDate,
+  isApiDatetime,
+  requireThat,
+  type ApiResponse,
+  type CreatedUser,
+  type Session,
 } from '../../src/kit/index.ts';
 
 export { ACCESS_LEVEL };
@@ -57,7 +64,12 @@ export function postEpic(s: Session, groupId: number | string, body: Record<stri
 }
 
 /** A created epic; throws (fixture failure) when the server refuses it. */
-export async function createEpic(s: Session, groupId: number | string, body: Record<string, unknown> = {}, client = s.admin): Promise<Epic> {
+export async function createEpic(
+  s: Session,
+  groupId: number | string,
+  body: Record<string, unknown> = {},
+  client = s.admin,
+): Promise<Epic> {
   const res = await postEpic(s, groupId, { title: s.name('epic'), ...body }, client);
   if (res.status !== 201 || typeof res.json?.iid !== 'number') {
     throw new Error(`fixture: POST /groups/${groupId}/epics answered ${res.status || res.error} ${res.text.slice(0, 200)}`);
@@ -87,21 +99,34 @@ export function midpoint(a: string, b: string): string {
 export type FieldKind = 'integer' | 'string' | 'boolean' | 'state' | 'datetime' | 'datetime?' | 'date?' | 'short-user';
 
 const KIND_TEXT: Record<FieldKind, string> = {
-  integer: 'an integer', string: 'a string', boolean: 'a boolean', state: 'opened or closed',
-  datetime: 'a datetime (ISO 8601, milliseconds, Z)', 'datetime?': 'a datetime or null',
-  'date?': 'a date (YYYY-MM-DD) or null', 'short-user': 'a short user',
+  integer: 'an integer',
+  string: 'a string',
+  boolean: 'a boolean',
+  state: 'opened or closed',
+  datetime: 'a datetime (ISO 8601, milliseconds, Z)',
+  'datetime?': 'a datetime or null',
+  'date?': 'a date (YYYY-MM-DD) or null',
+  'short-user': 'a short user',
 };
 
 function hasKind(value: unknown, kind: FieldKind): boolean {
   switch (kind) {
-    case 'integer': return Number.isInteger(value);
-    case 'string': return typeof value === 'string';
-    case 'boolean': return typeof value === 'boolean';
-    case 'state': return value === 'opened' || value === 'closed';
-    case 'datetime': return typeof value === 'string' && isApiDatetime(value);
-    case 'datetime?': return value === null || (typeof value === 'string' && isApiDatetime(value));
-    case 'date?': return value === null || (typeof value === 'string' && isApiDate(value));
-    case 'short-user': return typeof value === 'object' && value !== null;
+    case 'integer':
+      return Number.isInteger(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'state':
+      return value === 'opened' || value === 'closed';
+    case 'datetime':
+      return typeof value === 'string' && isApiDatetime(value);
+    case 'datetime?':
+      return value === null || (typeof value === 'string' && isApiDatetime(value));
+    case 'date?':
+      return value === null || (typeof value === 'string' && isApiDate(value));
+    case 'short-user':
+      return typeof value === 'object' && value !== null;
   }
 }
 
@@ -117,23 +142,46 @@ export function checkFields(body: Record<string, unknown>, fields: Record<string
 /** Short user (spec: Resources and their fields > Short user). */
 export function checkShortUser(user: Record<string, unknown>, what: string): void {
   const kinds: Record<string, (v: unknown) => boolean> = {
-    id: Number.isInteger, name: (v) => typeof v === 'string', username: (v) => typeof v === 'string',
-    state: (v) => typeof v === 'string', avatar_url: (v) => v === null || typeof v === 'string', web_url: (v) => typeof v === 'string',
+    id: Number.isInteger,
+    name: (v) => typeof v === 'string',
+    username: (v) => typeof v === 'string',
+    state: (v) => typeof v === 'string',
+    avatar_url: (v) => v === null || typeof v === 'string',
+    web_url: (v) => typeof v === 'string',
   };
   for (const [field, ok] of Object.entries(kinds)) {
-    requireThat(field in user && ok(user[field]), `${what} MUST be a short user with ${field} (${field === 'avatar_url' ? 'string or null' : field === 'id' ? 'integer' : 'string'}).`, field, user[field] ?? '(absent)');
+    requireThat(
+      field in user && ok(user[field]),
+      `${what} MUST be a short user with ${field} (${field === 'avatar_url' ? 'string or null' : field === 'id' ? 'integer' : 'string'}).`,
+      field,
+      user[field] ?? '(absent)',
+    );
   }
 }
 
 export const CORE_FIELDS: Record<string, FieldKind> = {
-  id: 'integer', iid: 'integer', group_id: 'integer', title: 'string', description: 'string', state: 'state',
-  web_url: 'string', author: 'short-user', created_at: 'datetime', updated_at: 'datetime', closed_at: 'datetime?',
-  upvotes: 'integer', downvotes: 'integer',
+  id: 'integer',
+  iid: 'integer',
+  group_id: 'integer',
+  title: 'string',
+  description: 'string',
+  state: 'state',
+  web_url: 'string',
+  author: 'short-user',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+  closed_at: 'datetime?',
+  upvotes: 'integer',
+  downvotes: 'integer',
 };
 
 export const FIXED_FIELDS = [
-  'start_date_is_fixed', 'due_date_is_fixed', 'start_date_fixed', 'due_date_fixed',
-  'start_date_from_inherited_source', 'due_date_from_inherited_source',
+  'start_date_is_fixed',
+  'due_date_is_fixed',
+  'start_date_fixed',
+  'due_date_fixed',
+  'start_date_from_inherited_source',
+  'due_date_from_inherited_source',
 ] as const;
 
 /** A description of exactly n characters. */

@@ -28,13 +28,20 @@ const world = once(async (s: Session) => {
   const c = await createEpic(s, group.id, { labels: beta });
   await wait();
   const closed = await s.admin.put(`/groups/${group.id}/epics/${c.iid}`, { json: { state_event: 'close' } });
-  if (closed.status !== 200 || closed.json?.state !== 'closed') throw new Error(`fixture: closing an epic answered ${closed.status} ${closed.text.slice(0, 200)}`);
+  if (closed.status !== 200 || closed.json?.state !== 'closed')
+    throw new Error(`fixture: closing an epic answered ${closed.status} ${closed.text.slice(0, 200)}`);
   await wait();
   const touched = await s.admin.put(`/groups/${group.id}/epics/${a.iid}`, { json: { title: `First ${word} epic, renamed` } });
   if (touched.status !== 200) throw new Error(`fixture: updating an epic answered ${touched.status} ${touched.text.slice(0, 200)}`);
   return {
-    group, maintainer, word, alpha, beta,
-    a: touched.json as Epic, b, c: closed.json as Epic,
+    group,
+    maintainer,
+    word,
+    alpha,
+    beta,
+    a: touched.json as Epic,
+    b,
+    c: closed.json as Epic,
   };
 });
 
@@ -42,11 +49,16 @@ type World = Awaited<ReturnType<typeof world>>;
 
 /** The names (A, B, C) of the epics a query lists, in the order listed. */
 async function listed(s: Session, w: World, query: Record<string, unknown> | string = {}): Promise<string[]> {
-  const res = typeof query === 'string'
-    ? await s.admin.get(`/groups/${w.group.id}/epics`, { query: `per_page=${PER_PAGE_MAX}&${query}` })
-    : await s.admin.get(`/groups/${w.group.id}/epics`, { query: { per_page: PER_PAGE_MAX, ...query } });
+  const res =
+    typeof query === 'string'
+      ? await s.admin.get(`/groups/${w.group.id}/epics`, { query: `per_page=${PER_PAGE_MAX}&${query}` })
+      : await s.admin.get(`/groups/${w.group.id}/epics`, { query: { per_page: PER_PAGE_MAX, ...query } });
   check.status(res, 200);
-  const byId = new Map([[w.a.id, 'A'], [w.b.id, 'B'], [w.c.id, 'C']]);
+  const byId = new Map([
+    [w.a.id, 'A'],
+    [w.b.id, 'B'],
+    [w.c.id, 'C'],
+  ]);
   return (res.json as Epic[]).map((e) => byId.get(e.id) ?? `other(${e.id})`);
 }
 
@@ -78,7 +90,11 @@ describe('epic list filters', () => {
   clauseTest('epics.filter.search', 'search=X lists only the epics whose title or description holds X', async ({ s, skip }) => {
     await epicsOrSkip(s, skip);
     const w = await world(s);
-    expectSet(await listed(s, w, { search: w.word }), ['A', 'B'], 'search MUST match the title (A) and the description (B), and nothing else.');
+    expectSet(
+      await listed(s, w, { search: w.word }),
+      ['A', 'B'],
+      'search MUST match the title (A) and the description (B), and nothing else.',
+    );
   });
 
   clauseTest('epics.filter.state_default', 'without state both opened and closed epics are listed', async ({ s, skip }) => {
@@ -94,34 +110,46 @@ describe('epic list filters', () => {
     expectSet(await listed(s, w, { state: 'closed' }), ['C'], 'state=closed MUST keep only closed epics.');
   });
 
-  clauseTest('epics.filter.created_range', 'created_after and created_before keep the epics created within the bounds', async ({ s, skip }) => {
-    await epicsOrSkip(s, skip);
-    const w = await world(s);
-    const ab = midpoint(w.a.created_at, w.b.created_at);
-    const bc = midpoint(w.b.created_at, w.c.created_at);
-    expectSet(await listed(s, w, { created_after: ab }), ['B', 'C'], 'created_after MUST keep only epics created on or after it.');
-    expectSet(await listed(s, w, { created_before: bc }), ['A', 'B'], 'created_before MUST keep only epics created on or before it.');
-    expectSet(await listed(s, w, { created_after: ab, created_before: bc }), ['B'], 'Both bounds MUST apply together.');
-  });
+  clauseTest(
+    'epics.filter.created_range',
+    'created_after and created_before keep the epics created within the bounds',
+    async ({ s, skip }) => {
+      await epicsOrSkip(s, skip);
+      const w = await world(s);
+      const ab = midpoint(w.a.created_at, w.b.created_at);
+      const bc = midpoint(w.b.created_at, w.c.created_at);
+      expectSet(await listed(s, w, { created_after: ab }), ['B', 'C'], 'created_after MUST keep only epics created on or after it.');
+      expectSet(await listed(s, w, { created_before: bc }), ['A', 'B'], 'created_before MUST keep only epics created on or before it.');
+      expectSet(await listed(s, w, { created_after: ab, created_before: bc }), ['B'], 'Both bounds MUST apply together.');
+    },
+  );
 
-  clauseTest('epics.filter.updated_range', 'updated_after and updated_before keep the epics updated within the bounds', async ({ s, skip }) => {
-    await epicsOrSkip(s, skip);
-    const w = await world(s);
-    const bc = midpoint(w.b.updated_at, w.c.updated_at);
-    const ca = midpoint(w.c.updated_at, w.a.updated_at);
-    expectSet(await listed(s, w, { updated_after: ca }), ['A'], 'updated_after MUST keep only epics updated on or after it.');
-    expectSet(await listed(s, w, { updated_before: bc }), ['B'], 'updated_before MUST keep only epics updated on or before it.');
-    expectSet(await listed(s, w, { updated_after: bc, updated_before: ca }), ['C'], 'Both bounds MUST apply together.');
-  });
+  clauseTest(
+    'epics.filter.updated_range',
+    'updated_after and updated_before keep the epics updated within the bounds',
+    async ({ s, skip }) => {
+      await epicsOrSkip(s, skip);
+      const w = await world(s);
+      const bc = midpoint(w.b.updated_at, w.c.updated_at);
+      const ca = midpoint(w.c.updated_at, w.a.updated_at);
+      expectSet(await listed(s, w, { updated_after: ca }), ['A'], 'updated_after MUST keep only epics updated on or after it.');
+      expectSet(await listed(s, w, { updated_before: bc }), ['B'], 'updated_before MUST keep only epics updated on or before it.');
+      expectSet(await listed(s, w, { updated_after: bc, updated_before: ca }), ['C'], 'Both bounds MUST apply together.');
+    },
+  );
 
-  clauseTest('conv.query.pct2b_is_plus', '%2B in a query string is a literal + (created_after with a +01:00 offset)', async ({ s, skip }) => {
-    await epicsOrSkip(s, skip);
-    const w = await world(s);
-    const ab = new Date(midpoint(w.a.created_at, w.b.created_at));
-    const local = new Date(ab.getTime() + 3_600_000).toISOString().replace('Z', '+01:00');
-    const raw = `created_after=${local.replace('+', '%2B')}`;
-    expectSet(await listed(s, w, raw), ['B', 'C'], `${raw} MUST be read as the instant ${ab.toISOString()} (a +01:00 offset).`);
-  });
+  clauseTest(
+    'conv.query.pct2b_is_plus',
+    '%2B in a query string is a literal + (created_after with a +01:00 offset)',
+    async ({ s, skip }) => {
+      await epicsOrSkip(s, skip);
+      const w = await world(s);
+      const ab = new Date(midpoint(w.a.created_at, w.b.created_at));
+      const local = new Date(ab.getTime() + 3_600_000).toISOString().replace('Z', '+01:00');
+      const raw = `created_after=${local.replace('+', '%2B')}`;
+      expectSet(await listed(s, w, raw), ['B', 'C'], `${raw} MUST be read as the instant ${ab.toISOString()} (a +01:00 offset).`);
+    },
+  );
 });
 
 describe('epic list order', () => {
@@ -134,13 +162,21 @@ describe('epic list order', () => {
   clauseTest('epics.order.updated_at', 'order_by=updated_at orders epics by updated_at', async ({ s, skip }) => {
     await epicsOrSkip(s, skip);
     const w = await world(s);
-    expectOrder(await listed(s, w, { order_by: 'updated_at' }), ['A', 'C', 'B'], 'order_by=updated_at MUST order by updated_at (descending by default).');
+    expectOrder(
+      await listed(s, w, { order_by: 'updated_at' }),
+      ['A', 'C', 'B'],
+      'order_by=updated_at MUST order by updated_at (descending by default).',
+    );
   });
 
   clauseTest('epics.order.asc', 'sort=asc returns epics in ascending order', async ({ s, skip }) => {
     await epicsOrSkip(s, skip);
     const w = await world(s);
     expectOrder(await listed(s, w, { sort: 'asc' }), ['A', 'B', 'C'], 'sort=asc MUST order by created_at ascending.');
-    expectOrder(await listed(s, w, { order_by: 'updated_at', sort: 'asc' }), ['B', 'C', 'A'], 'order_by=updated_at&sort=asc MUST order by updated_at ascending.');
+    expectOrder(
+      await listed(s, w, { order_by: 'updated_at', sort: 'asc' }),
+      ['B', 'C', 'A'],
+      'order_by=updated_at&sort=asc MUST order by updated_at ascending.',
+    );
   });
 });

@@ -24,7 +24,12 @@ async function epicIn(s: Session, groupId: number, state: 'opened' | 'closed'): 
   const epic = await createEpic(s, groupId);
   if (state === 'opened') return epic;
   const res = await s.admin.put(`/groups/${groupId}/epics/${epic.iid}`, { json: { state_event: 'close' } });
-  requireThat(res.status === 200 && res.json?.state === 'closed', 'The kit puts the epic in state closed first (state_event=close MUST close it).', 'closed', res.json?.state ?? res.status);
+  requireThat(
+    res.status === 200 && res.json?.state === 'closed',
+    'The kit puts the epic in state closed first (state_event=close MUST close it).',
+    'closed',
+    res.json?.state ?? res.status,
+  );
   return res.json as Epic;
 }
 
@@ -38,12 +43,25 @@ describe('epic state transitions', () => {
       check.status(put, 200);
       const read = await s.admin.get(`/groups/${group.id}/epics/${epic.iid}`);
       check.status(read, 200);
-      for (const [what, body] of [['The PUT response', put.json], ['A later GET', read.json]] as const) {
+      for (const [what, body] of [
+        ['The PUT response', put.json],
+        ['A later GET', read.json],
+      ] as const) {
         if (c.state) {
-          requireThat(body.state === c.state, `${what}: state_event=${c.state_event} MUST move a ${c.from} epic to ${c.state}.`, c.state, body.state);
+          requireThat(
+            body.state === c.state,
+            `${what}: state_event=${c.state_event} MUST move a ${c.from} epic to ${c.state}.`,
+            c.state,
+            body.state,
+          );
         }
         if (c.closed_at) {
-          requireThat(typeof body.closed_at === 'string' && isApiDatetime(body.closed_at), `${what}: closed_at MUST be a datetime after state_event=${c.state_event}.`, 'a datetime', body.closed_at);
+          requireThat(
+            typeof body.closed_at === 'string' && isApiDatetime(body.closed_at),
+            `${what}: closed_at MUST be a datetime after state_event=${c.state_event}.`,
+            'a datetime',
+            body.closed_at,
+          );
         }
       }
     });

@@ -18,7 +18,12 @@ describe('error statuses and bodies', () => {
 
   clauseTest('errors.not_found.resource', 'GET of a broadcast message that does not exist answers 404', async ({ s }) => {
     const created = await s.admin.post('/broadcast_messages', {
-      json: { message: s.name('gone'), target_path: s.hiddenTargetPath(), starts_at: '2099-01-01T00:00:00.000Z', ends_at: '2099-01-02T00:00:00.000Z' },
+      json: {
+        message: s.name('gone'),
+        target_path: s.hiddenTargetPath(),
+        starts_at: '2099-01-01T00:00:00.000Z',
+        ends_at: '2099-01-02T00:00:00.000Z',
+      },
     });
     s.track(created, 'broadcast_message');
     check.status(created, 201);
@@ -37,12 +42,21 @@ describe('error statuses and bodies', () => {
     check.status(res, 400);
   });
 
-  clauseTest('errors.missing_attr.message_string', 'the missing-attribute 400 body has message as a string naming the attribute', async ({ s }) => {
-    const res = await s.admin.post('/broadcast_messages', { json: { target_path: s.hiddenTargetPath() } });
-    s.track(res, 'broadcast_message');
-    check.status(res, 400);
-    check.errorBody(res, 'error.message');
-    // The attribute is itself called "message": the text must name it, beyond the key.
-    requireThat(/\bmessage\b/i.test(res.json.message), 'The message MUST name the missing attribute (message).', 'a text containing "message"', res.json.message);
-  });
+  clauseTest(
+    'errors.missing_attr.message_string',
+    'the missing-attribute 400 body has message as a string naming the attribute',
+    async ({ s }) => {
+      const res = await s.admin.post('/broadcast_messages', { json: { target_path: s.hiddenTargetPath() } });
+      s.track(res, 'broadcast_message');
+      check.status(res, 400);
+      check.errorBody(res, 'error.message');
+      // The attribute is itself called "message": the text must name it, beyond the key.
+      requireThat(
+        /\bmessage\b/i.test(res.json.message),
+        'The message MUST name the missing attribute (message).',
+        'a text containing "message"',
+        res.json.message,
+      );
+    },
+  );
 });

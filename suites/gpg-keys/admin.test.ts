@@ -4,7 +4,17 @@
  * user itself included, on each admin-only GPG key operation of the operation table (nothing changes).
  */
 import { beforeAll, describe } from 'vitest';
-import { PER_PAGE_MAX, check, clauseTest, createUser, gpgPublicKey, refusedRequests, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
+import {
+  PER_PAGE_MAX,
+  check,
+  clauseTest,
+  createUser,
+  gpgPublicKey,
+  refusedRequests,
+  requireThat,
+  session,
+  type CreatedUser,
+} from '../../src/kit/index.ts';
 import { addOwnGpgKey, addUserGpgKey, createdKey, sameArmor } from './fixtures.ts';
 
 describe('/users/:id/gpg_keys', () => {
@@ -18,12 +28,21 @@ describe('/users/:id/gpg_keys', () => {
     check.status((await addUserGpgKey(s, carol)).res, 201);
   });
 
-  clauseTest('gpg.create_user.shape', 'the POST /users/:id/gpg_keys response holds the created key (object or array of key objects)', async ({ s }) => {
-    const { res, key } = await addUserGpgKey(s, carol);
-    check.status(res, 201);
-    check.schema(res.json, 'gpg-key.created');
-    requireThat(sameArmor(createdKey(res.json)!.key, key.armored), 'The created key MUST be the armored key given.', 'the key sent', createdKey(res.json)!.key);
-  });
+  clauseTest(
+    'gpg.create_user.shape',
+    'the POST /users/:id/gpg_keys response holds the created key (object or array of key objects)',
+    async ({ s }) => {
+      const { res, key } = await addUserGpgKey(s, carol);
+      check.status(res, 201);
+      check.schema(res.json, 'gpg-key.created');
+      requireThat(
+        sameArmor(createdKey(res.json)!.key, key.armored),
+        'The created key MUST be the armored key given.',
+        'the key sent',
+        createdKey(res.json)!.key,
+      );
+    },
+  );
 
   clauseTest('gpg.list_user.status', "GET /users/:id/gpg_keys by an admin answers 200 with the user's keys", async ({ s }) => {
     const { res: made } = await addOwnGpgKey(carol);
@@ -32,7 +51,12 @@ describe('/users/:id/gpg_keys', () => {
     check.status(res, 200);
     const items = check.arrayOf(res, 'gpg-key') as { id: number }[];
     const id = createdKey(made.json)!.id;
-    requireThat(items.some((k) => k.id === id), "The list MUST hold the user's key.", id, items.map((k) => k.id));
+    requireThat(
+      items.some((k) => k.id === id),
+      "The list MUST hold the user's key.",
+      id,
+      items.map((k) => k.id),
+    );
   });
 
   clauseTest('gpg.get_user.status', 'GET /users/:id/gpg_keys/:key_id by an admin answers 200 with that key', async ({ s }) => {
@@ -66,6 +90,11 @@ describe('/users/:id/gpg_keys', () => {
     }
     check.status(await s.admin.get(`${base()}/${id}`), 200, 'A refused DELETE MUST leave the key in place.');
     const list = await s.admin.get(base(), { query: { per_page: PER_PAGE_MAX } });
-    requireThat(!(list.json as { key: string }[]).some((k) => sameArmor(k.key, other.armored)), 'A refused POST MUST add no key.', '(not listed)', 'listed');
+    requireThat(
+      !(list.json as { key: string }[]).some((k) => sameArmor(k.key, other.armored)),
+      'A refused POST MUST add no key.',
+      '(not listed)',
+      'listed',
+    );
   });
 });

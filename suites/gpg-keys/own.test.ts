@@ -4,7 +4,18 @@
  * create-invalid.json (400, never a 5xx).
  */
 import { beforeAll, describe } from 'vitest';
-import { PER_PAGE_MAX, brokenGpgKey, check, clauseTest, createUser, gpgPublicKey, requireThat, session, type CreatedUser, type GpgKeyBreakage } from '../../src/kit/index.ts';
+import {
+  PER_PAGE_MAX,
+  brokenGpgKey,
+  check,
+  clauseTest,
+  createUser,
+  gpgPublicKey,
+  requireThat,
+  session,
+  type CreatedUser,
+  type GpgKeyBreakage,
+} from '../../src/kit/index.ts';
 import { addOwnGpgKey, createdKey, sameArmor } from './fixtures.ts';
 import table from './create-invalid.json' with { type: 'json' };
 
@@ -28,14 +39,23 @@ describe('/user/gpg_keys', () => {
     check.status(res, 201);
   });
 
-  clauseTest('gpg.create_own.shape', 'the POST /user/gpg_keys response holds the created key (object or array of key objects)', async () => {
-    const { res, key } = await addOwnGpgKey(alice);
-    remember(res);
-    check.status(res, 201);
-    check.schema(res.json, 'gpg-key.created');
-    const made = createdKey(res.json)!;
-    requireThat(sameArmor(made.key, key.armored), 'The created key MUST be the armored key given.', key.armored.slice(0, 80), String(made.key).slice(0, 80));
-  });
+  clauseTest(
+    'gpg.create_own.shape',
+    'the POST /user/gpg_keys response holds the created key (object or array of key objects)',
+    async () => {
+      const { res, key } = await addOwnGpgKey(alice);
+      remember(res);
+      check.status(res, 201);
+      check.schema(res.json, 'gpg-key.created');
+      const made = createdKey(res.json)!;
+      requireThat(
+        sameArmor(made.key, key.armored),
+        'The created key MUST be the armored key given.',
+        key.armored.slice(0, 80),
+        String(made.key).slice(0, 80),
+      );
+    },
+  );
 
   clauseTest('gpg.create_own.key_required', 'POST /user/gpg_keys without key answers 400', async () => {
     check.status(await alice.client.post('/user/gpg_keys', { json: {} }), 400);
@@ -63,7 +83,12 @@ describe('/user/gpg_keys', () => {
     const res = await alice.client.get('/user/gpg_keys', { query: { per_page: PER_PAGE_MAX } });
     check.status(res, 200);
     const ids = (check.arrayOf(res, 'gpg-key') as { id: number }[]).map((k) => k.id).sort((a, b) => a - b);
-    requireThat(JSON.stringify(ids) === JSON.stringify([...mine].sort((a, b) => a - b)), "GET /user/gpg_keys MUST list the caller's keys, and only them.", [...mine], ids);
+    requireThat(
+      JSON.stringify(ids) === JSON.stringify([...mine].sort((a, b) => a - b)),
+      "GET /user/gpg_keys MUST list the caller's keys, and only them.",
+      [...mine],
+      ids,
+    );
   });
 
   clauseTest('gpg.get_own.status', 'GET /user/gpg_keys/:key_id answers 200 with that key', async () => {
@@ -77,15 +102,23 @@ describe('/user/gpg_keys', () => {
     requireThat(res.json.id === id && sameArmor(res.json.key, key.armored), 'GET MUST answer the key asked for.', id, res.json.id);
   });
 
-  clauseTest('gpg.field.shape', 'GPG key objects of the single GET, the list and the create response have id, key and created_at', async () => {
-    const { res: made } = await addOwnGpgKey(alice);
-    remember(made);
-    check.status(made, 201);
-    check.schema(createdKey(made.json), 'gpg-key', 'The created key');
-    check.schema((await alice.client.get(`/user/gpg_keys/${createdKey(made.json)!.id}`)).json, 'gpg-key', 'The GET /user/gpg_keys/:key_id body');
-    const list = check.arrayOf(await alice.client.get('/user/gpg_keys'), 'gpg-key');
-    requireThat(list.length > 0, 'The list MUST hold the keys added.', 'at least one key', 0);
-  });
+  clauseTest(
+    'gpg.field.shape',
+    'GPG key objects of the single GET, the list and the create response have id, key and created_at',
+    async () => {
+      const { res: made } = await addOwnGpgKey(alice);
+      remember(made);
+      check.status(made, 201);
+      check.schema(createdKey(made.json), 'gpg-key', 'The created key');
+      check.schema(
+        (await alice.client.get(`/user/gpg_keys/${createdKey(made.json)!.id}`)).json,
+        'gpg-key',
+        'The GET /user/gpg_keys/:key_id body',
+      );
+      const list = check.arrayOf(await alice.client.get('/user/gpg_keys'), 'gpg-key');
+      requireThat(list.length > 0, 'The list MUST hold the keys added.', 'at least one key', 0);
+    },
+  );
 
   clauseTest('gpg.delete_own.status', 'DELETE /user/gpg_keys/:key_id answers 204 and the key is gone', async () => {
     const { res: made } = await addOwnGpgKey(alice);

@@ -22,7 +22,12 @@ describe('POST /users/:user_id/impersonation_tokens', () => {
   clauseTest('tokens.create.token_value', 'the create response carries token, a non-empty string', async ({ s }) => {
     const res = await postToken(s, dave.id, { json: { name: s.name('token'), scopes: ['read_user'] } });
     check.status(res, 201);
-    requireThat(typeof res.json.token === 'string' && res.json.token.length > 0, 'The create response MUST carry the token value.', 'a non-empty string', res.json.token === undefined ? '(absent)' : typeof res.json.token);
+    requireThat(
+      typeof res.json.token === 'string' && res.json.token.length > 0,
+      'The create response MUST carry the token value.',
+      'a non-empty string',
+      res.json.token === undefined ? '(absent)' : typeof res.json.token,
+    );
   });
 
   clauseTest('tokens.create.name_required', 'POST without name answers 400', async ({ s }) => {
@@ -38,36 +43,72 @@ describe('POST /users/:user_id/impersonation_tokens', () => {
     const res = await postToken(s, dave.id, { json: given });
     check.status(res, 201);
     requireThat(res.json.name === given.name, 'name MUST be echoed as given.', given.name, res.json.name);
-    requireThat(JSON.stringify(sorted(res.json.scopes)) === JSON.stringify(sorted(given.scopes)), 'scopes MUST be echoed as given.', given.scopes, res.json.scopes);
-    requireThat(res.json.expires_at === given.expires_at, 'expires_at MUST be echoed as the date given (YYYY-MM-DD).', given.expires_at, res.json.expires_at);
+    requireThat(
+      JSON.stringify(sorted(res.json.scopes)) === JSON.stringify(sorted(given.scopes)),
+      'scopes MUST be echoed as given.',
+      given.scopes,
+      res.json.scopes,
+    );
+    requireThat(
+      res.json.expires_at === given.expires_at,
+      'expires_at MUST be echoed as the date given (YYYY-MM-DD).',
+      given.expires_at,
+      res.json.expires_at,
+    );
   });
 
   clauseTest('tokens.create.initial_state', 'a new token is active and not revoked', async ({ s }) => {
     const res = await postToken(s, dave.id, { json: { name: s.name('fresh'), scopes: ['api'] } });
     check.status(res, 201);
-    requireThat(res.json.active === true && res.json.revoked === false, 'A new token MUST have active true and revoked false.', { active: true, revoked: false }, { active: res.json.active, revoked: res.json.revoked });
+    requireThat(
+      res.json.active === true && res.json.revoked === false,
+      'A new token MUST have active true and revoked false.',
+      { active: true, revoked: false },
+      { active: res.json.active, revoked: res.json.revoked },
+    );
   });
 
-  clauseTest('tokens.field.shape', 'the token fields (impersonation true, expires_at a date or null) in the create response, list items and single GET', async ({ s }) => {
-    const res = await postToken(s, dave.id, { json: { name: s.name('shape'), scopes: ['api'], expires_at: await daysAhead(s, 10) } });
-    check.status(res, 201);
-    check.schema(res.json, 'impersonation-token.created', 'The create response');
-    const plain = await postToken(s, dave.id, { json: { name: s.name('shape-no-expiry'), scopes: ['read_user'] } });
-    check.status(plain, 201);
-    check.schema(plain.json, 'impersonation-token.created', 'The create response without expires_at');
-    const one = await s.admin.get(`/users/${dave.id}/impersonation_tokens/${res.json.id}`);
-    check.status(one, 200);
-    check.schema(one.json, 'impersonation-token', 'The single GET body');
-    check.arrayOf(await s.admin.get(`/users/${dave.id}/impersonation_tokens`, { query: { state: 'all', per_page: PER_PAGE_MAX } }), 'impersonation-token');
-  });
+  clauseTest(
+    'tokens.field.shape',
+    'the token fields (impersonation true, expires_at a date or null) in the create response, list items and single GET',
+    async ({ s }) => {
+      const res = await postToken(s, dave.id, { json: { name: s.name('shape'), scopes: ['api'], expires_at: await daysAhead(s, 10) } });
+      check.status(res, 201);
+      check.schema(res.json, 'impersonation-token.created', 'The create response');
+      const plain = await postToken(s, dave.id, { json: { name: s.name('shape-no-expiry'), scopes: ['read_user'] } });
+      check.status(plain, 201);
+      check.schema(plain.json, 'impersonation-token.created', 'The create response without expires_at');
+      const one = await s.admin.get(`/users/${dave.id}/impersonation_tokens/${res.json.id}`);
+      check.status(one, 200);
+      check.schema(one.json, 'impersonation-token', 'The single GET body');
+      check.arrayOf(
+        await s.admin.get(`/users/${dave.id}/impersonation_tokens`, { query: { state: 'all', per_page: PER_PAGE_MAX } }),
+        'impersonation-token',
+      );
+    },
+  );
 
-  clauseTest('conv.params.array_repeat', 'scopes[]=api&scopes[]=read_user in a form body or the query string is read as an array', async ({ s }) => {
-    const form = `name=${encodeURIComponent(s.name('form'))}&scopes[]=api&scopes[]=read_user`;
-    const viaForm = await postToken(s, dave.id, { form });
-    check.status(viaForm, 201, 'A form body with scopes[] repeated MUST be accepted (201).');
-    requireThat(JSON.stringify(sorted(viaForm.json.scopes)) === '["api","read_user"]', 'The repeated scopes[] of a form body MUST be read as the array [api, read_user].', ['api', 'read_user'], viaForm.json.scopes);
-    const viaQuery = await postToken(s, dave.id, { query: 'scopes[]=api&scopes[]=read_user', json: { name: s.name('query') } });
-    check.status(viaQuery, 201, 'scopes[] repeated in the query string MUST be accepted (201).');
-    requireThat(JSON.stringify(sorted(viaQuery.json.scopes)) === '["api","read_user"]', 'The repeated scopes[] of the query string MUST be read as the array [api, read_user].', ['api', 'read_user'], viaQuery.json.scopes);
-  });
+  clauseTest(
+    'conv.params.array_repeat',
+    'scopes[]=api&scopes[]=read_user in a form body or the query string is read as an array',
+    async ({ s }) => {
+      const form = `name=${encodeURIComponent(s.name('form'))}&scopes[]=api&scopes[]=read_user`;
+      const viaForm = await postToken(s, dave.id, { form });
+      check.status(viaForm, 201, 'A form body with scopes[] repeated MUST be accepted (201).');
+      requireThat(
+        JSON.stringify(sorted(viaForm.json.scopes)) === '["api","read_user"]',
+        'The repeated scopes[] of a form body MUST be read as the array [api, read_user].',
+        ['api', 'read_user'],
+        viaForm.json.scopes,
+      );
+      const viaQuery = await postToken(s, dave.id, { query: 'scopes[]=api&scopes[]=read_user', json: { name: s.name('query') } });
+      check.status(viaQuery, 201, 'scopes[] repeated in the query string MUST be accepted (201).');
+      requireThat(
+        JSON.stringify(sorted(viaQuery.json.scopes)) === '["api","read_user"]',
+        'The repeated scopes[] of the query string MUST be read as the array [api, read_user].',
+        ['api', 'read_user'],
+        viaQuery.json.scopes,
+      );
+    },
+  );
 });

@@ -3,7 +3,16 @@
  * the token value.
  */
 import { beforeAll, describe } from 'vitest';
-import { PER_PAGE_MAX, check, clauseTest, createImpersonationToken, createUser, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
+import {
+  PER_PAGE_MAX,
+  check,
+  clauseTest,
+  createImpersonationToken,
+  createUser,
+  requireThat,
+  session,
+  type CreatedUser,
+} from '../../src/kit/index.ts';
 import { idsOf } from './fixtures.ts';
 
 describe('GET /users/:user_id/impersonation_tokens', () => {
@@ -27,7 +36,12 @@ describe('GET /users/:user_id/impersonation_tokens', () => {
     check.status(res, 200);
     check.arrayOf(res, 'impersonation-token');
     const ids = idsOf(res).sort((a, b) => a - b);
-    requireThat(JSON.stringify(ids) === JSON.stringify([...hers].sort((a, b) => a - b)), "The list MUST hold the user's tokens, and only them.", [...hers], ids);
+    requireThat(
+      JSON.stringify(ids) === JSON.stringify([...hers].sort((a, b) => a - b)),
+      "The list MUST hold the user's tokens, and only them.",
+      [...hers],
+      ids,
+    );
   });
 
   clauseTest('tokens.list.no_token_value', 'neither the list nor a single GET shows the token value', async ({ s }) => {
@@ -35,7 +49,12 @@ describe('GET /users/:user_id/impersonation_tokens', () => {
     check.status(list, 200);
     requireThat(Array.isArray(list.json) && list.json.length > 0, 'The list MUST hold the tokens created (set-up).', 'tokens', list.json);
     for (const t of list.json as Record<string, unknown>[]) {
-      requireThat(!('token' in t), 'A listed impersonation token MUST NOT carry the token field.', '(no token field)', `token field on id ${t.id}`);
+      requireThat(
+        !('token' in t),
+        'A listed impersonation token MUST NOT carry the token field.',
+        '(no token field)',
+        `token field on id ${t.id}`,
+      );
       const one = await s.admin.get(`${base()}/${t.id}`);
       check.status(one, 200);
       requireThat(!('token' in one.json), 'A single GET MUST NOT carry the token field.', '(no token field)', `token field on id ${t.id}`);
@@ -48,6 +67,11 @@ describe('GET /users/:user_id/impersonation_tokens', () => {
     const res = await s.admin.get(`${base()}/${made.id}`);
     check.status(res, 200);
     check.schema(res.json, 'impersonation-token');
-    requireThat(res.json.id === made.id && res.json.name === made.body.name, 'GET MUST answer the token asked for.', { id: made.id, name: made.body.name }, { id: res.json.id, name: res.json.name });
+    requireThat(
+      res.json.id === made.id && res.json.name === made.body.name,
+      'GET MUST answer the token asked for.',
+      { id: made.id, name: made.body.name },
+      { id: res.json.id, name: res.json.name },
+    );
   });
 });

@@ -4,7 +4,17 @@
  * (active, inactive, all) sorts live from revoked tokens.
  */
 import { beforeAll, describe } from 'vitest';
-import { PER_PAGE_MAX, check, clauseTest, createImpersonationToken, createUser, requireThat, session, type CreatedUser, type Transport } from '../../src/kit/index.ts';
+import {
+  PER_PAGE_MAX,
+  check,
+  clauseTest,
+  createImpersonationToken,
+  createUser,
+  requireThat,
+  session,
+  type CreatedUser,
+  type Transport,
+} from '../../src/kit/index.ts';
 import { idsOf } from './fixtures.ts';
 
 /** The personal-access-token forms of the spec (Authentication): query, header, Bearer. */
@@ -37,7 +47,12 @@ describe('DELETE /users/:user_id/impersonation_tokens/:id', () => {
     check.status(await s.admin.delete(`${base()}/${t.id}`), 204);
     const res = await s.admin.get(`${base()}/${t.id}`);
     check.status(res, 200);
-    requireThat(res.json.revoked === true && res.json.active === false, 'A revoked token MUST read revoked true and active false.', { revoked: true, active: false }, { revoked: res.json.revoked, active: res.json.active });
+    requireThat(
+      res.json.revoked === true && res.json.active === false,
+      'A revoked token MUST read revoked true and active false.',
+      { revoked: true, active: false },
+      { revoked: res.json.revoked, active: res.json.active },
+    );
   });
 
   clauseTest('tokens.delete.rejected', 'a revoked token is refused with 401 as private_token, Private-Token and Bearer', async ({ s }) => {
@@ -55,7 +70,12 @@ describe('DELETE /users/:user_id/impersonation_tokens/:id', () => {
     const ids = idsOf(res);
     requireThat(ids.includes(live), 'state=active MUST list an active token.', live, ids);
     requireThat(!ids.includes(revoked), 'state=active MUST NOT list a revoked token.', `no ${revoked}`, ids);
-    requireThat((res.json as { active: boolean }[]).every((t) => t.active === true), 'Every token listed with state=active MUST be active.', 'active: true', res.json);
+    requireThat(
+      (res.json as { active: boolean }[]).every((t) => t.active === true),
+      'Every token listed with state=active MUST be active.',
+      'active: true',
+      res.json,
+    );
   });
 
   clauseTest('tokens.filter.inactive', 'state=inactive lists the revoked token and not the live one', async ({ s }) => {
@@ -64,7 +84,12 @@ describe('DELETE /users/:user_id/impersonation_tokens/:id', () => {
     const ids = idsOf(res);
     requireThat(ids.includes(revoked), 'state=inactive MUST list a revoked token.', revoked, ids);
     requireThat(!ids.includes(live), 'state=inactive MUST NOT list an active token.', `no ${live}`, ids);
-    requireThat((res.json as { active: boolean }[]).every((t) => t.active === false), 'Every token listed with state=inactive MUST be inactive.', 'active: false', res.json);
+    requireThat(
+      (res.json as { active: boolean }[]).every((t) => t.active === false),
+      'Every token listed with state=inactive MUST be inactive.',
+      'active: false',
+      res.json,
+    );
   });
 
   clauseTest('tokens.filter.all', 'state=all lists both the live and the revoked token', async ({ s }) => {

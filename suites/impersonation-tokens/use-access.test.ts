@@ -4,7 +4,17 @@
  * operation table) refuses a non-admin, the token's user included, with 403 and changes nothing.
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, createImpersonationToken, createUser, refusedRequests, requireThat, session, type CreatedUser, type Transport } from '../../src/kit/index.ts';
+import {
+  check,
+  clauseTest,
+  createImpersonationToken,
+  createUser,
+  refusedRequests,
+  requireThat,
+  session,
+  type CreatedUser,
+  type Transport,
+} from '../../src/kit/index.ts';
 
 const PAT_FORMS: readonly Transport[] = ['private_token', 'private-token', 'bearer'];
 
@@ -18,7 +28,12 @@ describe('impersonation tokens in use', () => {
     for (const via of PAT_FORMS) {
       const res = await s.as({ token: gina.token, via }).get('/user');
       check.status(res, 200, `An impersonation token sent as ${via} MUST authenticate.`);
-      requireThat(res.json?.id === gina.id && res.json?.username === gina.username, 'GET /user MUST answer the impersonated user.', { id: gina.id, username: gina.username }, { id: res.json?.id, username: res.json?.username });
+      requireThat(
+        res.json?.id === gina.id && res.json?.username === gina.username,
+        'GET /user MUST answer the impersonated user.',
+        { id: gina.id, username: gina.username },
+        { id: res.json?.id, username: res.json?.username },
+      );
     }
   });
 

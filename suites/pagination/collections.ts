@@ -33,7 +33,13 @@ function tokensOfOwnUser(): Collection {
       if (userId === undefined) {
         const username = s.name('pager');
         const res = await s.admin.post('/users', {
-          json: { username, name: 'Pagination Pager', email: `${username}@example.com`, force_random_password: true, skip_confirmation: true },
+          json: {
+            username,
+            name: 'Pagination Pager',
+            email: `${username}@example.com`,
+            force_random_password: true,
+            skip_confirmation: true,
+          },
         });
         s.track(res, 'user', undefined, { hard_delete: 'true' });
         if (res.status !== 201) throw new Error(`cannot create the pagination user: ${res.status}`);
@@ -45,7 +51,9 @@ function tokensOfOwnUser(): Collection {
         if (del.status !== 204) throw new Error(`cannot revoke an impersonation token: ${del.status}`);
       }
       while (size < n) {
-        const res = await s.admin.post(`/users/${userId}/impersonation_tokens`, { json: { name: `page-${size + 1}`, scopes: ['read_user'] } });
+        const res = await s.admin.post(`/users/${userId}/impersonation_tokens`, {
+          json: { name: `page-${size + 1}`, scopes: ['read_user'] },
+        });
         if (res.status !== 201) throw new Error(`cannot create an impersonation token: ${res.status}`);
         s.secrets.add(res.json.token);
         size += 1;
@@ -65,7 +73,12 @@ function broadcastMessages(): Collection {
     async fill(s, n) {
       while (made < n) {
         const res = await s.admin.post('/broadcast_messages', {
-          json: { message: s.name('page'), target_path: s.hiddenTargetPath(), starts_at: '2099-01-01T00:00:00.000Z', ends_at: '2099-01-02T00:00:00.000Z' },
+          json: {
+            message: s.name('page'),
+            target_path: s.hiddenTargetPath(),
+            starts_at: '2099-01-01T00:00:00.000Z',
+            ends_at: '2099-01-02T00:00:00.000Z',
+          },
         });
         s.track(res, 'broadcast_message');
         if (res.status !== 201) throw new Error(`cannot create a broadcast message: ${res.status}`);
@@ -99,4 +112,13 @@ function epicsOfOwnGroup(): Collection {
   };
 }
 
-export const COLLECTIONS: Collection[] = [tokensOfOwnUser(), broadcastMessages(), epicsOfOwnGroup(), ...CREDENTIAL_COLLECTIONS, ...PROJECT_COLLECTIONS, ...USER_COLLECTIONS, ...MEMBERSHIP_COLLECTIONS, ...ACTIVITY_COLLECTIONS];
+export const COLLECTIONS: Collection[] = [
+  tokensOfOwnUser(),
+  broadcastMessages(),
+  epicsOfOwnGroup(),
+  ...CREDENTIAL_COLLECTIONS,
+  ...PROJECT_COLLECTIONS,
+  ...USER_COLLECTIONS,
+  ...MEMBERSHIP_COLLECTIONS,
+  ...ACTIVITY_COLLECTIONS,
+];

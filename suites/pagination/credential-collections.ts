@@ -8,7 +8,11 @@
 import { createUser, gpgPublicKey, sshPublicKey, type Session } from '../../src/kit/index.ts';
 import type { Collection } from './collection.ts';
 
-function ofFreshUser(name: string, list: (userId: number) => string, add: (s: Session, userId: number, i: number) => Promise<number>): Collection {
+function ofFreshUser(
+  name: string,
+  list: (userId: number) => string,
+  add: (s: Session, userId: number, i: number) => Promise<number>,
+): Collection {
   let userId: number | undefined;
   let size = 0;
   return {
@@ -27,16 +31,28 @@ function ofFreshUser(name: string, list: (userId: number) => string, add: (s: Se
 }
 
 export const CREDENTIAL_COLLECTIONS: Collection[] = [
-  ofFreshUser('SSH keys of a fresh user', (id) => `/users/${id}/keys`, async (s, id, i) => {
-    const key = await sshPublicKey('ed25519', `page-${i}@example.com`);
-    return (await s.admin.post(`/users/${id}/keys`, { json: { title: `page-${i}`, key: key.text } })).status;
-  }),
-  ofFreshUser('GPG keys of a fresh user', (id) => `/users/${id}/gpg_keys`, async (s, id, i) => {
-    const key = await gpgPublicKey({ name: `Page ${i}`, email: `page-${i}@example.com` });
-    return (await s.admin.post(`/users/${id}/gpg_keys`, { json: { key: key.armored } })).status;
-  }),
-  ofFreshUser('e-mails of a fresh user', (id) => `/users/${id}/emails`, async (s, id, i) => {
-    const email = `${s.name(`page-${i}`).toLowerCase()}@example.com`;
-    return (await s.admin.post(`/users/${id}/emails`, { json: { email, skip_confirmation: true } })).status;
-  }),
+  ofFreshUser(
+    'SSH keys of a fresh user',
+    (id) => `/users/${id}/keys`,
+    async (s, id, i) => {
+      const key = await sshPublicKey('ed25519', `page-${i}@example.com`);
+      return (await s.admin.post(`/users/${id}/keys`, { json: { title: `page-${i}`, key: key.text } })).status;
+    },
+  ),
+  ofFreshUser(
+    'GPG keys of a fresh user',
+    (id) => `/users/${id}/gpg_keys`,
+    async (s, id, i) => {
+      const key = await gpgPublicKey({ name: `Page ${i}`, email: `page-${i}@example.com` });
+      return (await s.admin.post(`/users/${id}/gpg_keys`, { json: { key: key.armored } })).status;
+    },
+  ),
+  ofFreshUser(
+    'e-mails of a fresh user',
+    (id) => `/users/${id}/emails`,
+    async (s, id, i) => {
+      const email = `${s.name(`page-${i}`).toLowerCase()}@example.com`;
+      return (await s.admin.post(`/users/${id}/emails`, { json: { email, skip_confirmation: true } })).status;
+    },
+  ),
 ];

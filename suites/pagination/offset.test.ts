@@ -3,7 +3,18 @@
  * following links, page/per_page parameters, defaults and the per_page maximum.
  */
 import { beforeAll, describe } from 'vitest';
-import { PAGE_DEFAULT, PER_PAGE_DEFAULT, PER_PAGE_MAX, check, clauseTest as kitClauseTest, parseLinks, requireThat, session, type ApiResponse, type Session } from '../../src/kit/index.ts';
+import {
+  PAGE_DEFAULT,
+  PER_PAGE_DEFAULT,
+  PER_PAGE_MAX,
+  check,
+  clauseTest as kitClauseTest,
+  parseLinks,
+  requireThat,
+  session,
+  type ApiResponse,
+  type Session,
+} from '../../src/kit/index.ts';
 import { COLLECTIONS } from './collections.ts';
 
 /** Items in the collection before the tests read it: enough for three pages of 2. */
@@ -38,21 +49,39 @@ for (const c of COLLECTIONS) {
     const get = (s: Session, query: Record<string, unknown> = {}) => s.admin.get(c.path(), { query: { ...c.query, ...query } });
     const ids = (res: ApiResponse) => keysOf(res, c.itemKey);
     /** Checks that compare several requests need a collection nobody else changes meanwhile. */
-    const stable: typeof clauseTest = (...args) => { if (!c.shared) clauseTest(...args); };
+    const stable: typeof clauseTest = (...args) => {
+      if (!c.shared) clauseTest(...args);
+    };
 
     clauseTest('conv.pagination.offset_all_lists', `${c.name}: the list is offset-paginated by default`, async ({ s }) => {
       const res = await get(s);
       check.status(res, 200);
       check.header(res, 'X-Page', String(PAGE_DEFAULT), `A list without page MUST be offset-paginated (X-Page: ${PAGE_DEFAULT}).`);
-      check.header(res, 'X-Per-Page', String(PER_PAGE_DEFAULT), `A list without per_page MUST be offset-paginated (X-Per-Page: ${PER_PAGE_DEFAULT}).`);
-      requireThat(parseLinks(res).first !== undefined, 'An offset-paginated list MUST carry a Link header with rel="first".', 'rel="first"', res.headers.link ?? '(no Link)');
+      check.header(
+        res,
+        'X-Per-Page',
+        String(PER_PAGE_DEFAULT),
+        `A list without per_page MUST be offset-paginated (X-Per-Page: ${PER_PAGE_DEFAULT}).`,
+      );
+      requireThat(
+        parseLinks(res).first !== undefined,
+        'An offset-paginated list MUST carry a Link header with rel="first".',
+        'rel="first"',
+        res.headers.link ?? '(no Link)',
+      );
     });
 
     stable('conv.pagination.page_param', `${c.name}: page=2 with per_page=1 returns another item than page=1`, async ({ s }) => {
       const one = await get(s, { per_page: 1, page: 1 });
       const two = await get(s, { per_page: 1, page: 2 });
-      check.status(one, 200); check.status(two, 200);
-      requireThat(ids(two).length === 1 && ids(one)[0] !== ids(two)[0], 'page=2 MUST return the second item.', `an id other than ${ids(one)[0]}`, ids(two));
+      check.status(one, 200);
+      check.status(two, 200);
+      requireThat(
+        ids(two).length === 1 && ids(one)[0] !== ids(two)[0],
+        'page=2 MUST return the second item.',
+        `an id other than ${ids(one)[0]}`,
+        ids(two),
+      );
     });
 
     clauseTest('conv.pagination.per_page_param', `${c.name}: per_page=N returns at most N items`, async ({ s }) => {
@@ -89,36 +118,54 @@ for (const c of COLLECTIONS) {
       requireThat(last !== undefined, 'The Link header MUST have rel="last".', 'rel="last"', res.headers.link ?? '(no Link)');
       const followed = await s.admin.get(last!);
       check.status(followed, 200);
-      requireThat(followed.headers['x-page'] === res.headers['x-total-pages'], 'rel="last" MUST lead to the last page.',
-        `X-Page ${res.headers['x-total-pages']}`, `X-Page ${followed.headers['x-page']}`);
-      requireThat(parseLinks(followed).next === undefined, 'The page rel="last" leads to MUST have no rel="next".', 'no rel="next"', parseLinks(followed).next);
+      requireThat(
+        followed.headers['x-page'] === res.headers['x-total-pages'],
+        'rel="last" MUST lead to the last page.',
+        `X-Page ${res.headers['x-total-pages']}`,
+        `X-Page ${followed.headers['x-page']}`,
+      );
+      requireThat(
+        parseLinks(followed).next === undefined,
+        'The page rel="last" leads to MUST have no rel="next".',
+        'no rel="next"',
+        parseLinks(followed).next,
+      );
     });
 
-    stable('conv.pagination.link_follow', `${c.name}: following rel="next" gives the items of page N+1, and walking it visits every item once`, async ({ s }) => {
-      const page1 = await get(s, { per_page: 2, page: 1 });
-      const page2 = await get(s, { per_page: 2, page: 2 });
-      const url = parseLinks(page1).next;
-      requireThat(url !== undefined, 'Page 1 MUST link rel="next".', 'rel="next"', page1.headers.link ?? '(no Link)');
-      const perPage = new URL(url!).searchParams.get('per_page');
-      requireThat(perPage === '2', 'The rel="next" URL MUST keep per_page=2.', 'per_page=2', url);
-      const followed = await s.admin.get(url!);
-      check.status(followed, 200);
-      check.header(followed, 'X-Page', '2', 'rel="next" of page 1 MUST lead to page 2.');
-      check.header(followed, 'X-Per-Page', '2', 'rel="next" of page 1 MUST keep per_page=2.');
-      requireThat(JSON.stringify(ids(followed)) === JSON.stringify(ids(page2)), 'rel="next" MUST give exactly the items of page 2.', ids(page2), ids(followed));
-      // Walking every rel="next" visits each item exactly once.
-      const seen: (number | string)[] = [...ids(page1)];
-      let next = parseLinks(page1).next;
-      for (let hops = 0; next && hops < 500; hops++) {
-        const r = await s.admin.get(next);
-        check.status(r, 200);
-        seen.push(...ids(r));
-        next = parseLinks(r).next;
-      }
-      const all = await walk(s, c.path(), c.query, c.itemKey);
-      requireThat(new Set(seen).size === seen.length, 'Following rel="next" MUST NOT repeat an item.', 'no repeats', seen);
-      requireThat(seen.length === all.length, 'Following rel="next" MUST visit every item once.', all.length, seen.length);
-    });
+    stable(
+      'conv.pagination.link_follow',
+      `${c.name}: following rel="next" gives the items of page N+1, and walking it visits every item once`,
+      async ({ s }) => {
+        const page1 = await get(s, { per_page: 2, page: 1 });
+        const page2 = await get(s, { per_page: 2, page: 2 });
+        const url = parseLinks(page1).next;
+        requireThat(url !== undefined, 'Page 1 MUST link rel="next".', 'rel="next"', page1.headers.link ?? '(no Link)');
+        const perPage = new URL(url!).searchParams.get('per_page');
+        requireThat(perPage === '2', 'The rel="next" URL MUST keep per_page=2.', 'per_page=2', url);
+        const followed = await s.admin.get(url!);
+        check.status(followed, 200);
+        check.header(followed, 'X-Page', '2', 'rel="next" of page 1 MUST lead to page 2.');
+        check.header(followed, 'X-Per-Page', '2', 'rel="next" of page 1 MUST keep per_page=2.');
+        requireThat(
+          JSON.stringify(ids(followed)) === JSON.stringify(ids(page2)),
+          'rel="next" MUST give exactly the items of page 2.',
+          ids(page2),
+          ids(followed),
+        );
+        // Walking every rel="next" visits each item exactly once.
+        const seen: (number | string)[] = [...ids(page1)];
+        let next = parseLinks(page1).next;
+        for (let hops = 0; next && hops < 500; hops++) {
+          const r = await s.admin.get(next);
+          check.status(r, 200);
+          seen.push(...ids(r));
+          next = parseLinks(r).next;
+        }
+        const all = await walk(s, c.path(), c.query, c.itemKey);
+        requireThat(new Set(seen).size === seen.length, 'Following rel="next" MUST NOT repeat an item.', 'no repeats', seen);
+        requireThat(seen.length === all.length, 'Following rel="next" MUST visit every item once.', all.length, seen.length);
+      },
+    );
 
     stable('conv.pagination.x_total', `${c.name}: X-Total is the number of items`, async ({ s }) => {
       const exact = await c.fill(s, FILL);
@@ -134,7 +181,12 @@ for (const c of COLLECTIONS) {
         const res = await get(s, { per_page: perPage });
         const total = check.intHeader(res, 'X-Total');
         const pages = check.intHeader(res, 'X-Total-Pages');
-        requireThat(pages === Math.max(1, Math.ceil(total / perPage)), `X-Total-Pages MUST be ceil(X-Total / ${perPage}).`, Math.ceil(total / perPage), pages);
+        requireThat(
+          pages === Math.max(1, Math.ceil(total / perPage)),
+          `X-Total-Pages MUST be ceil(X-Total / ${perPage}).`,
+          Math.ceil(total / perPage),
+          pages,
+        );
       }
     });
 
@@ -159,28 +211,55 @@ for (const c of COLLECTIONS) {
       requireThat(next === '', 'The last page MUST NOT name a next page.', '(empty or absent)', next);
     });
 
-    clauseTest('limits.pagination.per_page_default', `${c.name}: without per_page at most ${PER_PAGE_DEFAULT} items and X-Per-Page ${PER_PAGE_DEFAULT}`, async ({ s }) => {
-      await c.fill(s, PER_PAGE_DEFAULT + 1);
-      const res = await get(s);
-      check.status(res, 200);
-      requireThat(ids(res).length === PER_PAGE_DEFAULT, `Without per_page a page MUST hold ${PER_PAGE_DEFAULT} items when there are more.`, PER_PAGE_DEFAULT, ids(res).length);
-      check.header(res, 'X-Per-Page', String(PER_PAGE_DEFAULT));
-    });
+    clauseTest(
+      'limits.pagination.per_page_default',
+      `${c.name}: without per_page at most ${PER_PAGE_DEFAULT} items and X-Per-Page ${PER_PAGE_DEFAULT}`,
+      async ({ s }) => {
+        await c.fill(s, PER_PAGE_DEFAULT + 1);
+        const res = await get(s);
+        check.status(res, 200);
+        requireThat(
+          ids(res).length === PER_PAGE_DEFAULT,
+          `Without per_page a page MUST hold ${PER_PAGE_DEFAULT} items when there are more.`,
+          PER_PAGE_DEFAULT,
+          ids(res).length,
+        );
+        check.header(res, 'X-Per-Page', String(PER_PAGE_DEFAULT));
+      },
+    );
 
     stable('limits.pagination.page_default', `${c.name}: without page the first page is returned`, async ({ s }) => {
       const res = await get(s, { per_page: 2 });
       const one = await get(s, { per_page: 2, page: 1 });
       check.header(res, 'X-Page', String(PAGE_DEFAULT));
-      requireThat(JSON.stringify(ids(res)) === JSON.stringify(ids(one)), 'Without page the items MUST be those of page 1.', ids(one), ids(res));
+      requireThat(
+        JSON.stringify(ids(res)) === JSON.stringify(ids(one)),
+        'Without page the items MUST be those of page 1.',
+        ids(one),
+        ids(res),
+      );
     });
 
-    clauseTest('limits.pagination.per_page_max', `${c.name}: per_page above ${PER_PAGE_MAX} yields at most ${PER_PAGE_MAX} items`, async ({ s, skip }) => {
-      if (c.bulk) await c.fill(s, PER_PAGE_MAX + 1);
-      else if ((await walk(s, c.path(), c.query, c.itemKey)).length <= PER_PAGE_MAX) skip(`${c.name}: the collection holds ${PER_PAGE_MAX} items or fewer, so the maximum cannot be observed (the impersonation-token collection checks it)`);
-      const res = await get(s, { per_page: 500 });
-      if (res.status >= 400 && res.status < 500) return; // rejecting is allowed (not-shown.md): no page larger than the maximum was served
-      check.status(res, 200);
-      requireThat(ids(res).length <= PER_PAGE_MAX, `per_page=500 MUST yield at most ${PER_PAGE_MAX} items.`, `<= ${PER_PAGE_MAX}`, ids(res).length);
-    }, { timeout: 120_000 });
+    clauseTest(
+      'limits.pagination.per_page_max',
+      `${c.name}: per_page above ${PER_PAGE_MAX} yields at most ${PER_PAGE_MAX} items`,
+      async ({ s, skip }) => {
+        if (c.bulk) await c.fill(s, PER_PAGE_MAX + 1);
+        else if ((await walk(s, c.path(), c.query, c.itemKey)).length <= PER_PAGE_MAX)
+          skip(
+            `${c.name}: the collection holds ${PER_PAGE_MAX} items or fewer, so the maximum cannot be observed (the impersonation-token collection checks it)`,
+          );
+        const res = await get(s, { per_page: 500 });
+        if (res.status >= 400 && res.status < 500) return; // rejecting is allowed (not-shown.md): no page larger than the maximum was served
+        check.status(res, 200);
+        requireThat(
+          ids(res).length <= PER_PAGE_MAX,
+          `per_page=500 MUST yield at most ${PER_PAGE_MAX} items.`,
+          `<= ${PER_PAGE_MAX}`,
+          ids(res).length,
+        );
+      },
+      { timeout: 120_000 },
+    );
   });
 }

@@ -20,7 +20,9 @@ function variablesOfOwnProject(): Collection {
     async fill(s, n) {
       projectId ??= (await variablesProject(s)).id as number;
       while (size < n) {
-        const res = await s.admin.post(`/projects/${projectId}/variables`, { json: { key: variableKey(s, 'page'), value: `value-${size + 1}` } });
+        const res = await s.admin.post(`/projects/${projectId}/variables`, {
+          json: { key: variableKey(s, 'page'), value: `value-${size + 1}` },
+        });
         if (res.status !== 201) throw new Error(`cannot create a project variable: ${res.status}`);
         size += 1;
       }

@@ -9,12 +9,32 @@
  */
 import { describe } from 'vitest';
 import {
-  PER_PAGE_MAX, check, clauseTest, createGroup, createUser, epicDataArb, epicFilterArb, fc, forAll, requireThat,
-  type ClauseContext, type CreatedUser, type EpicFilter, type EpicSpec, type Session,
+  PER_PAGE_MAX,
+  check,
+  clauseTest,
+  createGroup,
+  createUser,
+  epicDataArb,
+  epicFilterArb,
+  fc,
+  forAll,
+  requireThat,
+  type ClauseContext,
+  type CreatedUser,
+  type EpicFilter,
+  type EpicSpec,
+  type Session,
 } from '../../src/kit/index.ts';
 import { ACCESS_LEVEL, epicsOrSkip } from '../epics/fixtures.ts';
 
-interface Listed { id: number; state: string; labels: string[]; author: { id: number }; title: string; description: string | null }
+interface Listed {
+  id: number;
+  state: string;
+  labels: string[];
+  author: { id: number };
+  title: string;
+  description: string | null;
+}
 
 let other: Promise<CreatedUser> | undefined;
 const otherAuthor = (s: Session) => (other ??= createUser(s));
@@ -26,10 +46,19 @@ async function build(s: Session, data: EpicSpec[], labels: string[]): Promise<nu
   check.status(member, 201, 'Adding a maintainer (set-up) MUST answer 201.');
   for (const [i, e] of data.entries()) {
     const client = e.byOther ? author.client : s.admin;
-    const body = { title: [`e${i + 1}`, ...e.titleWords].join(' '), description: e.descriptionWords.join(' '), labels: e.labels.map((l) => labels[l]).join(',') };
+    const body = {
+      title: [`e${i + 1}`, ...e.titleWords].join(' '),
+      description: e.descriptionWords.join(' '),
+      labels: e.labels.map((l) => labels[l]).join(','),
+    };
     const res = await client.post(`/groups/${group.id}/epics`, { json: body });
     check.status(res, 201, 'Creating an epic (set-up) MUST answer 201.');
-    if (e.closed) check.status(await s.admin.put(`/groups/${group.id}/epics/${res.json.iid}`, { json: { state_event: 'close' } }), 200, 'Closing an epic (set-up) MUST answer 200.');
+    if (e.closed)
+      check.status(
+        await s.admin.put(`/groups/${group.id}/epics/${res.json.iid}`, { json: { state_event: 'close' } }),
+        200,
+        'Closing an epic (set-up) MUST answer 200.',
+      );
   }
   return group.id as number;
 }
@@ -54,42 +83,86 @@ function matches(e: Listed, q: Record<string, string>): boolean {
 const KEY: Record<keyof EpicFilter, string> = { state: 'state', labels: 'labels', author: 'author_id', search: 'search' };
 
 function property(clause: string, filter: keyof EpicFilter, title: string): void {
-  clauseTest(clause, title, async (ctx: ClauseContext) => {
-    const { s, skip } = ctx;
-    await epicsOrSkip(s, skip);
-    const labels = [0, 1, 2].map((i) => `${s.name('lbl').toLowerCase()}-${i}`);
-    const runArb = fc.record({ data: epicDataArb, filter: epicFilterArb.filter((f) => f[filter] !== undefined) });
-    await forAll(ctx, runArb, async ({ data, filter: f }) => {
-      const groupId = await build(s, data, labels);
-      const full = await s.admin.get(`/groups/${groupId}/epics`, { query: { per_page: PER_PAGE_MAX } });
-      check.status(full, 200);
-      const all = full.json as Listed[];
-      requireThat(all.length === data.length, 'GET /groups/:id/epics (default state all) MUST list every epic of the group.', data.length, all.length);
-      const q = query(f, labels, { admin: s.target.admin.id, other: (await otherAuthor(s)).id });
-      const answer = async (sent: Record<string, string>) => {
-        const res = await s.admin.get(`/groups/${groupId}/epics`, { query: { per_page: PER_PAGE_MAX, ...sent } });
-        check.status(res, 200);
-        const want = all.filter((e) => matches(e, sent)).map((e) => e.id).sort((a, b) => a - b);
-        const got = (res.json as Listed[]).map((e) => e.id).sort((a, b) => a - b);
-        return { want, got, ok: JSON.stringify(got) === JSON.stringify(want) };
-      };
-      // The cited filter alone, then the combination, unless another filter alone is already wrong (its own test says so).
-      const key = KEY[filter];
-      const alone = await answer({ [key]: q[key]! });
-      requireThat(alone.ok, `GET /groups/:id/epics?${key}=${q[key]} MUST list exactly the epics of the full list that match.`, alone.want, alone.got);
-      const others = Object.keys(q).filter((k) => k !== key);
-      if (others.length === 0) return void (await s.admin.delete(`/groups/${groupId}`));
-      for (const k of others) if (!(await answer({ [k]: q[k]! })).ok) return;
-      const combined = await answer(q);
-      requireThat(combined.ok, `GET /groups/:id/epics?${new URLSearchParams(q)} MUST list exactly the epics of the full list that match every filter.`, combined.want, combined.got);
-      await s.admin.delete(`/groups/${groupId}`);
-    }, { scale: 0.3 });
-  }, { timeout: 180_000 });
+  clauseTest(
+    clause,
+    title,
+    async (ctx: ClauseContext) => {
+      const { s, skip } = ctx;
+      await epicsOrSkip(s, skip);
+      const labels = [0, 1, 2].map((i) => `${s.name('lbl').toLowerCase()}-${i}`);
+      const runArb = fc.record({ data: epicDataArb, filter: epicFilterArb.filter((f) => f[filter] !== undefined) });
+      await forAll(
+        ctx,
+        runArb,
+        async ({ data, filter: f }) => {
+          const groupId = await build(s, data, labels);
+          const full = await s.admin.get(`/groups/${groupId}/epics`, { query: { per_page: PER_PAGE_MAX } });
+          check.status(full, 200);
+          const all = full.json as Listed[];
+          requireThat(
+            all.length === data.length,
+            'GET /groups/:id/epics (default state all) MUST list every epic of the group.',
+            data.length,
+            all.length,
+          );
+          const q = query(f, labels, { admin: s.target.admin.id, other: (await otherAuthor(s)).id });
+          const answer = async (sent: Record<string, string>) => {
+            const res = await s.admin.get(`/groups/${groupId}/epics`, { query: { per_page: PER_PAGE_MAX, ...sent } });
+            check.status(res, 200);
+            const want = all
+              .filter((e) => matches(e, sent))
+              .map((e) => e.id)
+              .sort((a, b) => a - b);
+            const got = (res.json as Listed[]).map((e) => e.id).sort((a, b) => a - b);
+            return { want, got, ok: JSON.stringify(got) === JSON.stringify(want) };
+          };
+          // The cited filter alone, then the combination, unless another filter alone is already wrong (its own test says so).
+          const key = KEY[filter];
+          const alone = await answer({ [key]: q[key]! });
+          requireThat(
+            alone.ok,
+            `GET /groups/:id/epics?${key}=${q[key]} MUST list exactly the epics of the full list that match.`,
+            alone.want,
+            alone.got,
+          );
+          const others = Object.keys(q).filter((k) => k !== key);
+          if (others.length === 0) return void (await s.admin.delete(`/groups/${groupId}`));
+          for (const k of others) if (!(await answer({ [k]: q[k]! })).ok) return;
+          const combined = await answer(q);
+          requireThat(
+            combined.ok,
+            `GET /groups/:id/epics?${new URLSearchParams(q)} MUST list exactly the epics of the full list that match every filter.`,
+            combined.want,
+            combined.got,
+          );
+          await s.admin.delete(`/groups/${groupId}`);
+        },
+        { scale: 0.3 },
+      );
+    },
+    { timeout: 180_000 },
+  );
 }
 
 describe('epic list filters (properties)', () => {
-  property('epics.filter.labels', 'labels', 'with random data and labels combined with other filters, the answer is the full list filtered client-side');
-  property('epics.filter.search', 'search', 'with random data and search combined with other filters, the answer is the full list filtered client-side');
-  property('epics.filter.author_id', 'author', 'with random data and author_id combined with other filters, the answer is the full list filtered client-side');
-  property('epics.filter.state', 'state', 'with random data and state combined with other filters, the answer is the full list filtered client-side');
+  property(
+    'epics.filter.labels',
+    'labels',
+    'with random data and labels combined with other filters, the answer is the full list filtered client-side',
+  );
+  property(
+    'epics.filter.search',
+    'search',
+    'with random data and search combined with other filters, the answer is the full list filtered client-side',
+  );
+  property(
+    'epics.filter.author_id',
+    'author',
+    'with random data and author_id combined with other filters, the answer is the full list filtered client-side',
+  );
+  property(
+    'epics.filter.state',
+    'state',
+    'with random data and state combined with other filters, the answer is the full list filtered client-side',
+  );
 });

@@ -10,15 +10,17 @@
  */
 import { requireThat, serverNow, type Session } from '../../src/kit/index.ts';
 
-const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? String(v));
+const show = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
 
 /** What a text became: a short account of the first difference (lengths, the first differing character). */
 export function textDifference(sent: string, got: unknown): string {
   if (typeof got !== 'string') return `not a string: ${show(got)}`;
-  const a = Array.from(sent), b = Array.from(got);
+  const a = Array.from(sent),
+    b = Array.from(got);
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const cp = (c?: string) => (c === undefined ? 'end of text' : `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} "${c}"`);
+  const cp = (c?: string) =>
+    c === undefined ? 'end of text' : `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} "${c}"`;
   return `${b.length} characters (sent ${a.length}); first difference at character ${i}: sent ${cp(a[i])}, got ${cp(b[i])}`;
 }
 
@@ -26,9 +28,12 @@ export function textDifference(sent: string, got: unknown): string {
 export function sameText(body: Record<string, unknown> | undefined, field: string, sent: string, what: string): void {
   const got = body?.[field];
   if (got === sent) return; // the message below costs a pass over texts of up to a million characters
-  requireThat(false, `${what} MUST return ${field} exactly as sent.`,
+  requireThat(
+    false,
+    `${what} MUST return ${field} exactly as sent.`,
     sent.length > 300 ? `${sent.slice(0, 120)}… (${Array.from(sent).length} characters)` : sent,
-    textDifference(sent, got) + (typeof got === 'string' && got.length <= 300 ? `: ${got}` : ''));
+    textDifference(sent, got) + (typeof got === 'string' && got.length <= 300 ? `: ${got}` : ''),
+  );
 }
 
 /** The field equals the value sent (booleans, enums, dates). */
@@ -47,8 +52,14 @@ export function sameInstant(body: Record<string, unknown> | undefined, field: st
 /** The list field holds the same items as sent, in any order. */
 export function sameSet(body: Record<string, unknown> | undefined, field: string, sent: readonly string[], what: string): void {
   const got = body?.[field];
-  const ok = Array.isArray(got) && got.length === sent.length && [...got].map(String).sort().join('\u0000') === [...sent].sort().join('\u0000');
-  requireThat(ok, `${what} MUST return ${field} with the items sent (in any order).`, [...sent].sort(), Array.isArray(got) ? [...got].sort() : got ?? '(absent)');
+  const ok =
+    Array.isArray(got) && got.length === sent.length && [...got].map(String).sort().join('\u0000') === [...sent].sort().join('\u0000');
+  requireThat(
+    ok,
+    `${what} MUST return ${field} with the items sent (in any order).`,
+    [...sent].sort(),
+    Array.isArray(got) ? [...got].sort() : (got ?? '(absent)'),
+  );
 }
 
 /** A fixture made once per file, on first use. */
@@ -58,4 +69,8 @@ export function once<T>(make: (s: Session) => Promise<T>): (s: Session) => Promi
 }
 
 /** The server's today (YYYY-MM-DD, from its Date header), read once per file. */
-export const serverToday = once(async (s: Session) => serverNow(await s.admin.get('/user')).toISOString().slice(0, 10));
+export const serverToday = once(async (s: Session) =>
+  serverNow(await s.admin.get('/user'))
+    .toISOString()
+    .slice(0, 10),
+);

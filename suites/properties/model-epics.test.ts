@@ -10,8 +10,13 @@ import { dropEpicGroup, EPIC_COMMANDS, epicSetup } from './models/epics.ts';
 import { runModel } from './models/run-model.ts';
 
 describe('epic model', () => {
-  clauseTest('epics.update.fields', 'any sequence of create, close, reopen, update, todo and get keeps every epic as the model says', async (ctx) => {
-    await epicsOrSkip(ctx.s, ctx.skip);
-    await runModel(ctx, EPIC_COMMANDS, () => epicSetup(ctx.s), { teardown: dropEpicGroup, scale: 0.6 });
-  }, { timeout: 180_000 });
+  clauseTest(
+    'epics.update.fields',
+    'any sequence of create, close, reopen, update, todo and get keeps every epic as the model says',
+    async (ctx) => {
+      await epicsOrSkip(ctx.s, ctx.skip);
+      await runModel(ctx, EPIC_COMMANDS, () => epicSetup(ctx.s), { teardown: dropEpicGroup, scale: 0.6 });
+    },
+    { timeout: 180_000 },
+  );
 });

@@ -9,7 +9,17 @@ import { dropTokenUser, TOKEN_COMMANDS, tokenExamples, tokenSetup } from './mode
 import { runModel } from './models/run-model.ts';
 
 describe('impersonation token model', () => {
-  clauseTest('tokens.delete.revoked', 'any sequence of create, use, revoke, get and list: only a DELETE of a token revokes it, revoked tokens are refused and active ones act as the user', async (ctx) => {
-    await runModel(ctx, TOKEN_COMMANDS, () => tokenSetup(ctx.s), { teardown: dropTokenUser, maxCommands: 20, size: 'max', examples: tokenExamples() });
-  }, { timeout: 180_000 });
+  clauseTest(
+    'tokens.delete.revoked',
+    'any sequence of create, use, revoke, get and list: only a DELETE of a token revokes it, revoked tokens are refused and active ones act as the user',
+    async (ctx) => {
+      await runModel(ctx, TOKEN_COMMANDS, () => tokenSetup(ctx.s), {
+        teardown: dropTokenUser,
+        maxCommands: 20,
+        size: 'max',
+        examples: tokenExamples(),
+      });
+    },
+    { timeout: 180_000 },
+  );
 });

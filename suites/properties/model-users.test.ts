@@ -9,7 +9,12 @@ import { dropUser, USER_COMMANDS, userSetup } from './models/users.ts';
 import { runModel } from './models/run-model.ts';
 
 describe('user state model', () => {
-  clauseTest('users.block.state', 'any sequence of block, unblock, deactivate, activate and API use answers as the state table says', async (ctx) => {
-    await runModel(ctx, USER_COMMANDS, () => userSetup(ctx.s), { teardown: dropUser, scale: 0.4 });
-  }, { timeout: 180_000 });
+  clauseTest(
+    'users.block.state',
+    'any sequence of block, unblock, deactivate, activate and API use answers as the state table says',
+    async (ctx) => {
+      await runModel(ctx, USER_COMMANDS, () => userSetup(ctx.s), { teardown: dropUser, scale: 0.4 });
+    },
+    { timeout: 180_000 },
+  );
 });

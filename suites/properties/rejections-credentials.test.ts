@@ -9,7 +9,16 @@
  *   npx conformance certify suites/properties/rejections-credentials.test.ts
  */
 import { describe } from 'vitest';
-import { clauseTest, createUser, fillPlaceholders, forAll, gpgPublicKey, invalidGpgKeyInput, type InvalidInput, type Session } from '../../src/kit/index.ts';
+import {
+  clauseTest,
+  createUser,
+  fillPlaceholders,
+  forAll,
+  gpgPublicKey,
+  invalidGpgKeyInput,
+  type InvalidInput,
+  type Session,
+} from '../../src/kit/index.ts';
 import { once } from './fixtures.ts';
 import { invalidOf, listed, rejectInvalid, rejectMissing, rejectWithFieldErrors, uniqueFill, type RejectionTarget } from './rejections.ts';
 
@@ -20,8 +29,13 @@ const world = once(async (s: Session) => {
   const admin = s.admin;
   const targets: RejectionTarget[] = [
     {
-      endpoint: 'users.create', fill: uniqueFill(s, 'rj'),
-      send: async (body) => { const res = await admin.post('/users', { json: body }); s.track(res, 'user', undefined, { hard_delete: 'true' }); return res; },
+      endpoint: 'users.create',
+      fill: uniqueFill(s, 'rj'),
+      send: async (body) => {
+        const res = await admin.post('/users', { json: body });
+        s.track(res, 'user', undefined, { hard_delete: 'true' });
+        return res;
+      },
       state: async (body) => {
         const name = String(body.username ?? String(body.email ?? '').split('@')[0]);
         return [await listed(s, '/users', { username: name }), await listed(s, '/users', { search: name })];
@@ -29,30 +43,36 @@ const world = once(async (s: Session) => {
       undo: (res) => admin.delete(`/users/${res.json?.id}`, { query: { hard_delete: 'true' } }),
     },
     {
-      endpoint: 'users.update', fill: (c: InvalidInput) => c.payload,
+      endpoint: 'users.update',
+      fill: (c: InvalidInput) => c.payload,
       send: (body) => admin.put(`/users/${other.id}`, { json: body }),
       state: async () => (await admin.get(`/users/${other.id}`)).json,
     },
     {
-      endpoint: 'ssh-keys.create', fill: (c: InvalidInput) => c.payload,
+      endpoint: 'ssh-keys.create',
+      fill: (c: InvalidInput) => c.payload,
       send: (body) => user.client.post('/user/keys', { json: body }),
       state: () => listed(s, `/users/${user.id}/keys`),
       undo: (res) => admin.delete(`/users/${user.id}/keys/${res.json?.id}`),
     },
     {
-      endpoint: 'gpg-keys.create', fill: (c: InvalidInput) => c.payload, inputs: invalidGpgKeyInput(gpg),
+      endpoint: 'gpg-keys.create',
+      fill: (c: InvalidInput) => c.payload,
+      inputs: invalidGpgKeyInput(gpg),
       send: (body) => user.client.post('/user/gpg_keys', { json: body }),
       state: () => listed(s, `/users/${user.id}/gpg_keys`),
       undo: (res) => admin.delete(`/users/${user.id}/gpg_keys/${res.json?.id}`),
     },
     {
-      endpoint: 'emails.create', fill: (c: InvalidInput) => fillPlaceholders(c.payload, { unique: s.name('rj').toLowerCase(), takenEmail: other.email }),
+      endpoint: 'emails.create',
+      fill: (c: InvalidInput) => fillPlaceholders(c.payload, { unique: s.name('rj').toLowerCase(), takenEmail: other.email }),
       send: (body) => user.client.post('/user/emails', { json: body }),
       state: () => listed(s, `/users/${user.id}/emails`),
       undo: (res) => admin.delete(`/users/${user.id}/emails/${res.json?.id}`),
     },
     {
-      endpoint: 'tokens.create', fill: (c: InvalidInput) => c.payload,
+      endpoint: 'tokens.create',
+      fill: (c: InvalidInput) => c.payload,
       send: async (body) => {
         const res = await admin.post(`/users/${user.id}/impersonation_tokens`, { json: body });
         if (typeof res.json?.token === 'string') s.secrets.add(res.json.token);
@@ -65,18 +85,30 @@ const world = once(async (s: Session) => {
 });
 
 describe('rejections: users and credentials', () => {
-  clauseTest('errors.validation.status', 'every input that breaks a validation rule answers 400 and creates or changes nothing', async (ctx) => {
-    const { targets } = await world(ctx.s);
-    await forAll(ctx, invalidOf(targets, 'invalid', 'either'), (c) => rejectInvalid(targets, c));
-  });
+  clauseTest(
+    'errors.validation.status',
+    'every input that breaks a validation rule answers 400 and creates or changes nothing',
+    async (ctx) => {
+      const { targets } = await world(ctx.s);
+      await forAll(ctx, invalidOf(targets, 'invalid', 'either'), (c) => rejectInvalid(targets, c));
+    },
+  );
 
-  clauseTest('errors.validation.message_object', 'a model validation failure (broken key, taken address, unknown scope) answers 400 with message as a property-to-errors object', async (ctx) => {
-    const { targets } = await world(ctx.s);
-    await forAll(ctx, invalidOf(targets, 'invalid'), (c) => rejectWithFieldErrors(targets, c), { scale: 0.6 });
-  });
+  clauseTest(
+    'errors.validation.message_object',
+    'a model validation failure (broken key, taken address, unknown scope) answers 400 with message as a property-to-errors object',
+    async (ctx) => {
+      const { targets } = await world(ctx.s);
+      await forAll(ctx, invalidOf(targets, 'invalid'), (c) => rejectWithFieldErrors(targets, c), { scale: 0.6 });
+    },
+  );
 
-  clauseTest('errors.missing_attr.message_string', 'every request without a required attribute answers 400 with a message naming it, and creates nothing', async (ctx) => {
-    const { targets } = await world(ctx.s);
-    await forAll(ctx, invalidOf(targets, 'missing'), (c) => rejectMissing(targets, c));
-  });
+  clauseTest(
+    'errors.missing_attr.message_string',
+    'every request without a required attribute answers 400 with a message naming it, and creates nothing',
+    async (ctx) => {
+      const { targets } = await world(ctx.s);
+      await forAll(ctx, invalidOf(targets, 'missing'), (c) => rejectMissing(targets, c));
+    },
+  );
 });

@@ -13,40 +13,65 @@
 import { describe } from 'vitest';
 import { capabilityVerdict } from '../../src/kit/capabilities.ts';
 import {
-  PER_PAGE_MAX, check, clauseTest, createGroup, createProject, fillPlaceholders, forAll, type InvalidInput, type Session,
+  PER_PAGE_MAX,
+  check,
+  clauseTest,
+  createGroup,
+  createProject,
+  fillPlaceholders,
+  forAll,
+  type InvalidInput,
+  type Session,
 } from '../../src/kit/index.ts';
 import { once } from './fixtures.ts';
 import { invalidOf, listed, rejectInvalid, rejectMissing, rejectWithFieldErrors, uniqueFill, type RejectionTarget } from './rejections.ts';
 
-const offered = (s: Session, area: string) => capabilityVerdict(`${area}.create.status`, s.target.capabilities, s.target.skip).action === 'run';
+const offered = (s: Session, area: string) =>
+  capabilityVerdict(`${area}.create.status`, s.target.capabilities, s.target.skip).action === 'run';
 
 const world = once(async (s: Session) => {
   const { admin } = s;
   const group = await createGroup(s);
   const project = await createProject(s, { namespace_id: group.id });
   const variables = `/projects/${project.id}/variables`;
-  const variableKey = s.name('KEEP').toUpperCase().replace(/[^A-Z0-9_]/g, '_');
-  check.status(await admin.post(variables, { json: { key: variableKey, value: 'kept as it is' } }), 201, 'Creating a variable (set-up) MUST succeed with 201.');
+  const variableKey = s
+    .name('KEEP')
+    .toUpperCase()
+    .replace(/[^A-Z0-9_]/g, '_');
+  check.status(
+    await admin.post(variables, { json: { key: variableKey, value: 'kept as it is' } }),
+    201,
+    'Creating a variable (set-up) MUST succeed with 201.',
+  );
   const hidden = s.hiddenTargetPath();
-  const message = await admin.post('/broadcast_messages', { json: { message: 'kept as it is', target_path: hidden, starts_at: '2099-01-01T00:00:00.000Z', ends_at: '2099-01-02T00:00:00.000Z' } });
+  const message = await admin.post('/broadcast_messages', {
+    json: { message: 'kept as it is', target_path: hidden, starts_at: '2099-01-01T00:00:00.000Z', ends_at: '2099-01-02T00:00:00.000Z' },
+  });
   s.track(message, 'broadcast_message');
   check.status(message, 201, 'Creating a broadcast message (set-up) MUST succeed with 201.');
   const fillPath = (c: InvalidInput) => fillPlaceholders(c.payload, { unique: `${hidden}/${s.name('rj')}` });
   const targets: RejectionTarget[] = [
     {
-      endpoint: 'variables.create', fill: (c) => c.payload,
+      endpoint: 'variables.create',
+      fill: (c) => c.payload,
       send: (body) => admin.post(variables, { json: body }),
       state: () => listed(s, variables),
       undo: (res) => admin.delete(`${variables}/${encodeURIComponent(String(res.json?.key))}`),
     },
     {
-      endpoint: 'variables.update', fill: (c) => c.payload,
+      endpoint: 'variables.update',
+      fill: (c) => c.payload,
       send: (body) => admin.put(`${variables}/${variableKey}`, { json: body }),
       state: async () => (await admin.get(`${variables}/${variableKey}`)).json,
     },
     {
-      endpoint: 'broadcast.create', fill: fillPath,
-      send: async (body) => { const res = await admin.post('/broadcast_messages', { json: body }); s.track(res, 'broadcast_message'); return res; },
+      endpoint: 'broadcast.create',
+      fill: fillPath,
+      send: async (body) => {
+        const res = await admin.post('/broadcast_messages', { json: body });
+        s.track(res, 'broadcast_message');
+        return res;
+      },
       state: async (body) => {
         const res = await admin.get('/broadcast_messages', { query: { per_page: PER_PAGE_MAX } });
         return (res.json as Record<string, unknown>[]).filter((m) => m.target_path === body.target_path).map((m) => m.id);
@@ -54,7 +79,8 @@ const world = once(async (s: Session) => {
       undo: (res) => admin.delete(`/broadcast_messages/${res.json?.id}`),
     },
     {
-      endpoint: 'broadcast.update', fill: fillPath,
+      endpoint: 'broadcast.update',
+      fill: fillPath,
       send: (body) => admin.put(`/broadcast_messages/${message.json.id}`, { json: body }),
       state: async () => (await admin.get(`/broadcast_messages/${message.json.id}`)).json,
     },
@@ -63,7 +89,11 @@ const world = once(async (s: Session) => {
     const clusters = `/projects/${project.id}/clusters`;
     targets.push({
       endpoint: 'clusters.create',
-      fill: (c) => { const unique = s.name('rj'); s.secrets.add(`kit-cluster-token-${unique}`); return fillPlaceholders(c.payload, { unique }); },
+      fill: (c) => {
+        const unique = s.name('rj');
+        s.secrets.add(`kit-cluster-token-${unique}`);
+        return fillPlaceholders(c.payload, { unique });
+      },
       send: (body) => admin.post(`${clusters}/user`, { json: { managed: false, ...body } }),
       state: () => listed(s, clusters),
       undo: (res) => admin.delete(`${clusters}/${res.json?.id}`),
@@ -75,13 +105,15 @@ const world = once(async (s: Session) => {
     check.status(epic, 201, 'Creating an epic (set-up) MUST succeed with 201.');
     targets.push(
       {
-        endpoint: 'epics.create', fill: uniqueFill(s, 'rj'),
+        endpoint: 'epics.create',
+        fill: uniqueFill(s, 'rj'),
         send: (body) => admin.post(epics, { json: body }),
         state: () => listed(s, epics),
         undo: (res) => admin.delete(`${epics}/${res.json?.iid}`),
       },
       {
-        endpoint: 'epics.update', fill: (c) => c.payload,
+        endpoint: 'epics.update',
+        fill: (c) => c.payload,
         send: (body) => admin.put(`${epics}/${epic.json.iid}`, { json: body }),
         state: async () => (await admin.get(`${epics}/${epic.json.iid}`)).json,
       },
@@ -91,18 +123,32 @@ const world = once(async (s: Session) => {
 });
 
 describe('rejections: variables, clusters, broadcast messages, epics', () => {
-  clauseTest('errors.validation.status', 'every input that breaks a validation rule answers 400 and creates or changes nothing', async (ctx) => {
-    const { targets } = await world(ctx.s);
-    await forAll(ctx, invalidOf(targets, 'invalid', 'either'), (c) => rejectInvalid(targets, c));
-  }, { timeout: 60_000 });
+  clauseTest(
+    'errors.validation.status',
+    'every input that breaks a validation rule answers 400 and creates or changes nothing',
+    async (ctx) => {
+      const { targets } = await world(ctx.s);
+      await forAll(ctx, invalidOf(targets, 'invalid', 'either'), (c) => rejectInvalid(targets, c));
+    },
+    { timeout: 60_000 },
+  );
 
-  clauseTest('errors.validation.message_object', 'a model validation failure (variable key, color, description length) answers 400 with message as a property-to-errors object', async (ctx) => {
-    const { targets } = await world(ctx.s);
-    await forAll(ctx, invalidOf(targets, 'invalid'), (c) => rejectWithFieldErrors(targets, c), { scale: 0.6 });
-  }, { timeout: 60_000 });
+  clauseTest(
+    'errors.validation.message_object',
+    'a model validation failure (variable key, color, description length) answers 400 with message as a property-to-errors object',
+    async (ctx) => {
+      const { targets } = await world(ctx.s);
+      await forAll(ctx, invalidOf(targets, 'invalid'), (c) => rejectWithFieldErrors(targets, c), { scale: 0.6 });
+    },
+    { timeout: 60_000 },
+  );
 
-  clauseTest('errors.missing_attr.message_string', 'every request without a required attribute answers 400 with a message naming it, and creates nothing', async (ctx) => {
-    const { targets } = await world(ctx.s);
-    await forAll(ctx, invalidOf(targets, 'missing'), (c) => rejectMissing(targets, c));
-  });
+  clauseTest(
+    'errors.missing_attr.message_string',
+    'every request without a required attribute answers 400 with a message naming it, and creates nothing',
+    async (ctx) => {
+      const { targets } = await world(ctx.s);
+      await forAll(ctx, invalidOf(targets, 'missing'), (c) => rejectMissing(targets, c));
+    },
+  );
 });

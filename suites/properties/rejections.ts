@@ -9,7 +9,17 @@
  *   await forAll(ctx, invalidOf(targets, 'missing'), (c) => rejectMissing(ctx.s, targets, c));
  */
 import {
-  PER_PAGE_MAX, check, fc, fillPlaceholders, invalidInput, requireThat, type ApiResponse, type Endpoint, type ErrorKind, type InvalidInput, type Session,
+  PER_PAGE_MAX,
+  check,
+  fc,
+  fillPlaceholders,
+  invalidInput,
+  requireThat,
+  type ApiResponse,
+  type Endpoint,
+  type ErrorKind,
+  type InvalidInput,
+  type Session,
 } from '../../src/kit/index.ts';
 
 export interface RejectionTarget {
@@ -51,7 +61,12 @@ export async function rejectInvalid(targets: RejectionTarget[], c: InvalidInput)
   check.status(res, 400, `An input that fails validation (${rule(c)}) MUST be refused with 400.`);
   check.jsonContentType(res);
   const m = res.json?.message;
-  requireThat(typeof m === 'string' || (typeof m === 'object' && m !== null), 'The 400 body MUST carry message (a string or a property-to-errors object).', '{"message": ...}', res.json);
+  requireThat(
+    typeof m === 'string' || (typeof m === 'object' && m !== null),
+    'The 400 body MUST carry message (a string or a property-to-errors object).',
+    '{"message": ...}',
+    res.json,
+  );
   requireThat(before === after, `A refused request (${rule(c)}) MUST create or change nothing.`, before.slice(0, 300), after.slice(0, 300));
 }
 
@@ -68,7 +83,12 @@ export async function rejectMissing(targets: RejectionTarget[], c: InvalidInput)
   check.status(res, 400, `A request without a required attribute (${rule(c)}) MUST be refused with 400.`);
   check.errorBody(res, 'error.message');
   const named = [c.attribute, c.attribute.replace(/^.*\[(.*)\]$/, '$1')];
-  requireThat(named.some((n) => String(res.json.message).includes(n)), 'The message MUST name the missing attribute.', `a text naming ${c.attribute}`, res.json.message);
+  requireThat(
+    named.some((n) => String(res.json.message).includes(n)),
+    'The message MUST name the missing attribute.',
+    `a text naming ${c.attribute}`,
+    res.json.message,
+  );
   requireThat(before === after, `A refused request (${rule(c)}) MUST create or change nothing.`, before.slice(0, 300), after.slice(0, 300));
 }
 
@@ -80,4 +100,5 @@ export async function listed(s: Session, path: string, query: Record<string, str
 }
 
 /** A unique name for one run's placeholders. */
-export const uniqueFill = (s: Session, label: string) => (c: InvalidInput) => fillPlaceholders(c.payload, { unique: s.name(label).toLowerCase() });
+export const uniqueFill = (s: Session, label: string) => (c: InvalidInput) =>
+  fillPlaceholders(c.payload, { unique: s.name(label).toLowerCase() });

@@ -47,7 +47,11 @@ export function projectVariables(): ResizableCollection {
       }
       while (keys.length > n) {
         const key = keys.pop()!;
-        expectStatus((await s.admin.delete(`/projects/${projectId}/variables/${key}`)).status, 204, `DELETE /projects/${projectId}/variables/${key}`);
+        expectStatus(
+          (await s.admin.delete(`/projects/${projectId}/variables/${key}`)).status,
+          204,
+          `DELETE /projects/${projectId}/variables/${key}`,
+        );
       }
     },
   };

@@ -9,7 +9,16 @@
  */
 import { describe } from 'vitest';
 import {
-  broadcastBody, broadcastCreate, broadcastUpdate, check, clauseTest, fc, forAll, type ApiResponse, type BroadcastPayload, type Session,
+  broadcastBody,
+  broadcastCreate,
+  broadcastUpdate,
+  check,
+  clauseTest,
+  fc,
+  forAll,
+  type ApiResponse,
+  type BroadcastPayload,
+  type Session,
 } from '../../src/kit/index.ts';
 import { sameInstant, sameText, sameValue } from './fixtures.ts';
 
@@ -37,27 +46,40 @@ function sameAttributes(body: Record<string, unknown>, p: BroadcastPayload, hidd
 describe('broadcast message round trips', () => {
   clauseTest('broadcast.create.status', 'the created message has the text sent, in the response and a later GET', async (ctx) => {
     const hidden = ctx.s.hiddenTargetPath();
-    await forAll(ctx, broadcastCreate(), async (p) => {
-      await withMessage(ctx.s, broadcastBody(p, hidden), async (res) => {
-        sameText(res.json, 'message', p.message, 'The create response');
-        const read = await ctx.s.anon.get(`/broadcast_messages/${res.json.id}`);
-        check.status(read, 200);
-        sameText(read.json, 'message', p.message, 'GET of the created message');
-      });
-    }, { examples: [{ ...fc.sample(broadcastCreate(), { seed: 7, numRuns: 1 })[0]!, message: 'Maintenance ce soir 🚀 — 𠮷野家 <b>&amp;</b> ✓' }] }); // characters outside the BMP, whatever the seed
+    await forAll(
+      ctx,
+      broadcastCreate(),
+      async (p) => {
+        await withMessage(ctx.s, broadcastBody(p, hidden), async (res) => {
+          sameText(res.json, 'message', p.message, 'The create response');
+          const read = await ctx.s.anon.get(`/broadcast_messages/${res.json.id}`);
+          check.status(read, 200);
+          sameText(read.json, 'message', p.message, 'GET of the created message');
+        });
+      },
+      {
+        examples: [
+          { ...fc.sample(broadcastCreate(), { seed: 7, numRuns: 1 })[0]!, message: 'Maintenance ce soir 🚀 — 𠮷野家 <b>&amp;</b> ✓' },
+        ],
+      },
+    ); // characters outside the BMP, whatever the seed
   });
 
-  clauseTest('broadcast.create.attributes', 'starts_at, ends_at (as instants), color, font and target_path come back as sent', async (ctx) => {
-    const hidden = ctx.s.hiddenTargetPath();
-    await forAll(ctx, broadcastCreate(), async (p) => {
-      await withMessage(ctx.s, broadcastBody(p, hidden), async (res) => {
-        sameAttributes(res.json, p, hidden, 'The create response');
-        const read = await ctx.s.anon.get(`/broadcast_messages/${res.json.id}`);
-        check.status(read, 200);
-        sameAttributes(read.json, p, hidden, 'GET of the created message');
+  clauseTest(
+    'broadcast.create.attributes',
+    'starts_at, ends_at (as instants), color, font and target_path come back as sent',
+    async (ctx) => {
+      const hidden = ctx.s.hiddenTargetPath();
+      await forAll(ctx, broadcastCreate(), async (p) => {
+        await withMessage(ctx.s, broadcastBody(p, hidden), async (res) => {
+          sameAttributes(res.json, p, hidden, 'The create response');
+          const read = await ctx.s.anon.get(`/broadcast_messages/${res.json.id}`);
+          check.status(read, 200);
+          sameAttributes(read.json, p, hidden, 'GET of the created message');
+        });
       });
-    });
-  });
+    },
+  );
 
   clauseTest('broadcast.update.applies', 'PUT changes the attributes given to the values sent and leaves the others', async (ctx) => {
     const hidden = ctx.s.hiddenTargetPath();
@@ -68,7 +90,10 @@ describe('broadcast message round trips', () => {
         const read = await ctx.s.anon.get(`/broadcast_messages/${res.json.id}`);
         check.status(read, 200);
         const after: BroadcastPayload = { ...before, ...change };
-        for (const [body, what] of [[put.json, 'The update response'], [read.json, 'GET of the updated message']] as const) {
+        for (const [body, what] of [
+          [put.json, 'The update response'],
+          [read.json, 'GET of the updated message'],
+        ] as const) {
           sameText(body, 'message', after.message!, what);
           sameAttributes(body, after, hidden, what);
           sameValue(body, 'broadcast_type', after.broadcast_type, what);

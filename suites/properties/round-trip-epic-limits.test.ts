@@ -13,19 +13,29 @@ import { once, sameText } from './fixtures.ts';
 const world = once(async (s: Session) => ({ group: await createGroup(s) }));
 
 describe('epic descriptions near the limit', () => {
-  clauseTest('epics.create.description_max_ok', 'a non-ASCII description within 1,048,576 characters is accepted (201) and kept whole', async (ctx) => {
-    const { group } = await world(ctx.s);
-    await forAll(ctx, nearLimitDescription(), async (description) => {
-      const res = await ctx.s.admin.post(`/groups/${group.id}/epics`, { json: { title: ctx.s.name('near-limit'), description } });
-      check.status(res, 201, 'A description of at most 1,048,576 characters MUST be accepted (201).');
-      try {
-        sameText(res.json, 'description', description, 'The create response');
-        const read = await ctx.s.admin.get(`/groups/${group.id}/epics/${res.json.iid}`);
-        check.status(read, 200);
-        sameText(read.json, 'description', description, 'GET of the created epic');
-      } finally {
-        await ctx.s.admin.delete(`/groups/${group.id}/epics/${res.json.iid}`);
-      }
-    }, { scale: 0.2 });
-  }, { timeout: 120_000 });
+  clauseTest(
+    'epics.create.description_max_ok',
+    'a non-ASCII description within 1,048,576 characters is accepted (201) and kept whole',
+    async (ctx) => {
+      const { group } = await world(ctx.s);
+      await forAll(
+        ctx,
+        nearLimitDescription(),
+        async (description) => {
+          const res = await ctx.s.admin.post(`/groups/${group.id}/epics`, { json: { title: ctx.s.name('near-limit'), description } });
+          check.status(res, 201, 'A description of at most 1,048,576 characters MUST be accepted (201).');
+          try {
+            sameText(res.json, 'description', description, 'The create response');
+            const read = await ctx.s.admin.get(`/groups/${group.id}/epics/${res.json.iid}`);
+            check.status(read, 200);
+            sameText(read.json, 'description', description, 'GET of the created epic');
+          } finally {
+            await ctx.s.admin.delete(`/groups/${group.id}/epics/${res.json.iid}`);
+          }
+        },
+        { scale: 0.2 },
+      );
+    },
+    { timeout: 120_000 },
+  );
 });

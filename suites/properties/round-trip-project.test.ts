@@ -9,7 +9,17 @@
  */
 import { describe } from 'vitest';
 import {
-  check, clauseTest, clusterBody, clusterCreate, clusterUpdate, createGroup, createProject, fc, forAll, variableCreate, variableUpdate,
+  check,
+  clauseTest,
+  clusterBody,
+  clusterCreate,
+  clusterUpdate,
+  createGroup,
+  createProject,
+  fc,
+  forAll,
+  variableCreate,
+  variableUpdate,
   type Session,
 } from '../../src/kit/index.ts';
 import { once, sameText, sameValue } from './fixtures.ts';
@@ -19,7 +29,9 @@ const world = once(async (s: Session) => {
   return { project: await createProject(s, { namespace_id: group.id }) };
 });
 
-const clusterToken = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 24, maxLength: 24 }).map((t) => `kit-cluster-token-${t}`);
+const clusterToken = fc
+  .string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 24, maxLength: 24 })
+  .map((t) => `kit-cluster-token-${t}`);
 
 describe('project variable round trips', () => {
   clauseTest('variables.create.fields', 'the create response and a later GET carry the key, value and attributes sent', async (ctx) => {
@@ -68,46 +80,71 @@ describe('project variable round trips', () => {
 });
 
 describe('cluster round trips', () => {
-  clauseTest('clusters.create.k8s_attributes', 'api_url and namespace sent on create come back in platform_kubernetes, in the response and a later GET', async (ctx) => {
-    const { project } = await world(ctx.s);
-    const base = `/projects/${project.id}/clusters`;
-    await forAll(ctx, fc.tuple(clusterCreate(), clusterToken), async ([c, token]) => {
-      ctx.s.secrets.add(token);
-      const res = await ctx.s.admin.post(`${base}/user`, { json: { managed: false, ...clusterBody(c, token) } });
-      check.status(res, 201);
-      try {
-        const read = await ctx.s.admin.get(`${base}/${res.json.id}`);
-        check.status(read, 200);
-        for (const [body, what] of [[res.json, 'The create response'], [read.json, 'GET of the created cluster']] as const) {
-          sameText(body?.platform_kubernetes, 'api_url', c.api_url, `${what} (platform_kubernetes)`);
-          if (c.namespace !== undefined) sameText(body?.platform_kubernetes, 'namespace', c.namespace as string, `${what} (platform_kubernetes)`);
-        }
-      } finally {
-        await ctx.s.admin.delete(`${base}/${res.json.id}`);
-      }
-    }, { scale: 0.6 });
-  });
+  clauseTest(
+    'clusters.create.k8s_attributes',
+    'api_url and namespace sent on create come back in platform_kubernetes, in the response and a later GET',
+    async (ctx) => {
+      const { project } = await world(ctx.s);
+      const base = `/projects/${project.id}/clusters`;
+      await forAll(
+        ctx,
+        fc.tuple(clusterCreate(), clusterToken),
+        async ([c, token]) => {
+          ctx.s.secrets.add(token);
+          const res = await ctx.s.admin.post(`${base}/user`, { json: { managed: false, ...clusterBody(c, token) } });
+          check.status(res, 201);
+          try {
+            const read = await ctx.s.admin.get(`${base}/${res.json.id}`);
+            check.status(read, 200);
+            for (const [body, what] of [
+              [res.json, 'The create response'],
+              [read.json, 'GET of the created cluster'],
+            ] as const) {
+              sameText(body?.platform_kubernetes, 'api_url', c.api_url, `${what} (platform_kubernetes)`);
+              if (c.namespace !== undefined)
+                sameText(body?.platform_kubernetes, 'namespace', c.namespace as string, `${what} (platform_kubernetes)`);
+            }
+          } finally {
+            await ctx.s.admin.delete(`${base}/${res.json.id}`);
+          }
+        },
+        { scale: 0.6 },
+      );
+    },
+  );
 
-  clauseTest('clusters.update.name_domain', 'PUT with a name (any script) and a domain changes them in the response and a later GET', async (ctx) => {
-    const { project } = await world(ctx.s);
-    const base = `/projects/${project.id}/clusters`;
-    await forAll(ctx, fc.tuple(clusterCreate(), clusterUpdate(), clusterToken), async ([c, change, token]) => {
-      ctx.s.secrets.add(token);
-      const res = await ctx.s.admin.post(`${base}/user`, { json: { managed: false, ...clusterBody(c, token) } });
-      check.status(res, 201);
-      try {
-        const put = await ctx.s.admin.put(`${base}/${res.json.id}`, { json: clusterBody(change) });
-        check.status(put, 200);
-        const read = await ctx.s.admin.get(`${base}/${res.json.id}`);
-        check.status(read, 200);
-        for (const [body, what] of [[put.json, 'The update response'], [read.json, 'GET of the updated cluster']] as const) {
-          sameText(body, 'name', (change.name ?? c.name) as string, what);
-          const domain = change.domain ?? c.domain;
-          if (domain !== undefined) sameText(body, 'domain', domain as string, what);
-        }
-      } finally {
-        await ctx.s.admin.delete(`${base}/${res.json.id}`);
-      }
-    }, { scale: 0.6 });
-  });
+  clauseTest(
+    'clusters.update.name_domain',
+    'PUT with a name (any script) and a domain changes them in the response and a later GET',
+    async (ctx) => {
+      const { project } = await world(ctx.s);
+      const base = `/projects/${project.id}/clusters`;
+      await forAll(
+        ctx,
+        fc.tuple(clusterCreate(), clusterUpdate(), clusterToken),
+        async ([c, change, token]) => {
+          ctx.s.secrets.add(token);
+          const res = await ctx.s.admin.post(`${base}/user`, { json: { managed: false, ...clusterBody(c, token) } });
+          check.status(res, 201);
+          try {
+            const put = await ctx.s.admin.put(`${base}/${res.json.id}`, { json: clusterBody(change) });
+            check.status(put, 200);
+            const read = await ctx.s.admin.get(`${base}/${res.json.id}`);
+            check.status(read, 200);
+            for (const [body, what] of [
+              [put.json, 'The update response'],
+              [read.json, 'GET of the updated cluster'],
+            ] as const) {
+              sameText(body, 'name', (change.name ?? c.name) as string, what);
+              const domain = change.domain ?? c.domain;
+              if (domain !== undefined) sameText(body, 'domain', domain as string, what);
+            }
+          } finally {
+            await ctx.s.admin.delete(`${base}/${res.json.id}`);
+          }
+        },
+        { scale: 0.6 },
+      );
+    },
+  );
 });

@@ -23,30 +23,39 @@ function sameProfile(body: Record<string, unknown> | undefined, given: UserProfi
 
 describe('user round trips', () => {
   clauseTest('users.create.profile_strings', 'optional attributes given on create appear as sent in admin GET /users/:id', async (ctx) => {
-    await forAll(ctx, userCreate(), async ({ name, ...profile }) => {
-      const username = ctx.s.name('rt').toLowerCase();
-      const res = await ctx.s.admin.post('/users', {
-        json: { ...profile, name, username, email: `${username}@example.com`, force_random_password: true, skip_confirmation: true },
-      });
-      ctx.s.track(res, 'user', undefined, { hard_delete: 'true' });
-      check.status(res, 201);
-      try {
-        const read = await ctx.s.admin.get(`/users/${res.json.id}`);
-        check.status(read, 200);
-        sameProfile(read.json, profile, 'Admin GET /users/:id of the created user');
-      } finally {
-        await ctx.s.admin.delete(`/users/${res.json.id}`, { query: { hard_delete: 'true' } });
-      }
-    }, { scale: 0.6 });
+    await forAll(
+      ctx,
+      userCreate(),
+      async ({ name, ...profile }) => {
+        const username = ctx.s.name('rt').toLowerCase();
+        const res = await ctx.s.admin.post('/users', {
+          json: { ...profile, name, username, email: `${username}@example.com`, force_random_password: true, skip_confirmation: true },
+        });
+        ctx.s.track(res, 'user', undefined, { hard_delete: 'true' });
+        check.status(res, 201);
+        try {
+          const read = await ctx.s.admin.get(`/users/${res.json.id}`);
+          check.status(read, 200);
+          sameProfile(read.json, profile, 'Admin GET /users/:id of the created user');
+        } finally {
+          await ctx.s.admin.delete(`/users/${res.json.id}`, { query: { hard_delete: 'true' } });
+        }
+      },
+      { scale: 0.6 },
+    );
   });
 
-  clauseTest('users.update.applies', 'attributes changed by PUT /users/:id (names in any script, profile texts) appear as sent in a later GET', async (ctx) => {
-    const { user } = await world(ctx.s);
-    await forAll(ctx, userUpdate(), async (change) => {
-      check.status(await ctx.s.admin.put(`/users/${user.id}`, { json: change }), 200);
-      const read = await ctx.s.admin.get(`/users/${user.id}`);
-      check.status(read, 200);
-      sameProfile(read.json, change, 'Admin GET /users/:id after the update');
-    });
-  });
+  clauseTest(
+    'users.update.applies',
+    'attributes changed by PUT /users/:id (names in any script, profile texts) appear as sent in a later GET',
+    async (ctx) => {
+      const { user } = await world(ctx.s);
+      await forAll(ctx, userUpdate(), async (change) => {
+        check.status(await ctx.s.admin.put(`/users/${user.id}`, { json: change }), 200);
+        const read = await ctx.s.admin.get(`/users/${user.id}`);
+        check.status(read, 200);
+        sameProfile(read.json, change, 'Admin GET /users/:id after the update');
+      });
+    },
+  );
 });

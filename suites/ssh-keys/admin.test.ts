@@ -4,7 +4,18 @@
  * body of the admin add is not shown in the spec: effects are checked through the list.
  */
 import { beforeAll, describe } from 'vitest';
-import { PER_PAGE_MAX, check, clauseTest, createUser, refusedRequests, requireThat, sameSshKey, session, sshPublicKey, type CreatedUser } from '../../src/kit/index.ts';
+import {
+  PER_PAGE_MAX,
+  check,
+  clauseTest,
+  createUser,
+  refusedRequests,
+  requireThat,
+  sameSshKey,
+  session,
+  sshPublicKey,
+  type CreatedUser,
+} from '../../src/kit/index.ts';
 import { addOwnKey, addUserKey, findKey } from './fixtures.ts';
 
 describe('/users/:id/keys', () => {
@@ -20,7 +31,12 @@ describe('/users/:id/keys', () => {
       const res = await s.admin.get(`/users/${encodeURIComponent(who)}/keys`, { query: { per_page: PER_PAGE_MAX } });
       check.status(res, 200, `GET /users/${who}/keys MUST answer 200.`);
       const items = check.arrayOf(res, 'ssh-key') as Record<string, any>[];
-      requireThat(items.some((k) => k.id === made.json.id && sameSshKey(k.key, key.text)), `GET /users/${who}/keys MUST list the user's key.`, made.json.id, items.map((k) => k.id));
+      requireThat(
+        items.some((k) => k.id === made.json.id && sameSshKey(k.key, key.text)),
+        `GET /users/${who}/keys MUST list the user's key.`,
+        made.json.id,
+        items.map((k) => k.id),
+      );
     }
   });
 
@@ -32,7 +48,12 @@ describe('/users/:id/keys', () => {
     const { res, key } = await addUserKey(s, carol.id, { title: 'effect' });
     check.status(res, 201);
     const found = await findKey(s.admin, `/users/${carol.id}/keys`, key);
-    requireThat(found !== undefined, 'The key added by the admin MUST be listed for the user (same type and body).', `${key.type} ${key.body}`, '(not listed)');
+    requireThat(
+      found !== undefined,
+      'The key added by the admin MUST be listed for the user (same type and body).',
+      `${key.type} ${key.body}`,
+      '(not listed)',
+    );
     requireThat(found!.title === 'effect', 'The listed key MUST carry the title given.', 'effect', found!.title);
   });
 
@@ -49,7 +70,12 @@ describe('/users/:id/keys', () => {
     requireThat(found !== undefined, 'The key added MUST be listed (set-up).', 'listed', '(not listed)');
     const res = await s.admin.delete(`/users/${carol.id}/keys/${found!.id}`);
     check.status(res, 204);
-    requireThat(await findKey(s.admin, `/users/${carol.id}/keys`, key) === undefined, 'A deleted key MUST no longer be listed.', '(not listed)', 'still listed');
+    requireThat(
+      (await findKey(s.admin, `/users/${carol.id}/keys`, key)) === undefined,
+      'A deleted key MUST no longer be listed.',
+      '(not listed)',
+      'still listed',
+    );
   });
 
   clauseTest('keys.admin.non_admin', 'POST /users/:id/keys and DELETE /users/:id/keys/:key_id by a non-admin answer 403', async ({ s }) => {
@@ -57,11 +83,30 @@ describe('/users/:id/keys', () => {
     check.status(made, 201);
     const other = await sshPublicKey();
     for (const caller of [carol.client, s.user]) {
-      for (const r of refusedRequests('keys.admin.non_admin', { id_or_username: carol.id, key_id: made.json.id, name: 'refused', ssh_key: other.text })) {
-        check.status(await caller.request(r.method, r.path, r.json ? { json: r.json } : {}), 403, `${r.title} by a non-admin MUST answer 403.`);
+      for (const r of refusedRequests('keys.admin.non_admin', {
+        id_or_username: carol.id,
+        key_id: made.json.id,
+        name: 'refused',
+        ssh_key: other.text,
+      })) {
+        check.status(
+          await caller.request(r.method, r.path, r.json ? { json: r.json } : {}),
+          403,
+          `${r.title} by a non-admin MUST answer 403.`,
+        );
       }
     }
-    requireThat(await findKey(s.admin, `/users/${carol.id}/keys`, key) !== undefined, 'A refused DELETE MUST leave the key in place.', 'listed', '(gone)');
-    requireThat(await findKey(s.admin, `/users/${carol.id}/keys`, other) === undefined, 'A refused POST MUST add no key.', '(not listed)', 'listed');
+    requireThat(
+      (await findKey(s.admin, `/users/${carol.id}/keys`, key)) !== undefined,
+      'A refused DELETE MUST leave the key in place.',
+      'listed',
+      '(gone)',
+    );
+    requireThat(
+      (await findKey(s.admin, `/users/${carol.id}/keys`, other)) === undefined,
+      'A refused POST MUST add no key.',
+      '(not listed)',
+      'listed',
+    );
   });
 });

@@ -7,17 +7,34 @@
  *   const { res, key } = await addOwnKey(alice);
  *   const found = await findKey(s.admin, `/users/${alice.id}/keys`, key);  // the listed key object, or undefined
  */
-import { PER_PAGE_MAX, sameSshKey, sshPublicKey, type ApiResponse, type CreatedUser, type Session, type SshKeyKind, type SshPublicKey } from '../../src/kit/index.ts';
+import {
+  PER_PAGE_MAX,
+  sameSshKey,
+  sshPublicKey,
+  type ApiResponse,
+  type CreatedUser,
+  type Session,
+  type SshKeyKind,
+  type SshPublicKey,
+} from '../../src/kit/index.ts';
 
 type Client = CreatedUser['client'];
 
-export async function addOwnKey(user: CreatedUser, attrs: Record<string, unknown> = {}, kind: SshKeyKind = 'ed25519'): Promise<{ res: ApiResponse; key: SshPublicKey }> {
+export async function addOwnKey(
+  user: CreatedUser,
+  attrs: Record<string, unknown> = {},
+  kind: SshKeyKind = 'ed25519',
+): Promise<{ res: ApiResponse; key: SshPublicKey }> {
   const key = await sshPublicKey(kind, `${user.username}@example.com`);
   const res = await user.client.post('/user/keys', { json: { title: `kit ${kind} key`, key: key.text, ...attrs } });
   return { res, key };
 }
 
-export async function addUserKey(s: Session, userId: number, attrs: Record<string, unknown> = {}): Promise<{ res: ApiResponse; key: SshPublicKey }> {
+export async function addUserKey(
+  s: Session,
+  userId: number,
+  attrs: Record<string, unknown> = {},
+): Promise<{ res: ApiResponse; key: SshPublicKey }> {
   const key = await sshPublicKey('ed25519', 'admin-added@example.com');
   const res = await s.admin.post(`/users/${userId}/keys`, { json: { title: 'kit admin-added key', key: key.text, ...attrs } });
   return { res, key };

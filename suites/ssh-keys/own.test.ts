@@ -25,7 +25,12 @@ describe('/user/keys', () => {
     check.status(res, 201);
     check.schema(res.json, 'ssh-key');
     requireThat(res.json.title === 'laptop', 'The created key MUST carry the title given.', 'laptop', res.json.title);
-    requireThat(sameSshKey(res.json.key, key.text), 'The created key MUST be the key given (same type and base64 body).', `${key.type} ${key.body}`, res.json.key);
+    requireThat(
+      sameSshKey(res.json.key, key.text),
+      'The created key MUST be the key given (same type and base64 body).',
+      `${key.type} ${key.body}`,
+      res.json.key,
+    );
   });
 
   clauseTest('keys.create_own.expires_at', 'POST /user/keys with expires_at as YYYY-MM-DDTHH:MM:SSZ answers 201', async () => {
@@ -48,8 +53,18 @@ describe('/user/keys', () => {
     check.status(res, 200);
     const items = check.arrayOf(res, 'ssh-key') as Record<string, any>[];
     const ids = items.map((k) => k.id).sort((a, b) => a - b);
-    requireThat(JSON.stringify(ids) === JSON.stringify([...mine].sort((a, b) => a - b)), "GET /user/keys MUST list the caller's keys, and only them.", [...mine], ids);
-    requireThat(items.some((k) => sameSshKey(k.key, key.text)), 'The listed key MUST be the one added (type and body).', key.text, items.map((k) => k.key));
+    requireThat(
+      JSON.stringify(ids) === JSON.stringify([...mine].sort((a, b) => a - b)),
+      "GET /user/keys MUST list the caller's keys, and only them.",
+      [...mine],
+      ids,
+    );
+    requireThat(
+      items.some((k) => sameSshKey(k.key, key.text)),
+      'The listed key MUST be the one added (type and body).',
+      key.text,
+      items.map((k) => k.key),
+    );
   });
 
   clauseTest('keys.get_own.status', 'GET /user/keys/:key_id answers 200 with that key', async () => {
@@ -59,8 +74,18 @@ describe('/user/keys', () => {
     const res = await alice.client.get(`/user/keys/${made.json.id}`);
     check.status(res, 200);
     check.schema(res.json, 'ssh-key');
-    requireThat(res.json.id === made.json.id && res.json.title === 'to read', 'GET MUST answer the key asked for.', { id: made.json.id, title: 'to read' }, { id: res.json.id, title: res.json.title });
-    requireThat(sameSshKey(res.json.key, key.text), 'GET MUST show the key as added (type and body).', `${key.type} ${key.body}`, res.json.key);
+    requireThat(
+      res.json.id === made.json.id && res.json.title === 'to read',
+      'GET MUST answer the key asked for.',
+      { id: made.json.id, title: 'to read' },
+      { id: res.json.id, title: res.json.title },
+    );
+    requireThat(
+      sameSshKey(res.json.key, key.text),
+      'GET MUST show the key as added (type and body).',
+      `${key.type} ${key.body}`,
+      res.json.key,
+    );
   });
 
   clauseTest('keys.field.shape', 'key objects of every endpoint have id, title, key and created_at', async ({ s }) => {

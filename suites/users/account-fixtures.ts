@@ -11,18 +11,35 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  PER_PAGE_MAX, casesOf, check, createUser, isApiDate, isApiDatetime, requireThat,
-  type ApiResponse, type CreatedUser, type Session,
+  PER_PAGE_MAX,
+  casesOf,
+  check,
+  createUser,
+  isApiDate,
+  isApiDatetime,
+  requireThat,
+  type ApiResponse,
+  type CreatedUser,
+  type Session,
 } from '../../src/kit/index.ts';
 import table from './view-fields.json' with { type: 'json' };
 
 type Client = Session['admin'];
 export type FieldGroup =
-  | 'public' | 'normal' | 'admin_account' | 'admin_settings' | 'current_profile' | 'current_account' | 'current_admin'
-  | 'admin_only' | 'current_admin_only';
+  | 'public'
+  | 'normal'
+  | 'admin_account'
+  | 'admin_settings'
+  | 'current_profile'
+  | 'current_account'
+  | 'current_admin'
+  | 'admin_only'
+  | 'current_admin_only';
 
 /** The fields of each group and their allowed kinds (view-fields.json). */
-const fields = Object.fromEntries(casesOf<{ group: FieldGroup; fields: Record<string, string[]> }>(table).map((c) => [c.group, c.fields])) as Record<FieldGroup, Record<string, string[]>>;
+const fields = Object.fromEntries(
+  casesOf<{ group: FieldGroup; fields: Record<string, string[]> }>(table).map((c) => [c.group, c.fields]),
+) as Record<FieldGroup, Record<string, string[]>>;
 
 /** A lower-case name unique to this test, under the run prefix. */
 export function userTag(s: Session, label: string): string {
@@ -47,7 +64,10 @@ export function strongPassword(s: Session): string {
 }
 
 /** GET /users with a query; returns the response and the usernames, in order. */
-export async function listUsers(client: Client, query: Record<string, unknown> | string): Promise<{ res: ApiResponse; usernames: string[] }> {
+export async function listUsers(
+  client: Client,
+  query: Record<string, unknown> | string,
+): Promise<{ res: ApiResponse; usernames: string[] }> {
   const res = await client.get('/users', { query: typeof query === 'string' ? query : { per_page: PER_PAGE_MAX, ...query } });
   check.status(res, 200);
   requireThat(Array.isArray(res.json), 'GET /users MUST answer a JSON array.', 'an array', typeof res.json);
@@ -76,20 +96,31 @@ export function requireFields(obj: Record<string, unknown>, group: FieldGroup, w
   for (const [field, kinds] of Object.entries(fields[group])) {
     requireThat(Object.prototype.hasOwnProperty.call(obj, field), `${what} MUST have ${field}.`, field, Object.keys(obj).join(', '));
     const value = obj[field];
-    requireThat(kinds.some((k) => KINDS[k]!(value)), `${what}: ${field} MUST be ${kinds.join(' or ')}.`, kinds.join(' or '), value);
+    requireThat(
+      kinds.some((k) => KINDS[k]!(value)),
+      `${what}: ${field} MUST be ${kinds.join(' or ')}.`,
+      kinds.join(' or '),
+      value,
+    );
   }
 }
 
 /** None of the fields of the group is present. */
 export function requireAbsent(obj: Record<string, unknown>, group: FieldGroup, what: string): void {
   for (const field of Object.keys(fields[group])) {
-    requireThat(!Object.prototype.hasOwnProperty.call(obj, field), `${what} MUST NOT have ${field}.`, `no ${field}`, `${field}: ${JSON.stringify(obj[field])}`);
+    requireThat(
+      !Object.prototype.hasOwnProperty.call(obj, field),
+      `${what} MUST NOT have ${field}.`,
+      `no ${field}`,
+      `${field}: ${JSON.stringify(obj[field])}`,
+    );
   }
 }
 
 /** A 1x1 PNG image. */
 export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64',
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
 );
 
 export interface Part {

@@ -23,6 +23,11 @@ describe('user counts', () => {
     const user = await createUser(s);
     const res = await user.client.get('/user_counts');
     check.status(res, 200);
-    requireThat(res.json?.merge_requests === 0, 'merge_requests MUST be 0 for a user with no active merge request assigned.', 0, res.json?.merge_requests);
+    requireThat(
+      res.json?.merge_requests === 0,
+      'merge_requests MUST be 0 for a user with no active merge request assigned.',
+      0,
+      res.json?.merge_requests,
+    );
   });
 });

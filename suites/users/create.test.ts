@@ -5,7 +5,16 @@
  * avatar uploaded as a multipart file.
  */
 import { beforeAll, describe } from 'vitest';
-import { check, clauseTest, refusedRequests, requireThat, session, type ApiResponse, type CreatedUser, type Session } from '../../src/kit/index.ts';
+import {
+  check,
+  clauseTest,
+  refusedRequests,
+  requireThat,
+  session,
+  type ApiResponse,
+  type CreatedUser,
+  type Session,
+} from '../../src/kit/index.ts';
 import { adminView, multipart, PNG, strongPassword, tagged, userTag } from './account-fixtures.ts';
 import defaults from './create-defaults.json' with { type: 'json' };
 import required from './create-required.json' with { type: 'json' };
@@ -30,10 +39,14 @@ describe('POST /users', () => {
     check.status(await post(s, validBody(s, 'new')), 201);
   });
 
-  clauseTest('users.create.force_random_password', 'POST /users with force_random_password=true and no password answers 201', async ({ s }) => {
-    const { password: _none, ...body } = validBody(s, 'frp');
-    check.status(await post(s, { ...body, force_random_password: true }), 201);
-  });
+  clauseTest(
+    'users.create.force_random_password',
+    'POST /users with force_random_password=true and no password answers 201',
+    async ({ s }) => {
+      const { password: _none, ...body } = validBody(s, 'frp');
+      check.status(await post(s, { ...body, force_random_password: true }), 201);
+    },
+  );
 
   clauseTest('users.create.reset_password', 'POST /users with reset_password=true and no password answers 201', async ({ s }) => {
     const { password: _none, ...body } = validBody(s, 'rp');
@@ -54,28 +67,54 @@ describe('POST /users', () => {
         const res = await post(s, validBody(s, 'def'));
         check.status(res, 201);
         const view = await adminView(s, res.json.id);
-        requireThat(view[c.field] === c.omitted, `A user created without it MUST have ${c.field} ${JSON.stringify(c.omitted)}.`, c.omitted, view[c.field]);
+        requireThat(
+          view[c.field] === c.omitted,
+          `A user created without it MUST have ${c.field} ${JSON.stringify(c.omitted)}.`,
+          c.omitted,
+          view[c.field],
+        );
       }
       if ('given' in c) {
         const res = await post(s, { ...validBody(s, 'def'), ...c.given });
         check.status(res, 201);
         const view = await adminView(s, res.json.id);
-        requireThat(view[c.field] === c.expected, `A user created with ${JSON.stringify(c.given)} MUST have ${c.field} ${JSON.stringify(c.expected)}.`, c.expected, view[c.field]);
+        requireThat(
+          view[c.field] === c.expected,
+          `A user created with ${JSON.stringify(c.given)} MUST have ${c.field} ${JSON.stringify(c.expected)}.`,
+          c.expected,
+          view[c.field],
+        );
       }
     });
   }
 
-  clauseTest('users.create.skip_confirmation', 'a user created with skip_confirmation=true is confirmed (confirmed_at not null)', async ({ s }) => {
-    const res = await post(s, { ...validBody(s, 'conf'), skip_confirmation: true });
-    check.status(res, 201);
-    const view = await adminView(s, res.json.id);
-    requireThat(typeof view.confirmed_at === 'string', 'A user created with skip_confirmation=true MUST show a confirmed_at time.', 'a datetime', view.confirmed_at);
-  });
+  clauseTest(
+    'users.create.skip_confirmation',
+    'a user created with skip_confirmation=true is confirmed (confirmed_at not null)',
+    async ({ s }) => {
+      const res = await post(s, { ...validBody(s, 'conf'), skip_confirmation: true });
+      check.status(res, 201);
+      const view = await adminView(s, res.json.id);
+      requireThat(
+        typeof view.confirmed_at === 'string',
+        'A user created with skip_confirmation=true MUST show a confirmed_at time.',
+        'a datetime',
+        view.confirmed_at,
+      );
+    },
+  );
 
   clauseTest('users.create.profile_strings', 'optional attributes given on create appear in the admin view', async ({ s }) => {
     const given = {
-      linkedin: 'kit-linkedin', location: 'Kit Town', note: 'Kit admin note', organization: 'Kit Org', skype: 'kit.skype',
-      twitter: 'kittwitter', website_url: 'https://example.com/kit', projects_limit: 7, theme_id: 2,
+      linkedin: 'kit-linkedin',
+      location: 'Kit Town',
+      note: 'Kit admin note',
+      organization: 'Kit Org',
+      skype: 'kit.skype',
+      twitter: 'kittwitter',
+      website_url: 'https://example.com/kit',
+      projects_limit: 7,
+      theme_id: 2,
     };
     const res = await post(s, { ...validBody(s, 'prof'), ...given });
     check.status(res, 201);
@@ -91,7 +130,9 @@ describe('POST /users', () => {
     const res = await post(s, { ...body, extern_uid: uid, provider: PROVIDER });
     check.status(res, 201);
     const view = await adminView(s, res.json.id);
-    const found = Array.isArray(view.identities) && view.identities.some((i: Record<string, unknown>) => i.provider === PROVIDER && i.extern_uid === uid);
+    const found =
+      Array.isArray(view.identities) &&
+      view.identities.some((i: Record<string, unknown>) => i.provider === PROVIDER && i.extern_uid === uid);
     requireThat(found, 'The user MUST have the identity given on create.', [{ provider: PROVIDER, extern_uid: uid }], view.identities);
   });
 
@@ -104,7 +145,12 @@ describe('POST /users', () => {
     check.status(res, 201, 'POST /users with an avatar file (multipart/form-data) MUST create the user (201).');
     const view = await adminView(s, res.json.id);
     requireThat(view.username === body.username, 'The multipart fields MUST be read.', body.username, view.username);
-    requireThat(typeof view.avatar_url === 'string' && view.avatar_url !== '', 'A user created with an avatar MUST have an avatar_url.', 'a URL', view.avatar_url);
+    requireThat(
+      typeof view.avatar_url === 'string' && view.avatar_url !== '',
+      'A user created with an avatar MUST have an avatar_url.',
+      'a URL',
+      view.avatar_url,
+    );
   });
 });
 
@@ -116,14 +162,22 @@ describe('user writes are admin-only', () => {
     target = await tagged(s, tag, 'a', { extern_uid: `${tag}-uid`, provider: PROVIDER, bio: 'unchanged' });
   });
 
-  clauseTest('users.create.non_admin', 'POST /users, PUT /users/:id, DELETE /users/:id and DELETE /users/:id/identities/:provider by a regular user answer 403', async ({ s }) => {
-    for (const r of refusedRequests('users.create.non_admin', { id: target.id, provider: PROVIDER, name: userTag(s, 'intruder') })) {
-      const res = await s.user.request(r.method, r.path, r.json ? { json: r.json } : {});
-      if (r.method === 'POST') s.track(res, 'user', undefined, { hard_delete: 'true' });
-      check.status(res, 403, `${r.title} by a regular user MUST answer 403.`);
-    }
-    const view = await adminView(s, target.id);
-    requireThat(view.bio === 'unchanged' && view.identities?.length === 1, 'A refused write MUST leave the user as it was.',
-      { bio: 'unchanged', identities: 1 }, { bio: view.bio, identities: view.identities?.length });
-  });
+  clauseTest(
+    'users.create.non_admin',
+    'POST /users, PUT /users/:id, DELETE /users/:id and DELETE /users/:id/identities/:provider by a regular user answer 403',
+    async ({ s }) => {
+      for (const r of refusedRequests('users.create.non_admin', { id: target.id, provider: PROVIDER, name: userTag(s, 'intruder') })) {
+        const res = await s.user.request(r.method, r.path, r.json ? { json: r.json } : {});
+        if (r.method === 'POST') s.track(res, 'user', undefined, { hard_delete: 'true' });
+        check.status(res, 403, `${r.title} by a regular user MUST answer 403.`);
+      }
+      const view = await adminView(s, target.id);
+      requireThat(
+        view.bio === 'unchanged' && view.identities?.length === 1,
+        'A refused write MUST leave the user as it was.',
+        { bio: 'unchanged', identities: 1 },
+        { bio: view.bio, identities: view.identities?.length },
+      );
+    },
+  );
 });

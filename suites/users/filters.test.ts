@@ -6,7 +6,17 @@
  * query string read as a space.
  */
 import { describe } from 'vitest';
-import { PER_PAGE_MAX, ACCESS_LEVEL, addMember, check, clauseTest, createProject, requireThat, waitPastTimestamp, type Session } from '../../src/kit/index.ts';
+import {
+  PER_PAGE_MAX,
+  ACCESS_LEVEL,
+  addMember,
+  check,
+  clauseTest,
+  createProject,
+  requireThat,
+  waitPastTimestamp,
+  type Session,
+} from '../../src/kit/index.ts';
 import { adminView, eventually, listUsers, tagged, userTag } from './account-fixtures.ts';
 
 /** The requirement that a filtered list holds `wanted` and leaves out `unwanted`. */
@@ -37,7 +47,12 @@ describe('GET /users filters for every caller', () => {
     const local = userTag(s, 'mailbox');
     const a = await tagged(s, userTag(s, 'se'), 'a', { email: `${local}@example.com` });
     const b = await tagged(s, userTag(s, 'se'), 'b');
-    requireThat(!a.username.includes(local) && !a.name.includes(local), 'set-up: only the e-mail holds the searched text', local, a.username);
+    requireThat(
+      !a.username.includes(local) && !a.name.includes(local),
+      'set-up: only the e-mail holds the searched text',
+      local,
+      a.username,
+    );
     const { usernames } = await listUsers(s.admin, { search: `${local}@example.com` });
     requireSelection(usernames, [a.username], [b.username], `search=${local}@example.com`);
   });
@@ -48,8 +63,12 @@ describe('GET /users filters for every caller', () => {
     await tagged(s, tag, 'ab');
     for (const client of [s.user, s.admin]) {
       const { res, usernames } = await listUsers(client, { username: a.username });
-      requireThat(usernames.length === 1 && usernames[0] === a.username && res.json[0].id === a.id,
-        'GET /users?username=U MUST answer exactly the user U.', [a.username], usernames);
+      requireThat(
+        usernames.length === 1 && usernames[0] === a.username && res.json[0].id === a.id,
+        'GET /users?username=U MUST answer exactly the user U.',
+        [a.username],
+        usernames,
+      );
     }
   });
 
@@ -57,7 +76,12 @@ describe('GET /users filters for every caller', () => {
     const a = await tagged(s, userTag(s, 'uc'), 'a');
     const upper = a.username.toUpperCase();
     const { usernames } = await listUsers(s.user, { username: upper });
-    requireThat(usernames.length === 1 && usernames[0] === a.username, `GET /users?username=${upper} MUST find ${a.username}.`, [a.username], usernames);
+    requireThat(
+      usernames.length === 1 && usernames[0] === a.username,
+      `GET /users?username=${upper} MUST find ${a.username}.`,
+      [a.username],
+      usernames,
+    );
   });
 
   clauseTest('users.list.filter.active', 'active=true lists active users and leaves out blocked ones', async ({ s }) => {
@@ -67,7 +91,8 @@ describe('GET /users filters for every caller', () => {
     await block(s, b.id);
     const { res, usernames } = await listUsers(s.admin, { search: tag, active: true });
     requireSelection(usernames, [a.username], [b.username], `search=${tag}&active=true`);
-    for (const u of res.json) requireThat(u.state !== 'blocked', 'GET /users?active=true MUST NOT list blocked users.', 'no blocked user', u);
+    for (const u of res.json)
+      requireThat(u.state !== 'blocked', 'GET /users?active=true MUST NOT list blocked users.', 'no blocked user', u);
   });
 
   clauseTest('users.list.filter.blocked', 'blocked=true lists only blocked users', async ({ s }) => {
@@ -77,16 +102,26 @@ describe('GET /users filters for every caller', () => {
     await block(s, b.id);
     const { res, usernames } = await listUsers(s.admin, { search: tag, blocked: true });
     requireSelection(usernames, [b.username], [a.username], `search=${tag}&blocked=true`);
-    for (const u of res.json) requireThat(u.state === 'blocked', 'GET /users?blocked=true MUST list blocked users only.', 'blocked', u.state);
+    for (const u of res.json)
+      requireThat(u.state === 'blocked', 'GET /users?blocked=true MUST list blocked users only.', 'blocked', u.state);
   });
 
-  clauseTest('conv.query.plus_is_space', 'an unencoded + in the query is a space: search=<tag>+Jane+Doe finds "<tag> Jane Doe"', async ({ s }) => {
-    const tag = userTag(s, 'plus');
-    const a = await tagged(s, tag, 'a', { name: `${tag} Jane Doe` });
-    const raw = `search=${tag}+Jane+Doe&per_page=${PER_PAGE_MAX}`;
-    const { usernames } = await listUsers(s.admin, raw);
-    requireThat(usernames.includes(a.username), `GET /users?${raw} MUST read + as a space and find the name "${tag} Jane Doe".`, `a list with ${a.username}`, usernames);
-  });
+  clauseTest(
+    'conv.query.plus_is_space',
+    'an unencoded + in the query is a space: search=<tag>+Jane+Doe finds "<tag> Jane Doe"',
+    async ({ s }) => {
+      const tag = userTag(s, 'plus');
+      const a = await tagged(s, tag, 'a', { name: `${tag} Jane Doe` });
+      const raw = `search=${tag}+Jane+Doe&per_page=${PER_PAGE_MAX}`;
+      const { usernames } = await listUsers(s.admin, raw);
+      requireThat(
+        usernames.includes(a.username),
+        `GET /users?${raw} MUST read + as a space and find the name "${tag} Jane Doe".`,
+        `a list with ${a.username}`,
+        usernames,
+      );
+    },
+  );
 });
 
 describe('GET /users filters for an admin', () => {
@@ -99,28 +134,45 @@ describe('GET /users filters for an admin', () => {
     for (const u of res.json) requireThat(u.external === true, 'GET /users?external=true MUST list external users only.', true, u.external);
   });
 
-  clauseTest('users.list.filter.two_factor_disabled', 'two_factor=disabled lists only users without two-factor authentication', async ({ s }) => {
-    const tag = userTag(s, 'tfa');
-    const a = await tagged(s, tag, 'a');
-    const { res, usernames } = await listUsers(s.admin, { search: tag, two_factor: 'disabled' });
-    requireSelection(usernames, [a.username], [], `search=${tag}&two_factor=disabled`);
-    const all = await listUsers(s.admin, { two_factor: 'disabled' });
-    for (const u of [...res.json, ...all.res.json]) {
-      requireThat(u.two_factor_enabled === false, 'GET /users?two_factor=disabled MUST list only users without two-factor authentication.', false, u.two_factor_enabled);
-    }
-  });
+  clauseTest(
+    'users.list.filter.two_factor_disabled',
+    'two_factor=disabled lists only users without two-factor authentication',
+    async ({ s }) => {
+      const tag = userTag(s, 'tfa');
+      const a = await tagged(s, tag, 'a');
+      const { res, usernames } = await listUsers(s.admin, { search: tag, two_factor: 'disabled' });
+      requireSelection(usernames, [a.username], [], `search=${tag}&two_factor=disabled`);
+      const all = await listUsers(s.admin, { two_factor: 'disabled' });
+      for (const u of [...res.json, ...all.res.json]) {
+        requireThat(
+          u.two_factor_enabled === false,
+          'GET /users?two_factor=disabled MUST list only users without two-factor authentication.',
+          false,
+          u.two_factor_enabled,
+        );
+      }
+    },
+  );
 
-  clauseTest('users.list.filter.without_projects', 'without_projects=true leaves out users with a project; without it they are listed', async ({ s }) => {
-    const tag = userTag(s, 'wp');
-    const a = await tagged(s, tag, 'a');
-    const b = await tagged(s, tag, 'b');
-    const project = await createProject(s);
-    await addMember(s, 'projects', project.id, a.id, ACCESS_LEVEL.developer);
-    const filtered = await eventually(() => listUsers(s.admin, { search: tag, without_projects: true }), (r) => !r.usernames.includes(a.username), 10_000);
-    requireSelection(filtered.usernames, [b.username], [a.username], `search=${tag}&without_projects=true`);
-    const all = await listUsers(s.admin, { search: tag });
-    requireSelection(all.usernames, [a.username, b.username], [], `search=${tag} (without_projects defaults to false)`);
-  });
+  clauseTest(
+    'users.list.filter.without_projects',
+    'without_projects=true leaves out users with a project; without it they are listed',
+    async ({ s }) => {
+      const tag = userTag(s, 'wp');
+      const a = await tagged(s, tag, 'a');
+      const b = await tagged(s, tag, 'b');
+      const project = await createProject(s);
+      await addMember(s, 'projects', project.id, a.id, ACCESS_LEVEL.developer);
+      const filtered = await eventually(
+        () => listUsers(s.admin, { search: tag, without_projects: true }),
+        (r) => !r.usernames.includes(a.username),
+        10_000,
+      );
+      requireSelection(filtered.usernames, [b.username], [a.username], `search=${tag}&without_projects=true`);
+      const all = await listUsers(s.admin, { search: tag });
+      requireSelection(all.usernames, [a.username, b.username], [], `search=${tag} (without_projects defaults to false)`);
+    },
+  );
 
   clauseTest('users.list.filter.extern_uid', 'extern_uid=E&provider=P answers the user with that external identity', async ({ s }) => {
     const tag = userTag(s, 'eu');
@@ -128,23 +180,36 @@ describe('GET /users filters for an admin', () => {
     const a = await tagged(s, tag, 'a', { extern_uid: uid, provider: 'conformance-kit' });
     await tagged(s, tag, 'b', { extern_uid: uid, provider: 'conformance-kit-other' });
     const { usernames } = await listUsers(s.admin, { extern_uid: uid, provider: 'conformance-kit' });
-    requireThat(usernames.length === 1 && usernames[0] === a.username,
-      'GET /users?extern_uid=E&provider=P MUST answer exactly the user with that identity.', [a.username], usernames);
+    requireThat(
+      usernames.length === 1 && usernames[0] === a.username,
+      'GET /users?extern_uid=E&provider=P MUST answer exactly the user with that identity.',
+      [a.username],
+      usernames,
+    );
   });
 
-  clauseTest('users.list.filter.created_before', 'created_before=T lists users created before T, created_after=T those created after', async ({ s }) => {
-    const tag = userTag(s, 'cr');
-    const a = await tagged(s, tag, 'a');
-    const aCreated = (await adminView(s, a.id)).created_at;
-    await waitPastTimestamp(aCreated);
-    const b = await tagged(s, tag, 'b');
-    const [ta, tb] = [Date.parse(aCreated), Date.parse((await adminView(s, b.id)).created_at)];
-    // Two milliseconds apart at least, so that the midpoint falls strictly between them.
-    requireThat(tb - ta >= 2, 'set-up: the second user MUST be created after the first, by the server\'s own timestamps.', '>= 2 ms later', `${tb - ta} ms`);
-    const middle = new Date((ta + tb) / 2).toISOString();
-    const before = await listUsers(s.admin, { search: tag, created_before: middle });
-    requireSelection(before.usernames, [a.username], [b.username], `search=${tag}&created_before=${middle}`);
-    const after = await listUsers(s.admin, { search: tag, created_after: middle });
-    requireSelection(after.usernames, [b.username], [a.username], `search=${tag}&created_after=${middle}`);
-  });
+  clauseTest(
+    'users.list.filter.created_before',
+    'created_before=T lists users created before T, created_after=T those created after',
+    async ({ s }) => {
+      const tag = userTag(s, 'cr');
+      const a = await tagged(s, tag, 'a');
+      const aCreated = (await adminView(s, a.id)).created_at;
+      await waitPastTimestamp(aCreated);
+      const b = await tagged(s, tag, 'b');
+      const [ta, tb] = [Date.parse(aCreated), Date.parse((await adminView(s, b.id)).created_at)];
+      // Two milliseconds apart at least, so that the midpoint falls strictly between them.
+      requireThat(
+        tb - ta >= 2,
+        "set-up: the second user MUST be created after the first, by the server's own timestamps.",
+        '>= 2 ms later',
+        `${tb - ta} ms`,
+      );
+      const middle = new Date((ta + tb) / 2).toISOString();
+      const before = await listUsers(s.admin, { search: tag, created_before: middle });
+      requireSelection(before.usernames, [a.username], [b.username], `search=${tag}&created_before=${middle}`);
+      const after = await listUsers(s.admin, { search: tag, created_after: middle });
+      requireSelection(after.usernames, [b.username], [a.username], `search=${tag}&created_after=${middle}`);
+    },
+  );
 });

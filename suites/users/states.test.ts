@@ -6,15 +6,19 @@
  * Every test works on users of its own, made fresh.
  */
 import { describe } from 'vitest';
-import {
-  check, clauseTest, createUser, deletedUserId, requireThat, type CreatedUser, type Session,
-} from '../../src/kit/index.ts';
+import { check, clauseTest, createUser, deletedUserId, requireThat, type CreatedUser, type Session } from '../../src/kit/index.ts';
 import table from './states.json' with { type: 'json' };
 
 type Action = 'block' | 'unblock' | 'deactivate' | 'activate';
 type SetupName = keyof typeof table.shared.setups;
 type After = 'blocked' | 'active' | 'not blocked' | 'unchanged';
-interface Row { clause: string; from: SetupName; action: Action; status: number; state?: After }
+interface Row {
+  clause: string;
+  from: SetupName;
+  action: Action;
+  status: number;
+  state?: After;
+}
 
 const rows = table.cases as Row[];
 const actions = table.shared.actions as Action[];
@@ -49,11 +53,21 @@ async function checkAfter(s: Session, action: Action, user: CreatedUser, after: 
   if (after === 'unchanged') {
     requireThat(state === before, `A refused POST /users/:id/${action} MUST leave the user's state as it was.`, before, state);
   } else if (after === 'not blocked') {
-    requireThat(state !== 'blocked', `After POST /users/:id/${action}, GET /users/:id MUST no longer show state "blocked".`, 'a state other than "blocked"', state);
+    requireThat(
+      state !== 'blocked',
+      `After POST /users/:id/${action}, GET /users/:id MUST no longer show state "blocked".`,
+      'a state other than "blocked"',
+      state,
+    );
     const list = await s.admin.get('/users', { query: { blocked: true, username: user.username } });
     check.status(list, 200, 'GET /users?blocked=true MUST answer 200.');
     const ids = Array.isArray(list.json) ? (list.json as { id: number }[]).map((u) => u.id) : [];
-    requireThat(!ids.includes(user.id), `After POST /users/:id/${action}, the user MUST be absent from GET /users?blocked=true.`, `no user ${user.id}`, ids);
+    requireThat(
+      !ids.includes(user.id),
+      `After POST /users/:id/${action}, the user MUST be absent from GET /users?blocked=true.`,
+      `no user ${user.id}`,
+      ids,
+    );
   } else {
     requireThat(state === after, `After POST /users/:id/${action}, GET /users/:id MUST show state "${after}".`, after, state);
   }
@@ -85,8 +99,11 @@ let missingId: Promise<number> | undefined;
 async function ldapUserId(s: Session, username: string): Promise<number> {
   const res = await s.admin.get('/users', { query: { username } });
   check.status(res, 200, 'GET /users?username= MUST answer 200.');
-  const found = Array.isArray(res.json) ? (res.json as { id: number; username: string }[]).find((u) => u.username.toLowerCase() === username.toLowerCase()) : undefined;
-  if (!found) throw new Error(`CONFORMANCE_LDAP_BLOCKED_USER names "${username}", but GET /users?username= does not find that user on the target`);
+  const found = Array.isArray(res.json)
+    ? (res.json as { id: number; username: string }[]).find((u) => u.username.toLowerCase() === username.toLowerCase())
+    : undefined;
+  if (!found)
+    throw new Error(`CONFORMANCE_LDAP_BLOCKED_USER names "${username}", but GET /users?username= does not find that user on the target`);
   return found.id;
 }
 
@@ -104,14 +121,21 @@ describe('refusals common to the four moves', () => {
       check.status(await s.admin.post(`/users/${await missingId}/${action}`), missing.status);
     });
 
-    clauseTest(ldapBlocked.clause, `POST /users/:id/${action} of a user blocked by LDAP synchronization answers 403 and changes nothing`, async ({ s, skip }) => {
-      const username = s.target.ldapBlockedUser;
-      if (!username) skip('The target names no user blocked by directory (LDAP) synchronization: set CONFORMANCE_LDAP_BLOCKED_USER to run this check.');
-      const id = await ldapUserId(s, username!);
-      const before = await stateOf(s, id);
-      check.status(await s.admin.post(`/users/${id}/${action}`), ldapBlocked.status);
-      const state = await stateOf(s, id);
-      requireThat(state === before, `A refused POST /users/:id/${action} MUST leave the user's state as it was.`, before, state);
-    });
+    clauseTest(
+      ldapBlocked.clause,
+      `POST /users/:id/${action} of a user blocked by LDAP synchronization answers 403 and changes nothing`,
+      async ({ s, skip }) => {
+        const username = s.target.ldapBlockedUser;
+        if (!username)
+          skip(
+            'The target names no user blocked by directory (LDAP) synchronization: set CONFORMANCE_LDAP_BLOCKED_USER to run this check.',
+          );
+        const id = await ldapUserId(s, username!);
+        const before = await stateOf(s, id);
+        check.status(await s.admin.post(`/users/${id}/${action}`), ldapBlocked.status);
+        const state = await stateOf(s, id);
+        requireThat(state === before, `A refused POST /users/:id/${action} MUST leave the user's state as it was.`, before, state);
+      },
+    );
   }
 });

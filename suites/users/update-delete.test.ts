@@ -41,8 +41,11 @@ describe('PUT /users/:id', () => {
     const kept = { bio: 'Kit kept bio', linkedin: 'kit-kept', organization: 'Kit Kept Org', external: true };
     const a = await tagged(s, userTag(s, 'part'), 'a', kept);
     const before = await adminView(s, a.id);
-    check.status(await s.admin.put(`/users/${a.id}`, { json: { note: 'Kit partial note' } }), 200,
-      'PUT /users/:id with a single attribute and no email, name or username MUST succeed (200).');
+    check.status(
+      await s.admin.put(`/users/${a.id}`, { json: { note: 'Kit partial note' } }),
+      200,
+      'PUT /users/:id with a single attribute and no email, name or username MUST succeed (200).',
+    );
     const after = await adminView(s, a.id);
     requireThat(after.note === 'Kit partial note', 'The attribute given MUST be changed.', 'Kit partial note', after.note);
     for (const field of ['name', 'username', 'email', ...Object.keys(kept)]) {
@@ -74,28 +77,43 @@ describe('DELETE /users/:id', () => {
     check.status(await s.admin.delete(`/users/${MISSING_USER_ID}`), 404);
   });
 
-  clauseTest('users.delete.conflict_409', 'DELETE /users/:id of the sole owner of a group, without hard_delete, answers 409', async ({ s, skip }) => {
-    const { user } = await soleOwner(s, skip);
-    check.status(await s.admin.delete(`/users/${user.id}`), 409);
-    check.status(await s.admin.get(`/users/${user.id}`), 200, 'A user that could not be deleted MUST still exist.');
-  });
+  clauseTest(
+    'users.delete.conflict_409',
+    'DELETE /users/:id of the sole owner of a group, without hard_delete, answers 409',
+    async ({ s, skip }) => {
+      const { user } = await soleOwner(s, skip);
+      check.status(await s.admin.delete(`/users/${user.id}`), 409);
+      check.status(await s.admin.get(`/users/${user.id}`), 200, 'A user that could not be deleted MUST still exist.');
+    },
+  );
 
-  clauseTest('users.delete.hard_delete_groups', 'DELETE /users/:id?hard_delete=true also deletes the groups the user solely owns', async ({ s, skip }) => {
-    const { user, groupId } = await soleOwner(s, skip);
-    check.status(await s.admin.delete(`/users/${user.id}`, { query: { hard_delete: true } }), 204);
-    const group = await eventually(() => s.admin.get(`/groups/${groupId}`), (r) => r.status === 404);
-    check.status(group, 404, 'The group the deleted user solely owned MUST be gone (GET /groups/:id answers 404).');
-  });
+  clauseTest(
+    'users.delete.hard_delete_groups',
+    'DELETE /users/:id?hard_delete=true also deletes the groups the user solely owns',
+    async ({ s, skip }) => {
+      const { user, groupId } = await soleOwner(s, skip);
+      check.status(await s.admin.delete(`/users/${user.id}`, { query: { hard_delete: true } }), 204);
+      const group = await eventually(
+        () => s.admin.get(`/groups/${groupId}`),
+        (r) => r.status === 404,
+      );
+      check.status(group, 404, 'The group the deleted user solely owned MUST be gone (GET /groups/:id answers 404).');
+    },
+  );
 
-  clauseTest('errors.precondition.412', 'DELETE /users/:id with If-Unmodified-Since before the user\'s last update answers 412', async ({ s }) => {
-    const a = await tagged(s, userTag(s, 'cond'), 'a');
-    const read = await s.admin.get(`/users/${a.id}`);
-    check.status(read, 200);
-    const before = new Date(serverNow(read).getTime() - 60_000).toUTCString();
-    check.status(await s.admin.put(`/users/${a.id}`, { json: { bio: 'Kit updated after the date' } }), 200);
-    check.status(await s.admin.delete(`/users/${a.id}`, { headers: { 'if-unmodified-since': before } }), 412);
-    check.status(await s.admin.get(`/users/${a.id}`), 200, 'A DELETE refused with 412 MUST leave the user in place.');
-  });
+  clauseTest(
+    'errors.precondition.412',
+    "DELETE /users/:id with If-Unmodified-Since before the user's last update answers 412",
+    async ({ s }) => {
+      const a = await tagged(s, userTag(s, 'cond'), 'a');
+      const read = await s.admin.get(`/users/${a.id}`);
+      check.status(read, 200);
+      const before = new Date(serverNow(read).getTime() - 60_000).toUTCString();
+      check.status(await s.admin.put(`/users/${a.id}`, { json: { bio: 'Kit updated after the date' } }), 200);
+      check.status(await s.admin.delete(`/users/${a.id}`, { headers: { 'if-unmodified-since': before } }), 412);
+      check.status(await s.admin.get(`/users/${a.id}`), 200, 'A DELETE refused with 412 MUST leave the user in place.');
+    },
+  );
 });
 
 describe('DELETE /users/:id/identities/:provider', () => {
@@ -105,14 +123,27 @@ describe('DELETE /users/:id/identities/:provider', () => {
     check.status(await s.admin.delete(`/users/${a.id}/identities/${PROVIDER}`), 204);
   });
 
-  clauseTest('users.identities.delete.effect', 'after DELETE /users/:id/identities/:provider the user has no identity of that provider', async ({ s }) => {
-    const tag = userTag(s, 'ide');
-    const a = await tagged(s, tag, 'a', { extern_uid: `${tag}-uid`, provider: PROVIDER });
-    const before = await adminView(s, a.id);
-    requireThat(before.identities?.some((i: { provider: string }) => i.provider === PROVIDER), 'set-up: the user MUST have the identity first.', PROVIDER, before.identities);
-    check.status(await s.admin.delete(`/users/${a.id}/identities/${PROVIDER}`), 204);
-    const after = await adminView(s, a.id);
-    requireThat(Array.isArray(after.identities) && !after.identities.some((i: { provider: string }) => i.provider === PROVIDER),
-      'The deleted identity MUST no longer be listed.', `no ${PROVIDER} identity`, after.identities);
-  });
+  clauseTest(
+    'users.identities.delete.effect',
+    'after DELETE /users/:id/identities/:provider the user has no identity of that provider',
+    async ({ s }) => {
+      const tag = userTag(s, 'ide');
+      const a = await tagged(s, tag, 'a', { extern_uid: `${tag}-uid`, provider: PROVIDER });
+      const before = await adminView(s, a.id);
+      requireThat(
+        before.identities?.some((i: { provider: string }) => i.provider === PROVIDER),
+        'set-up: the user MUST have the identity first.',
+        PROVIDER,
+        before.identities,
+      );
+      check.status(await s.admin.delete(`/users/${a.id}/identities/${PROVIDER}`), 204);
+      const after = await adminView(s, a.id);
+      requireThat(
+        Array.isArray(after.identities) && !after.identities.some((i: { provider: string }) => i.provider === PROVIDER),
+        'The deleted identity MUST no longer be listed.',
+        `no ${PROVIDER} identity`,
+        after.identities,
+      );
+    },
+  );
 });

@@ -18,33 +18,59 @@ async function read(s: Session, path: string, scope: string) {
 }
 
 describe('filter[environment_scope]', () => {
-  clauseTest('variables.filter.get', 'GET, PUT and DELETE with filter[environment_scope]=S act only on the variable of scope S', async ({ s, skip }) => {
-    const project = await variablesProject(s);
-    const key = variableKey(s);
-    await existingVariable(s, project.id, { key, value: 'production-value', environment_scope: 'production' });
-    await existingVariable(s, project.id, { key, value: 'staging-value', environment_scope: 'staging' });
-    const path = `/projects/${project.id}/variables/${key}`;
+  clauseTest(
+    'variables.filter.get',
+    'GET, PUT and DELETE with filter[environment_scope]=S act only on the variable of scope S',
+    async ({ s, skip }) => {
+      const project = await variablesProject(s);
+      const key = variableKey(s);
+      await existingVariable(s, project.id, { key, value: 'production-value', environment_scope: 'production' });
+      await existingVariable(s, project.id, { key, value: 'staging-value', environment_scope: 'staging' });
+      const path = `/projects/${project.id}/variables/${key}`;
 
-    const probe = await read(s, path, 'staging');
-    if (probe.status === 409 || (probe.status === 200 && probe.json?.value === 'production-value')) skip(NOT_OFFERED);
-    check.status(probe, 200);
-    requireThat(probe.json?.value === 'staging-value', 'GET with filter[environment_scope]=staging MUST return the staging variable.', 'staging-value', probe.json?.value);
-    const other = await read(s, path, 'production');
-    check.status(other, 200);
-    requireThat(other.json?.value === 'production-value', 'GET with filter[environment_scope]=production MUST return the production variable.', 'production-value', other.json?.value);
+      const probe = await read(s, path, 'staging');
+      if (probe.status === 409 || (probe.status === 200 && probe.json?.value === 'production-value')) skip(NOT_OFFERED);
+      check.status(probe, 200);
+      requireThat(
+        probe.json?.value === 'staging-value',
+        'GET with filter[environment_scope]=staging MUST return the staging variable.',
+        'staging-value',
+        probe.json?.value,
+      );
+      const other = await read(s, path, 'production');
+      check.status(other, 200);
+      requireThat(
+        other.json?.value === 'production-value',
+        'GET with filter[environment_scope]=production MUST return the production variable.',
+        'production-value',
+        other.json?.value,
+      );
 
-    const put = await s.admin.put(path, { form: { value: 'staging-new', ...scoped('staging') } });
-    check.status(put, 200);
-    requireThat(put.json?.value === 'staging-new' && put.json?.environment_scope === 'staging',
-      'PUT with filter[environment_scope]=staging MUST update the staging variable.', { value: 'staging-new', environment_scope: 'staging' },
-      { value: put.json?.value, environment_scope: put.json?.environment_scope });
-    const untouched = await read(s, path, 'production');
-    requireThat(untouched.json?.value === 'production-value', 'PUT with the filter MUST leave the production variable unchanged.', 'production-value', untouched.json?.value);
+      const put = await s.admin.put(path, { form: { value: 'staging-new', ...scoped('staging') } });
+      check.status(put, 200);
+      requireThat(
+        put.json?.value === 'staging-new' && put.json?.environment_scope === 'staging',
+        'PUT with filter[environment_scope]=staging MUST update the staging variable.',
+        { value: 'staging-new', environment_scope: 'staging' },
+        { value: put.json?.value, environment_scope: put.json?.environment_scope },
+      );
+      const untouched = await read(s, path, 'production');
+      requireThat(
+        untouched.json?.value === 'production-value',
+        'PUT with the filter MUST leave the production variable unchanged.',
+        'production-value',
+        untouched.json?.value,
+      );
 
-    check.status(await s.admin.delete(path, { query: scoped('production') }), 204, 'DELETE with filter[environment_scope]=production MUST answer 204.');
-    check.status(await read(s, path, 'production'), 404, 'After DELETE with the filter, the production variable MUST be gone.');
-    const kept = await read(s, path, 'staging');
-    check.status(kept, 200, 'DELETE with filter[environment_scope]=production MUST leave the staging variable.');
-    requireThat(kept.json?.value === 'staging-new', 'The staging variable MUST be kept as it was.', 'staging-new', kept.json?.value);
-  });
+      check.status(
+        await s.admin.delete(path, { query: scoped('production') }),
+        204,
+        'DELETE with filter[environment_scope]=production MUST answer 204.',
+      );
+      check.status(await read(s, path, 'production'), 404, 'After DELETE with the filter, the production variable MUST be gone.');
+      const kept = await read(s, path, 'staging');
+      check.status(kept, 200, 'DELETE with filter[environment_scope]=production MUST leave the staging variable.');
+      requireThat(kept.json?.value === 'staging-new', 'The staging variable MUST be kept as it was.', 'staging-new', kept.json?.value);
+    },
+  );
 });

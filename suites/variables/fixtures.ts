@@ -15,11 +15,16 @@ export async function variablesProject(s: Session): Promise<Record<string, any>>
 
 /** A key of valid characters, unique in the run: KIT_<n>_<label>. */
 export function variableKey(s: Session, label = 'VAR'): string {
-  return s.name(label).toUpperCase().replace(/[^A-Z0-9_]/g, '_');
+  return s
+    .name(label)
+    .toUpperCase()
+    .replace(/[^A-Z0-9_]/g, '_');
 }
 
 export async function createVariable(
-  s: Session, projectId: number, attrs: Record<string, unknown> = {},
+  s: Session,
+  projectId: number,
+  attrs: Record<string, unknown> = {},
 ): Promise<{ res: ApiResponse; key: string }> {
   const key = (attrs.key as string | undefined) ?? variableKey(s);
   const res = await s.admin.post(`/projects/${projectId}/variables`, { json: { value: 'kit-value', ...attrs, key } });

@@ -13,15 +13,23 @@ describe('GET /projects/:id/variables', () => {
     maintainer = await createUser(session());
   });
 
-  clauseTest('variables.list.status', 'GET /projects/:id/variables answers 200, for an administrator and for a maintainer member', async ({ s }) => {
-    const project = await variablesProject(s);
-    await existingVariable(s, project.id);
-    check.status(await s.admin.get(`/projects/${project.id}/variables`), 200);
-    await addMember(s, 'projects', project.id, maintainer.id, ACCESS_LEVEL.maintainer);
-    check.status(await maintainer.client.get(`/projects/${project.id}/variables`), 200, 'A maintainer member MUST be able to list the variables (200).');
-  });
+  clauseTest(
+    'variables.list.status',
+    'GET /projects/:id/variables answers 200, for an administrator and for a maintainer member',
+    async ({ s }) => {
+      const project = await variablesProject(s);
+      await existingVariable(s, project.id);
+      check.status(await s.admin.get(`/projects/${project.id}/variables`), 200);
+      await addMember(s, 'projects', project.id, maintainer.id, ACCESS_LEVEL.maintainer);
+      check.status(
+        await maintainer.client.get(`/projects/${project.id}/variables`),
+        200,
+        'A maintainer member MUST be able to list the variables (200).',
+      );
+    },
+  );
 
-  clauseTest('variables.list.shape', 'GET /projects/:id/variables is an array holding the project\'s variables', async ({ s }) => {
+  clauseTest('variables.list.shape', "GET /projects/:id/variables is an array holding the project's variables", async ({ s }) => {
     const project = await variablesProject(s);
     const keys = [await existingVariable(s, project.id), await existingVariable(s, project.id)];
     const res = await s.admin.get(`/projects/${project.id}/variables`);
@@ -29,7 +37,12 @@ describe('GET /projects/:id/variables', () => {
     check.jsonContentType(res);
     requireThat(Array.isArray(res.json), 'The body MUST be a JSON array.', 'an array', typeof res.json);
     const listed = (res.json as { key?: unknown }[]).map((v) => v.key).sort();
-    requireThat(JSON.stringify(listed) === JSON.stringify([...keys].sort()), 'The array MUST hold exactly the project\'s variables.', [...keys].sort(), listed);
+    requireThat(
+      JSON.stringify(listed) === JSON.stringify([...keys].sort()),
+      "The array MUST hold exactly the project's variables.",
+      [...keys].sort(),
+      listed,
+    );
   });
 
   clauseTest('variables.list.fields', 'each listed variable has key, variable_type and value', async ({ s }) => {
@@ -39,8 +52,12 @@ describe('GET /projects/:id/variables', () => {
     check.status(res, 200);
     const items = check.arrayOf(res, 'variable.list') as Record<string, unknown>[];
     const item = items.find((v) => v.key === key);
-    requireThat(item?.value === 'listed-value' && item?.variable_type === 'file', 'The listed variable MUST show its value and variable_type.',
-      { key, variable_type: 'file', value: 'listed-value' }, item);
+    requireThat(
+      item?.value === 'listed-value' && item?.variable_type === 'file',
+      'The listed variable MUST show its value and variable_type.',
+      { key, variable_type: 'file', value: 'listed-value' },
+      item,
+    );
   });
 
   clauseTest('variables.get.status', 'GET /projects/:id/variables/:key answers 200', async ({ s }) => {
@@ -49,16 +66,26 @@ describe('GET /projects/:id/variables', () => {
     check.status(await s.admin.get(`/projects/${project.id}/variables/${key}`), 200);
   });
 
-  clauseTest('variables.get.fields', 'GET /projects/:id/variables/:key has key, variable_type, value, protected and masked', async ({ s }) => {
-    const project = await variablesProject(s);
-    const key = await existingVariable(s, project.id, { value: 'Shown_value_0123', masked: true, protected: true });
-    const res = await s.admin.get(`/projects/${project.id}/variables/${key}`);
-    check.status(res, 200);
-    check.schema(res.json, 'variable.show');
-    const want = { key, variable_type: 'env_var', value: 'Shown_value_0123', protected: true, masked: true };
-    const got = { key: res.json.key, variable_type: res.json.variable_type, value: res.json.value, protected: res.json.protected, masked: res.json.masked };
-    requireThat(JSON.stringify(got) === JSON.stringify(want), 'The show view MUST carry the variable\'s values.', want, got);
-  });
+  clauseTest(
+    'variables.get.fields',
+    'GET /projects/:id/variables/:key has key, variable_type, value, protected and masked',
+    async ({ s }) => {
+      const project = await variablesProject(s);
+      const key = await existingVariable(s, project.id, { value: 'Shown_value_0123', masked: true, protected: true });
+      const res = await s.admin.get(`/projects/${project.id}/variables/${key}`);
+      check.status(res, 200);
+      check.schema(res.json, 'variable.show');
+      const want = { key, variable_type: 'env_var', value: 'Shown_value_0123', protected: true, masked: true };
+      const got = {
+        key: res.json.key,
+        variable_type: res.json.variable_type,
+        value: res.json.value,
+        protected: res.json.protected,
+        masked: res.json.masked,
+      };
+      requireThat(JSON.stringify(got) === JSON.stringify(want), "The show view MUST carry the variable's values.", want, got);
+    },
+  );
 
   clauseTest('conv.path.encoded_project', 'GET /projects/<group>%2F<project>/variables resolves to that project', async ({ s }) => {
     const project = await variablesProject(s);
@@ -83,14 +110,18 @@ describe('PUT and DELETE /projects/:id/variables/:key', () => {
     check.status(await s.admin.put(`/projects/${project.id}/variables/${key}`, { json: { value: 'updated' } }), 200);
   });
 
-  clauseTest('variables.update.fields', 'the PUT response has key, value, variable_type, protected, masked and environment_scope', async ({ s }) => {
-    const project = await variablesProject(s);
-    const key = await existingVariable(s, project.id);
-    const res = await s.admin.put(`/projects/${project.id}/variables/${key}`, { json: { value: 'updated' } });
-    check.status(res, 200);
-    check.schema(res.json, 'variable');
-    requireThat(res.json.key === key, 'The response MUST be the variable updated.', key, res.json.key);
-  });
+  clauseTest(
+    'variables.update.fields',
+    'the PUT response has key, value, variable_type, protected, masked and environment_scope',
+    async ({ s }) => {
+      const project = await variablesProject(s);
+      const key = await existingVariable(s, project.id);
+      const res = await s.admin.put(`/projects/${project.id}/variables/${key}`, { json: { value: 'updated' } });
+      check.status(res, 200);
+      check.schema(res.json, 'variable');
+      requireThat(res.json.key === key, 'The response MUST be the variable updated.', key, res.json.key);
+    },
+  );
 
   clauseTest('variables.update.value', 'PUT changes the value, in the response and in a later GET', async ({ s }) => {
     const project = await variablesProject(s);

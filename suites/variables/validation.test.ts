@@ -13,13 +13,21 @@ describe('validation errors', () => {
     check.status(res, 400);
   });
 
-  clauseTest('errors.validation.message_object', 'the 400 for the key MY-VAR has message as a property-to-array object naming key', async ({ s }) => {
-    const project = await variablesProject(s);
-    const { res } = await createVariable(s, project.id, { key: 'MY-VAR' });
-    check.status(res, 400);
-    check.errorBody(res, 'error.validation');
-    const errors = res.json.message.key;
-    requireThat(Array.isArray(errors) && errors.length > 0 && errors.every((e: unknown) => typeof e === 'string'),
-      'message.key MUST be an array of error strings.', '{"message": {"key": ["..."]}}', res.json.message);
-  });
+  clauseTest(
+    'errors.validation.message_object',
+    'the 400 for the key MY-VAR has message as a property-to-array object naming key',
+    async ({ s }) => {
+      const project = await variablesProject(s);
+      const { res } = await createVariable(s, project.id, { key: 'MY-VAR' });
+      check.status(res, 400);
+      check.errorBody(res, 'error.validation');
+      const errors = res.json.message.key;
+      requireThat(
+        Array.isArray(errors) && errors.length > 0 && errors.every((e: unknown) => typeof e === 'string'),
+        'message.key MUST be an array of error strings.',
+        '{"message": {"key": ["..."]}}',
+        res.json.message,
+      );
+    },
+  );
 });

@@ -53,7 +53,14 @@ describe('sudo', () => {
   });
 
   it("refuses sudo with an admin's token that lacks the sudo scope: 403 insufficient_scope", async () => {
-    const admin2 = await w.admin.Users.create({ username: 'admin2', name: 'Admin Two', email: 'admin2@example.com', password: 'admin2-password-1', admin: true, skipConfirmation: true });
+    const admin2 = await w.admin.Users.create({
+      username: 'admin2',
+      name: 'Admin Two',
+      email: 'admin2@example.com',
+      password: 'admin2-password-1',
+      admin: true,
+      skipConfirmation: true,
+    });
     const token = await w.admin.UserImpersonationTokens.create(admin2.id, 'no sudo', ['api']);
     const client = new Gitlab({ host: w.ref.url, rateLimits: FAST_RATE_LIMITS, token: token.token as string });
     expect((await client.Users.showCurrentUser()).username).toBe('admin2');

@@ -24,12 +24,21 @@ describe('broadcast messages', () => {
     const startsAt = '2031-02-03T04:05:06.000Z';
     const endsAt = '2031-02-04T04:05:06.000Z';
     const made = await w.admin.BroadcastMessages.create({
-      message: 'Maintenance tonight', startsAt, endsAt, color: '#112233', font: '#FFEEDD',
-      targetPath: '*/gitbeaker-suite', broadcastType: 'notification',
+      message: 'Maintenance tonight',
+      startsAt,
+      endsAt,
+      color: '#112233',
+      font: '#FFEEDD',
+      targetPath: '*/gitbeaker-suite',
+      broadcastType: 'notification',
     });
     const expected = {
-      id: made.id, message: 'Maintenance tonight', color: '#112233', font: '#FFEEDD',
-      target_path: '*/gitbeaker-suite', broadcast_type: 'notification',
+      id: made.id,
+      message: 'Maintenance tonight',
+      color: '#112233',
+      font: '#FFEEDD',
+      target_path: '*/gitbeaker-suite',
+      broadcast_type: 'notification',
     };
     expect(made).toMatchObject(expected);
     expect([Date.parse(made.starts_at), Date.parse(made.ends_at)]).toEqual([Date.parse(startsAt), Date.parse(endsAt)]);

@@ -30,7 +30,11 @@ describe('SSH keys', () => {
     expect(sameSshKey(made.key, k.text)).toBe(true);
     expect((await jane.api.UserSSHKeys.all()).map((x) => x.id)).toEqual([made.id]);
     const shown = await jane.api.UserSSHKeys.show(made.id);
-    expect({ id: shown.id, title: shown.title, created_at: shown.created_at }).toEqual({ id: made.id, title: 'laptop', created_at: made.created_at });
+    expect({ id: shown.id, title: shown.title, created_at: shown.created_at }).toEqual({
+      id: made.id,
+      title: 'laptop',
+      created_at: made.created_at,
+    });
     await jane.api.UserSSHKeys.remove(made.id);
     expect(await jane.api.UserSSHKeys.all()).toEqual([]);
     expect(await failure(jane.api.UserSSHKeys.show(made.id))).toMatchObject({ status: 404 });
@@ -67,7 +71,7 @@ describe('GPG keys', () => {
     const k = await gpgPublicKey({ name: 'Jane', email: 'jane@example.com' });
     const made = await jane.api.UserGPGKeys.create(k.armored);
     // The spec shows the created key as an array of key objects; accept either shape, read the key.
-    const key = Array.isArray(made) ? (made as unknown as typeof made[])[0] : made;
+    const key = Array.isArray(made) ? (made as unknown as (typeof made)[])[0] : made;
     expect(key.key.trim()).toBe(k.armored.trim());
     expect((await jane.api.UserGPGKeys.all()).map((x) => x.id)).toEqual([key.id]);
     expect((await jane.api.UserGPGKeys.show(key.id)).key.trim()).toBe(k.armored.trim());
@@ -79,7 +83,7 @@ describe('GPG keys', () => {
 
     const k2 = await gpgPublicKey({ name: 'Bob', email: 'bob@example.com' });
     const byAdmin = await w.admin.UserGPGKeys.create(k2.armored, { userId: bob.id });
-    const adminKey = Array.isArray(byAdmin) ? (byAdmin as unknown as typeof byAdmin[])[0] : byAdmin;
+    const adminKey = Array.isArray(byAdmin) ? (byAdmin as unknown as (typeof byAdmin)[])[0] : byAdmin;
     expect((await bob.api.UserGPGKeys.all()).map((x) => x.id)).toEqual([adminKey.id]);
     await w.admin.UserGPGKeys.remove(adminKey.id, { userId: bob.id });
     expect(await bob.api.UserGPGKeys.all()).toEqual([]);
@@ -122,7 +126,14 @@ describe('impersonation tokens', () => {
   it('creates a token whose value is shown once and works as the user', async () => {
     const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const made = await w.admin.UserImpersonationTokens.create(bob.id, 'ci', ['read_user'], { expiresAt });
-    expect(made).toMatchObject({ name: 'ci', scopes: ['read_user'], active: true, revoked: false, impersonation: true, expires_at: expiresAt });
+    expect(made).toMatchObject({
+      name: 'ci',
+      scopes: ['read_user'],
+      active: true,
+      revoked: false,
+      impersonation: true,
+      expires_at: expiresAt,
+    });
     expect(typeof made.token).toBe('string');
     const shown = await w.admin.UserImpersonationTokens.show(bob.id, made.id);
     expect(shown).not.toHaveProperty('token');

@@ -39,13 +39,28 @@ afterAll(() => w?.close());
 describe('epics', () => {
   it('creates an epic whose attributes read back by group id and by encoded subgroup path', async () => {
     const made = await jane.api.Epics.create(subgroupId, 'Roadmap 2031', {
-      description: 'The *plan*', labels: 'planning,roadmap',
-      startDateIsFixed: true, startDateFixed: '2031-01-01', dueDateIsFixed: true, dueDateFixed: '2031-12-31',
+      description: 'The *plan*',
+      labels: 'planning,roadmap',
+      startDateIsFixed: true,
+      startDateFixed: '2031-01-01',
+      dueDateIsFixed: true,
+      dueDateFixed: '2031-12-31',
     });
     const expected = {
-      id: made.id, iid: made.iid, group_id: subgroupId, title: 'Roadmap 2031', description: 'The *plan*', state: 'opened',
-      labels: ['planning', 'roadmap'], start_date_is_fixed: true, start_date_fixed: '2031-01-01', start_date: '2031-01-01',
-      due_date_is_fixed: true, due_date_fixed: '2031-12-31', due_date: '2031-12-31', author: { id: jane.id, username: 'jane' },
+      id: made.id,
+      iid: made.iid,
+      group_id: subgroupId,
+      title: 'Roadmap 2031',
+      description: 'The *plan*',
+      state: 'opened',
+      labels: ['planning', 'roadmap'],
+      start_date_is_fixed: true,
+      start_date_fixed: '2031-01-01',
+      start_date: '2031-01-01',
+      due_date_is_fixed: true,
+      due_date_fixed: '2031-12-31',
+      due_date: '2031-12-31',
+      author: { id: jane.id, username: 'jane' },
     };
     expect(made).toMatchObject(expected);
     expect(made.references).toMatchObject({ short: `&${made.iid}` });
@@ -102,7 +117,10 @@ describe('epic todos', () => {
     const made = await markTodo(jane.api, groupId, epic.iid);
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({
-      group: { id: groupId }, author: { id: jane.id }, state: 'pending', action_name: 'marked',
+      group: { id: groupId },
+      author: { id: jane.id },
+      state: 'pending',
+      action_name: 'marked',
       target: { id: epic.id, iid: epic.iid, title: 'Needs attention' },
     });
     expect((await failure(markTodo(jane.api, groupPath, epic.iid))).status).toBe(304);

@@ -25,7 +25,8 @@ describe('user status', () => {
     const own = await jane.api.Users.showStatus();
     const byId = await w.admin.Users.showStatus({ iDOrUsername: jane.id });
     const byName = await w.admin.Users.showStatus({ iDOrUsername: 'jane' });
-    for (const read of [own, byId, byName]) expect(read).toMatchObject({ emoji: 'coffee', message: 'On a break', message_html: set.message_html });
+    for (const read of [own, byId, byName])
+      expect(read).toMatchObject({ emoji: 'coffee', message: 'On a break', message_html: set.message_html });
   });
 
   it('gives a message without an emoji the speech_balloon emoji', async () => {

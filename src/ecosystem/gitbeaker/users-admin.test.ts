@@ -43,7 +43,10 @@ describe('activities, memberships and counts', () => {
     await jane.api.ProjectMembers.add(project.id, AccessLevel.DEVELOPER, { userId: bob.id });
     const all = await w.admin.Users.allMemberships(bob.id);
     expect(all.map((m) => [m.source_type, m.source_id, Number(m.access_level)]).sort()).toEqual(
-      [['Namespace', group.id, AccessLevel.REPORTER], ['Project', project.id, AccessLevel.DEVELOPER]].sort(),
+      [
+        ['Namespace', group.id, AccessLevel.REPORTER],
+        ['Project', project.id, AccessLevel.DEVELOPER],
+      ].sort(),
     );
     expect((await w.admin.Users.allMemberships(bob.id, { type: 'Project' })).map((m) => m.source_id)).toEqual([project.id]);
     expect((await w.admin.Users.allMemberships(bob.id, { type: 'Namespace' })).map((m) => m.source_id)).toEqual([group.id]);
@@ -59,7 +62,13 @@ describe('activities, memberships and counts', () => {
 
 describe('state moves and identities', () => {
   it('deactivates a user without recent activity and activates it again', async () => {
-    const u = await w.admin.Users.create({ username: 'sleeper', name: 'Sleeper', email: 'sleeper@example.com', password: 'sleeper-password-1', skipConfirmation: true });
+    const u = await w.admin.Users.create({
+      username: 'sleeper',
+      name: 'Sleeper',
+      email: 'sleeper@example.com',
+      password: 'sleeper-password-1',
+      skipConfirmation: true,
+    });
     await w.admin.Users.deactivate(u.id);
     expect((await w.admin.Users.show(u.id)).state).not.toBe('active');
     await w.admin.Users.activate(u.id);
@@ -71,8 +80,13 @@ describe('state moves and identities', () => {
 
   it("removes a user's external identity", async () => {
     const u = await w.admin.Users.create({
-      username: 'ldap-user', name: 'Ldap User', email: 'ldap-user@example.com', password: 'ldap-password-1',
-      provider: 'ldapmain', externUid: 'uid=ldap-user,ou=people', skipConfirmation: true,
+      username: 'ldap-user',
+      name: 'Ldap User',
+      email: 'ldap-user@example.com',
+      password: 'ldap-password-1',
+      provider: 'ldapmain',
+      externUid: 'uid=ldap-user,ou=people',
+      skipConfirmation: true,
     });
     expect((await w.admin.Users.show(u.id)).identities).toEqual([{ provider: 'ldapmain', extern_uid: 'uid=ldap-user,ou=people' }]);
     await w.admin.Users.removeAuthenticationIdentity(u.id, 'ldapmain');

@@ -78,9 +78,7 @@ describe('offset pagination of GET /users through the client', () => {
 
   it('keeps the search filter and the admin ordering on every page it follows', async () => {
     const walked = await w.admin.Users.all({ search: 'walker', orderBy: 'username', sort: 'asc', perPage: PER_PAGE, showExpanded: true });
-    expect(walked.data.map((u) => u.username)).toEqual(
-      Array.from({ length: MADE }, (_, i) => `walker-${String(i).padStart(2, '0')}`),
-    );
+    expect(walked.data.map((u) => u.username)).toEqual(Array.from({ length: MADE }, (_, i) => `walker-${String(i).padStart(2, '0')}`));
     expect(walked.paginationInfo.total).toBe(MADE);
     expect(walked.paginationInfo.totalPages).toBe(Math.ceil(MADE / PER_PAGE));
   });
@@ -122,26 +120,45 @@ describe('keyset pagination through the client (GET /projects, order_by=id)', ()
 describe('single users through the client', () => {
   it('creates a user whose admin view reads back what was sent', async () => {
     const made = await w.admin.Users.create({
-      username: 'carol', name: 'Carol C', email: 'carol@example.com', password: 'carol-password-1',
-      bio: 'writes tests', projectsLimit: 7, external: true, skipConfirmation: true,
+      username: 'carol',
+      name: 'Carol C',
+      email: 'carol@example.com',
+      password: 'carol-password-1',
+      bio: 'writes tests',
+      projectsLimit: 7,
+      external: true,
+      skipConfirmation: true,
     });
     const shown = await w.admin.Users.show(made.id);
     expect(shown).toMatchObject({
-      id: made.id, username: 'carol', name: 'Carol C', email: 'carol@example.com',
-      bio: 'writes tests', projects_limit: 7, external: true, is_admin: false, state: 'active',
+      id: made.id,
+      username: 'carol',
+      name: 'Carol C',
+      email: 'carol@example.com',
+      bio: 'writes tests',
+      projects_limit: 7,
+      external: true,
+      is_admin: false,
+      state: 'active',
     });
   });
 
   it('edits a user with the multipart form the client sends, booleans and an avatar included', async () => {
-    const u = await w.admin.Users.create({ username: 'dave', name: 'Dave', email: 'dave@example.com', password: 'dave-password-1', skipConfirmation: true });
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    );
+    const u = await w.admin.Users.create({
+      username: 'dave',
+      name: 'Dave',
+      email: 'dave@example.com',
+      password: 'dave-password-1',
+      skipConfirmation: true,
+    });
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     // Only one-word options here: the client decamelizes JSON bodies but not form fields, so
     // `projectsLimit` would reach any server as the unknown field projectsLimit (a client quirk).
     const edited = await w.admin.Users.edit(u.id, {
-      bio: 'edited', note: 'moved teams', external: true, avatar: { content: new Blob([png], { type: 'image/png' }), filename: 'dave.png' },
+      bio: 'edited',
+      note: 'moved teams',
+      external: true,
+      avatar: { content: new Blob([png], { type: 'image/png' }), filename: 'dave.png' },
     });
     expect(edited).toMatchObject({ bio: 'edited', note: 'moved teams', external: true });
     const shown = await w.admin.Users.show(u.id);
@@ -161,7 +178,13 @@ describe('single users through the client', () => {
   });
 
   it('blocks and unblocks a user, and the state read back follows', async () => {
-    const u = await w.admin.Users.create({ username: 'erin', name: 'Erin', email: 'erin@example.com', password: 'erin-password-1', skipConfirmation: true });
+    const u = await w.admin.Users.create({
+      username: 'erin',
+      name: 'Erin',
+      email: 'erin@example.com',
+      password: 'erin-password-1',
+      skipConfirmation: true,
+    });
     await w.admin.Users.block(u.id);
     expect((await w.admin.Users.show(u.id)).state).toBe('blocked');
     const blocked = await w.admin.Users.all({ blocked: true });
@@ -171,14 +194,22 @@ describe('single users through the client', () => {
   });
 
   it('removes a user, after which the client reports 404', async () => {
-    const u = await w.admin.Users.create({ username: 'frank', name: 'Frank', email: 'frank@example.com', password: 'frank-password-1', skipConfirmation: true });
+    const u = await w.admin.Users.create({
+      username: 'frank',
+      name: 'Frank',
+      email: 'frank@example.com',
+      password: 'frank-password-1',
+      skipConfirmation: true,
+    });
     await w.admin.Users.remove(u.id);
     expect(await failure(w.admin.Users.show(u.id))).toEqual({ status: 404, description: '404 User Not Found' });
     expect(await failure(w.admin.Users.remove(u.id))).toMatchObject({ status: 404 });
   });
 
   it('surfaces the refusals as the client error with the right status', async () => {
-    expect((await failure(jane.api.Users.create({ username: 'x', name: 'x', email: 'x@example.com', password: 'x-password-1' }))).status).toBe(403);
+    expect(
+      (await failure(jane.api.Users.create({ username: 'x', name: 'x', email: 'x@example.com', password: 'x-password-1' }))).status,
+    ).toBe(403);
     expect((await failure(w.anonymous.Users.showCurrentUser())).status).toBe(401);
     const missing = await failure(w.admin.Users.create({ name: 'No Username', email: 'nou@example.com', password: 'nou-password-1' }));
     expect(missing.status).toBe(400);

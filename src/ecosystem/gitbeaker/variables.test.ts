@@ -30,10 +30,18 @@ afterAll(() => w?.close());
 describe('project variables', () => {
   it('creates a variable with every attribute and reads it back by id and by encoded path', async () => {
     const made = await jane.api.ProjectVariables.create(projectId, 'DEPLOY_KEY', 'secret-value_123', {
-      variableType: 'file', protected: true, masked: true, environmentScope: 'production',
+      variableType: 'file',
+      protected: true,
+      masked: true,
+      environmentScope: 'production',
     });
     expect(made).toMatchObject({
-      key: 'DEPLOY_KEY', value: 'secret-value_123', variable_type: 'file', protected: true, masked: true, environment_scope: 'production',
+      key: 'DEPLOY_KEY',
+      value: 'secret-value_123',
+      variable_type: 'file',
+      protected: true,
+      masked: true,
+      environment_scope: 'production',
     });
     const byPath = await jane.api.ProjectVariables.show(projectPath, 'DEPLOY_KEY');
     expect(byPath).toMatchObject({ key: 'DEPLOY_KEY', value: 'secret-value_123', variable_type: 'file', protected: true, masked: true });
@@ -43,7 +51,14 @@ describe('project variables', () => {
 
   it('defaults to env_var in scope * when only key and value are given', async () => {
     const made = await jane.api.ProjectVariables.create(projectId, 'PLAIN', 'v');
-    expect(made).toMatchObject({ key: 'PLAIN', value: 'v', variable_type: 'env_var', protected: false, masked: false, environment_scope: '*' });
+    expect(made).toMatchObject({
+      key: 'PLAIN',
+      value: 'v',
+      variable_type: 'env_var',
+      protected: false,
+      masked: false,
+      environment_scope: '*',
+    });
   });
 
   it('tells one key in two scopes apart with filter[environment_scope] on show, edit and remove', async () => {
@@ -53,13 +68,21 @@ describe('project variables', () => {
     const production = await jane.api.ProjectVariables.show(projectId, 'DB_URL', { filter: { environment_scope: 'production' } });
     expect([staging.value, production.value]).toEqual(['postgres://staging', 'postgres://prod']);
 
-    const edited = await jane.api.ProjectVariables.edit(projectId, 'DB_URL', 'postgres://prod-2', { filter: { environment_scope: 'production' } });
+    const edited = await jane.api.ProjectVariables.edit(projectId, 'DB_URL', 'postgres://prod-2', {
+      filter: { environment_scope: 'production' },
+    });
     expect(edited).toMatchObject({ value: 'postgres://prod-2', environment_scope: 'production' });
-    expect((await jane.api.ProjectVariables.show(projectId, 'DB_URL', { filter: { environment_scope: 'staging' } })).value).toBe('postgres://staging');
+    expect((await jane.api.ProjectVariables.show(projectId, 'DB_URL', { filter: { environment_scope: 'staging' } })).value).toBe(
+      'postgres://staging',
+    );
 
     await jane.api.ProjectVariables.remove(projectId, 'DB_URL', { filter: { environment_scope: 'staging' } });
-    expect((await failure(jane.api.ProjectVariables.show(projectId, 'DB_URL', { filter: { environment_scope: 'staging' } }))).status).toBe(404);
-    expect((await jane.api.ProjectVariables.show(projectId, 'DB_URL', { filter: { environment_scope: 'production' } })).value).toBe('postgres://prod-2');
+    expect((await failure(jane.api.ProjectVariables.show(projectId, 'DB_URL', { filter: { environment_scope: 'staging' } }))).status).toBe(
+      404,
+    );
+    expect((await jane.api.ProjectVariables.show(projectId, 'DB_URL', { filter: { environment_scope: 'production' } })).value).toBe(
+      'postgres://prod-2',
+    );
   });
 
   it('edits a variable in its only scope, and the change reads back', async () => {
@@ -80,7 +103,10 @@ describe('project variables', () => {
   it('removes a variable, after which it is a 404', async () => {
     await jane.api.ProjectVariables.create(projectId, 'GONE', 'soon');
     await jane.api.ProjectVariables.remove(projectId, 'GONE');
-    expect(await failure(jane.api.ProjectVariables.show(projectId, 'GONE'))).toEqual({ status: 404, description: '404 Variable Not Found' });
+    expect(await failure(jane.api.ProjectVariables.show(projectId, 'GONE'))).toEqual({
+      status: 404,
+      description: '404 Variable Not Found',
+    });
     expect((await jane.api.ProjectVariables.all(projectId)).map((v) => v.key)).not.toContain('GONE');
   });
 

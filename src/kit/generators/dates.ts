@@ -55,7 +55,12 @@ export function calendarDate(options: DateOptions = {}): fc.Arbitrary<string> {
   const leapYears = Array.from({ length: maxYear - minYear + 1 }, (_, i) => minYear + i).filter(isLeapYear);
   const commonYears = Array.from({ length: maxYear - minYear + 1 }, (_, i) => minYear + i).filter((y) => !isLeapYear(y));
   const arbs: { weight: number; arbitrary: fc.Arbitrary<string> }[] = [
-    { weight: 4, arbitrary: fc.tuple(year, month, fc.integer({ min: 1, max: 31 })).map(([y, m, d]) => formatDate(y, m, Math.min(d, daysInMonth(y, m)))) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(year, month, fc.integer({ min: 1, max: 31 }))
+        .map(([y, m, d]) => formatDate(y, m, Math.min(d, daysInMonth(y, m)))),
+    },
     { weight: 4, arbitrary: fc.tuple(year, month).map(([y, m]) => formatDate(y, m, daysInMonth(y, m))) },
     { weight: 1, arbitrary: fc.tuple(year, fc.constantFrom([1, 1], [12, 31])).map(([y, [m, d]]) => formatDate(y, m!, d!)) },
   ];
@@ -66,8 +71,7 @@ export function calendarDate(options: DateOptions = {}): fc.Arbitrary<string> {
 
 /** Two calendar dates, the first not after the second (an epic's start and due dates). */
 export function dateSpan(options: DateOptions = {}): fc.Arbitrary<{ start: string; due: string }> {
-  return fc.tuple(calendarDate(options), calendarDate(options))
-    .map(([a, b]) => (a <= b ? { start: a, due: b } : { start: b, due: a }));
+  return fc.tuple(calendarDate(options), calendarDate(options)).map(([a, b]) => (a <= b ? { start: a, due: b } : { start: b, due: a }));
 }
 
 /** A datetime as sent (`text`) and the instant it names (`instant`, ISO with milliseconds and Z). */
@@ -87,7 +91,15 @@ export function datetimeInput(options: DateOptions = {}): fc.Arbitrary<DatetimeI
     fc.constantFrom<[number, number, number]>([0, 0, 0], [23, 59, 59], [23, 30, 0], [0, 30, 0]),
   );
   const form = fc.constantFrom('Z', 'ms', 'offset+', 'offset-');
-  return fc.tuple(calendarDate({ minYear, maxYear }), time, fc.integer({ min: 0, max: 999 }), form, fc.integer({ min: 1, max: 14 }), fc.constantFrom(0, 30))
+  return fc
+    .tuple(
+      calendarDate({ minYear, maxYear }),
+      time,
+      fc.integer({ min: 0, max: 999 }),
+      form,
+      fc.integer({ min: 1, max: 14 }),
+      fc.constantFrom(0, 30),
+    )
     .map(([date, [h, mi, sec], ms, f, oh, om]) => {
       const local = `${date}T${pad(h)}:${pad(mi)}:${pad(sec)}`;
       if (f === 'Z') return { text: `${local}Z`, instant: `${local}.000Z` };
@@ -101,16 +113,14 @@ export function datetimeInput(options: DateOptions = {}): fc.Arbitrary<DatetimeI
 
 /** Two datetimes, the first before the second (a broadcast message's window). */
 export function datetimeWindow(options: DateOptions = {}): fc.Arbitrary<{ starts: DatetimeInput; ends: DatetimeInput }> {
-  return fc.tuple(datetimeInput(options), datetimeInput(options))
+  return fc
+    .tuple(datetimeInput(options), datetimeInput(options))
     .filter(([a, b]) => a.instant !== b.instant)
     .map(([a, b]) => (a.instant < b.instant ? { starts: a, ends: b } : { starts: b, ends: a }));
 }
 
 /** Where in the server's next year a date falls: the end of the month `index` months on, the next Feb 29, or a day offset. */
-export type FutureDatePlan =
-  | { kind: 'month-end'; index: number }
-  | { kind: 'leap-day' }
-  | { kind: 'offset'; days: number };
+export type FutureDatePlan = { kind: 'month-end'; index: number } | { kind: 'leap-day' } | { kind: 'offset'; days: number };
 
 /** Plans for dates within `days` (default 360) after the server's today. */
 export function futureDatePlan(days = 360): fc.Arbitrary<FutureDatePlan> {
@@ -135,8 +145,10 @@ export function resolveFutureDate(plan: FutureDatePlan, today: string, days = 36
   else {
     const year = [y, y + 1].find((yr) => isLeapYear(yr) && formatDate(yr, 2, 29) > today && formatDate(yr, 2, 29) <= latest);
     const februaryEnd = Array.from({ length: 13 }, (_, k) => monthEnd(k)).find((d) => d.slice(5, 7) === '02' && d > today);
-    const lastMonthEnd = Array.from({ length: 13 }, (_, k) => monthEnd(k)).filter((d) => d > today && d <= latest).pop();
-    date = year ? formatDate(year, 2, 29) : februaryEnd && februaryEnd <= latest ? februaryEnd : lastMonthEnd ?? monthEnd(0);
+    const lastMonthEnd = Array.from({ length: 13 }, (_, k) => monthEnd(k))
+      .filter((d) => d > today && d <= latest)
+      .pop();
+    date = year ? formatDate(year, 2, 29) : februaryEnd && februaryEnd <= latest ? februaryEnd : (lastMonthEnd ?? monthEnd(0));
   }
   if (date <= today) date = addDays(today, 1);
   return date > latest ? latest : date;

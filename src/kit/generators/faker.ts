@@ -9,7 +9,6 @@ import type { Faker } from '@faker-js/faker';
 import { faker as shared } from '@faker-js/faker/locale/en'; // [en, base]; the package index would load every locale
 import fc from 'fast-check';
 
-
 /** An arbitrary whose values `make` builds with a faker (the English one, or `faker` of another locale) seeded from the drawn integer (no shrinking: faker values have no smaller form). */
 export function fromFaker<T>(make: (f: Faker) => T, faker: Faker = shared): fc.Arbitrary<T> {
   return fc.noShrink(fc.integer({ min: 0, max: 0x7fffffff })).map((seed) => {

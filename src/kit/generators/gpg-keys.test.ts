@@ -24,9 +24,14 @@ function gpgFingerprints(text: string): string[] | undefined {
   const home = mkdtempSync(join(tmpdir(), 'kit-gpg-'));
   try {
     const out = execFileSync('gpg', ['--homedir', home, '--batch', '--with-colons', '--show-keys'], {
-      input: text, encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'],
+      input: text,
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'ignore'],
     });
-    const fprs = out.split('\n').filter((l) => l.startsWith('fpr:')).map((l) => l.split(':')[9]);
+    const fprs = out
+      .split('\n')
+      .filter((l) => l.startsWith('fpr:'))
+      .map((l) => l.split(':')[9]);
     return fprs.length ? fprs : undefined;
   } catch {
     return undefined;

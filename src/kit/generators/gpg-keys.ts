@@ -52,7 +52,8 @@ export function brokenGpgKey(how: GpgKeyBreakage, key: GpgPublicKey): string {
       return lines.slice(2, -1).join('\n');
     case 'empty-armor':
       return `${ARMOR_HEADER}\n\n-----END PGP PUBLIC KEY BLOCK-----\n`;
-    case 'corrupt-body': { // armor intact, packets replaced by base64 of junk
+    case 'corrupt-body': {
+      // armor intact, packets replaced by base64 of junk
       const junk = Buffer.from('these bytes are no OpenPGP packets at all, just text.').toString('base64');
       return `${ARMOR_HEADER}\n\n${junk}\n-----END PGP PUBLIC KEY BLOCK-----\n`;
     }

@@ -8,7 +8,16 @@
 import fc from 'fast-check';
 import { readKey } from 'openpgp';
 import { describe, expect, it } from 'vitest';
-import { addDays, calendarDate, datetimeInput, INVALID_DATES, INVALID_DATETIMES, isCalendarDate, isLastDayOfMonth, resolveFutureDate } from './dates.ts';
+import {
+  addDays,
+  calendarDate,
+  datetimeInput,
+  INVALID_DATES,
+  INVALID_DATETIMES,
+  isCalendarDate,
+  isLastDayOfMonth,
+  resolveFutureDate,
+} from './dates.ts';
 import { gpgPublicKey } from './gpg-keys.ts';
 import { fillPlaceholders, INVALID_ENDPOINTS, invalidGpgKeyInput, invalidInput } from './invalid.ts';
 import { looksLikeSshKey, specRulesBroken } from './rules.ts';
@@ -61,8 +70,9 @@ describe('invalid inputs', () => {
   });
 
   it('placeholders are filled deeply, in strings only', () => {
-    expect(fillPlaceholders({ a: '{unique}@example.com', b: ['{taken-email}'], c: 3, d: { e: 'x{unique}' } }, { unique: 'U', takenEmail: 'T' }))
-      .toEqual({ a: 'U@example.com', b: ['T'], c: 3, d: { e: 'xU' } });
+    expect(
+      fillPlaceholders({ a: '{unique}@example.com', b: ['{taken-email}'], c: 3, d: { e: 'x{unique}' } }, { unique: 'U', takenEmail: 'T' }),
+    ).toEqual({ a: 'U@example.com', b: ['T'], c: 3, d: { e: 'xU' } });
   });
 });
 
@@ -83,7 +93,8 @@ describe('dates', () => {
 
   it('the invalid dates and datetimes are no dates', () => {
     for (const d of INVALID_DATES) expect(isCalendarDate(d.text), d.text).toBe(false);
-    for (const d of INVALID_DATETIMES) expect(specRulesBroken('broadcast.update', { starts_at: d.text }), d.text).toEqual(['datetime:starts_at']);
+    for (const d of INVALID_DATETIMES)
+      expect(specRulesBroken('broadcast.update', { starts_at: d.text }), d.text).toEqual(['datetime:starts_at']);
   });
 
   it('future-date plans resolve after today and within the window, month ends to month ends', () => {

@@ -9,7 +9,6 @@
 import fc from 'fast-check';
 import { PER_PAGE_MAX } from '../../spec/limits.ts';
 
-
 /** A collection size from 0 to max (both ends drawn often: empty and full collections matter). */
 export function collectionSizeArb(max = 45): fc.Arbitrary<number> {
   return fc.oneof({ weight: 1, arbitrary: fc.constantFrom(0, 1, max) }, { weight: 5, arbitrary: fc.integer({ min: 0, max }) });

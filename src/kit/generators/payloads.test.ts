@@ -8,8 +8,23 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCalendarDate, isLastDayOfMonth, resolveFutureDate } from './dates.ts';
 import {
-  broadcastBody, broadcastCreate, broadcastUpdate, clusterBody, clusterCreate, clusterUpdate, epicBody, epicCreate,
-  epicUpdate, labelList, nearLimitDescription, sshKeyCreate, tokenCreate, userCreate, userUpdate, variableCreate, variableUpdate,
+  broadcastBody,
+  broadcastCreate,
+  broadcastUpdate,
+  clusterBody,
+  clusterCreate,
+  clusterUpdate,
+  epicBody,
+  epicCreate,
+  epicUpdate,
+  labelList,
+  nearLimitDescription,
+  sshKeyCreate,
+  tokenCreate,
+  userCreate,
+  userUpdate,
+  variableCreate,
+  variableUpdate,
 } from './payloads.ts';
 import { EPIC_DESCRIPTION_MAX_LENGTH } from '../../spec/limits.ts';
 import { looksLikeSshKey, specRulesBroken, type Endpoint } from './rules.ts';
@@ -17,12 +32,16 @@ import { codePoints, hasAstral, isAscii, utf8Bytes } from './text.ts';
 
 const sample = <T>(arb: fc.Arbitrary<T>, numRuns = 150, seed = 42) => fc.sample(arb, { seed, numRuns });
 const noRulesBroken = (endpoint: Endpoint, bodies: object[]) => {
-  for (const body of bodies) expect(specRulesBroken(endpoint, body as Record<string, unknown>), JSON.stringify(body).slice(0, 200)).toEqual([]);
+  for (const body of bodies)
+    expect(specRulesBroken(endpoint, body as Record<string, unknown>), JSON.stringify(body).slice(0, 200)).toEqual([]);
 };
 
 describe('valid payloads break no rule of the spec', () => {
   it('users', () => {
-    noRulesBroken('users.create', sample(userCreate()).map((u) => ({ ...u, username: 'u', email: 'u@example.com', force_random_password: true })));
+    noRulesBroken(
+      'users.create',
+      sample(userCreate()).map((u) => ({ ...u, username: 'u', email: 'u@example.com', force_random_password: true })),
+    );
     noRulesBroken('users.update', sample(userUpdate()));
     for (const u of sample(userCreate())) {
       expect(u.name.length).toBeGreaterThan(0);
@@ -54,15 +73,27 @@ describe('valid payloads break no rule of the spec', () => {
 
   it('broadcast messages, with windows that start before they end', () => {
     const created = sample(broadcastCreate());
-    noRulesBroken('broadcast.create', created.map((b) => broadcastBody(b, '/hidden')));
-    noRulesBroken('broadcast.update', sample(broadcastUpdate()).map((b) => broadcastBody(b, '/hidden')));
+    noRulesBroken(
+      'broadcast.create',
+      created.map((b) => broadcastBody(b, '/hidden')),
+    );
+    noRulesBroken(
+      'broadcast.update',
+      sample(broadcastUpdate()).map((b) => broadcastBody(b, '/hidden')),
+    );
     for (const b of created) expect(b.starts_at.instant < b.ends_at.instant).toBe(true);
     expect(created.some((b) => /[<>&"']/.test(b.message))).toBe(true);
   });
 
   it('clusters and variables', () => {
-    noRulesBroken('clusters.create', sample(clusterCreate()).map((c) => clusterBody(c, 'tok')));
-    noRulesBroken('clusters.update', sample(clusterUpdate()).map((c) => clusterBody(c)));
+    noRulesBroken(
+      'clusters.create',
+      sample(clusterCreate()).map((c) => clusterBody(c, 'tok')),
+    );
+    noRulesBroken(
+      'clusters.update',
+      sample(clusterUpdate()).map((c) => clusterBody(c)),
+    );
     const vars = sample(variableCreate(), 300);
     noRulesBroken('variables.create', vars);
     noRulesBroken('variables.update', sample(variableUpdate()));
@@ -102,9 +133,19 @@ describe('valid payloads break no rule of the spec', () => {
 
 describe('text variety', () => {
   it('epic texts cover non-Latin scripts, RTL, Devanagari, astral emoji and ZWJ sequences', () => {
-    const texts = sample(epicCreate(), 300).flatMap((e) => [e.title, e.description ?? '']).join('\n');
-    for (const re of [/\p{Script=Cyrillic}/u, /\p{Script=Greek}/u, /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Hangul}/u,
-      /\p{Script=Arabic}|\p{Script=Hebrew}/u, /\p{Script=Devanagari}/u, /[\u{1F300}-\u{1FAFF}]/u, /\u200D/u, /[À-ž]/u]) {
+    const texts = sample(epicCreate(), 300)
+      .flatMap((e) => [e.title, e.description ?? ''])
+      .join('\n');
+    for (const re of [
+      /\p{Script=Cyrillic}/u,
+      /\p{Script=Greek}/u,
+      /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Hangul}/u,
+      /\p{Script=Arabic}|\p{Script=Hebrew}/u,
+      /\p{Script=Devanagari}/u,
+      /[\u{1F300}-\u{1FAFF}]/u,
+      /\u200D/u,
+      /[À-ž]/u,
+    ]) {
       expect(texts, String(re)).toMatch(re);
     }
     expect(isAscii(texts)).toBe(false);
@@ -113,7 +154,15 @@ describe('text variety', () => {
 
 describe('determinism', () => {
   it('the same seed gives the same values, another seed others', () => {
-    for (const arb of [userCreate(), sshKeyCreate(), broadcastCreate(), variableCreate(), epicCreate(), tokenCreate(), clusterCreate()] as fc.Arbitrary<unknown>[]) {
+    for (const arb of [
+      userCreate(),
+      sshKeyCreate(),
+      broadcastCreate(),
+      variableCreate(),
+      epicCreate(),
+      tokenCreate(),
+      clusterCreate(),
+    ] as fc.Arbitrary<unknown>[]) {
       expect(sample(arb, 10, 7)).toEqual(sample(arb, 10, 7));
       expect(sample(arb, 10, 7)).not.toEqual(sample(arb, 10, 8));
     }

@@ -57,8 +57,19 @@ const profileFields = {
   organization: fc.oneof(phrase(), htmlText({ maxUnits: 120 })),
   job_title: fromFaker((f) => f.person.jobTitle()),
   linkedin: fromFaker((f) => f.internet.username().replace(/[^A-Za-z0-9_-]/g, '')).filter((u) => u.length > 0),
-  twitter: fromFaker((f) => f.internet.username().replace(/[^A-Za-z0-9_]/g, '').slice(0, 15)).filter((u) => u.length > 0),
-  skype: fromFaker((f) => `live:${f.internet.username().replace(/[^A-Za-z0-9_.-]/g, '').toLowerCase()}`),
+  twitter: fromFaker((f) =>
+    f.internet
+      .username()
+      .replace(/[^A-Za-z0-9_]/g, '')
+      .slice(0, 15),
+  ).filter((u) => u.length > 0),
+  skype: fromFaker(
+    (f) =>
+      `live:${f.internet
+        .username()
+        .replace(/[^A-Za-z0-9_.-]/g, '')
+        .toLowerCase()}`,
+  ),
   website_url: fromFaker((f) => `https://${f.internet.domainWord()}.example.com/${f.internet.domainWord()}`),
   note: fc.oneof(mixedText({ maxFragments: 8 }), longText(300, 2_000)),
   projects_limit: fc.oneof(fc.constantFrom(0, 1, 100_000), fc.integer({ min: 0, max: 100_000 })),
@@ -83,21 +94,37 @@ export const SSH_TITLE_MAX = 255;
 
 /** POST /user/keys and /users/:id/keys: a title (boundary lengths too) and a key made from a drawn seed. */
 export function sshKeyCreate(): fc.Arbitrary<{ title: string; key: string }> {
-  return fc.record({
-    title: boundedText(SSH_TITLE_MAX),
-    seed: fc.uint8Array({ minLength: 32, maxLength: 32 }),
-    comment: fc.oneof(fc.constant('kit@example.com'), fromFaker((f) => f.internet.email({ provider: 'example.com' }).toLowerCase())),
-  }).map(({ title, seed, comment }) => ({ title, key: sshKeyFromSeed(seed, comment).text }));
+  return fc
+    .record({
+      title: boundedText(SSH_TITLE_MAX),
+      seed: fc.uint8Array({ minLength: 32, maxLength: 32 }),
+      comment: fc.oneof(
+        fc.constant('kit@example.com'),
+        fromFaker((f) => f.internet.email({ provider: 'example.com' }).toLowerCase()),
+      ),
+    })
+    .map(({ title, seed, comment }) => ({ title, key: sshKeyFromSeed(seed, comment).text }));
 }
 
 /** A secondary e-mail address under example.com, lower case, with dots, plus-tags and digits; `unique` keeps it the run's own. */
 export function emailAddress(): fc.Arbitrary<(unique: string) => string> {
-  return fc.record({
-    first: fromFaker((f) => f.person.firstName().toLowerCase().replace(/[^a-z]/g, '') || 'kit'),
-    tag: fc.option(fc.constantFrom('work', 'ci', 'alerts', '2fa'), { nil: undefined }),
-    sub: fc.option(fc.constantFrom('mail', 'eu.mail', 'dev'), { nil: undefined }),
-  }).map(({ first, tag, sub }) => (unique: string) =>
-    `${first}.${unique.toLowerCase()}${tag ? `+${tag}` : ''}@${sub ? `${sub}.` : ''}example.com`);
+  return fc
+    .record({
+      first: fromFaker(
+        (f) =>
+          f.person
+            .firstName()
+            .toLowerCase()
+            .replace(/[^a-z]/g, '') || 'kit',
+      ),
+      tag: fc.option(fc.constantFrom('work', 'ci', 'alerts', '2fa'), { nil: undefined }),
+      sub: fc.option(fc.constantFrom('mail', 'eu.mail', 'dev'), { nil: undefined }),
+    })
+    .map(
+      ({ first, tag, sub }) =>
+        (unique: string) =>
+          `${first}.${unique.toLowerCase()}${tag ? `+${tag}` : ''}@${sub ? `${sub}.` : ''}example.com`,
+    );
 }
 
 export const TOKEN_SCOPES = ['api', 'read_user'] as const;
@@ -115,7 +142,8 @@ export function tokenCreate(): fc.Arbitrary<{ name: string; scopes: string[]; ex
 
 const hexColor = fc.oneof(
   fromFaker((f) => f.color.rgb()),
-  fc.tuple(fc.constantFrom(...'0123456789abcdefABCDEF'), fc.constantFrom(...'0123456789abcdef'), fc.constantFrom(...'0123456789ABCDEF'))
+  fc
+    .tuple(fc.constantFrom(...'0123456789abcdefABCDEF'), fc.constantFrom(...'0123456789abcdef'), fc.constantFrom(...'0123456789ABCDEF'))
     .map(([a, b, c]) => `#${a}${b}${c}`),
 );
 
@@ -147,13 +175,18 @@ const broadcastFields = () => ({
 });
 
 /** POST /broadcast_messages: a message, a window far in the future, colors, a target path suffix (under the kit's hidden path) and a type. */
-export function broadcastCreate(): fc.Arbitrary<Required<Omit<BroadcastPayload, 'starts_at' | 'ends_at'>> & { starts_at: DatetimeInput; ends_at: DatetimeInput }> {
+export function broadcastCreate(): fc.Arbitrary<
+  Required<Omit<BroadcastPayload, 'starts_at' | 'ends_at'>> & { starts_at: DatetimeInput; ends_at: DatetimeInput }
+> {
   return fc.record(broadcastFields()).map(({ window, ...rest }) => ({ ...rest, starts_at: window.starts, ends_at: window.ends }));
 }
 
 /** PUT /broadcast_messages/:id: one or more attributes (a new window is given whole, so it stays ordered). */
 export function broadcastUpdate(): fc.Arbitrary<BroadcastPayload> {
-  return someOf(broadcastFields()).map(({ window, ...rest }) => ({ ...rest, ...(window ? { starts_at: window.starts, ends_at: window.ends } : {}) }));
+  return someOf(broadcastFields()).map(({ window, ...rest }) => ({
+    ...rest,
+    ...(window ? { starts_at: window.starts, ends_at: window.ends } : {}),
+  }));
 }
 
 /** The JSON body of a broadcast payload: datetimes as their text, the target path under `hiddenPath`. */
@@ -171,22 +204,31 @@ export function broadcastBody(p: BroadcastPayload, hiddenPath: string): Payload 
 
 // ---- clusters -----------------------------------------------------------------------------------
 
-const k8sNamespace = fromFaker((f) => `${f.internet.domainWord()}-${f.number.int({ min: 1, max: 999 })}`.toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, 63).replace(/^-+|-+$/g, ''))
-  .filter((n) => /^[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?$/.test(n));
-const apiUrl = fromFaker((f) => `https://${f.internet.domainWord()}.k8s.example.com${f.helpers.arrayElement([':6443', ':443', '', ':8443/api'])}`);
+const k8sNamespace = fromFaker((f) =>
+  `${f.internet.domainWord()}-${f.number.int({ min: 1, max: 999 })}`
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '')
+    .slice(0, 63)
+    .replace(/^-+|-+$/g, ''),
+).filter((n) => /^[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?$/.test(n));
+const apiUrl = fromFaker(
+  (f) => `https://${f.internet.domainWord()}.k8s.example.com${f.helpers.arrayElement([':6443', ':443', '', ':8443/api'])}`,
+);
 const clusterDomain = fromFaker((f) => `${f.internet.domainWord()}.apps.example.com`);
 const environmentScope = fc.constantFrom('*', 'production', 'staging', 'review/*', 'review/feature-1');
 
 /** POST /projects/:id/clusters/user (the token is the caller's): name in any script, API URL, namespace, domain, scope, authorization type. */
 export function clusterCreate(): fc.Arbitrary<Payload & { name: string; api_url: string }> {
-  return fc.record({
-    name: fc.oneof(mixedText({ maxUnits: 255 }), boundedText(255)),
-    api_url: apiUrl,
-    namespace: fc.option(k8sNamespace, { nil: undefined }),
-    domain: fc.option(clusterDomain, { nil: undefined }),
-    environment_scope: fc.option(environmentScope, { nil: undefined }),
-    authorization_type: fc.option(fc.constantFrom('rbac', 'abac', 'unknown_authorization'), { nil: undefined }),
-  }).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as Payload & { name: string; api_url: string });
+  return fc
+    .record({
+      name: fc.oneof(mixedText({ maxUnits: 255 }), boundedText(255)),
+      api_url: apiUrl,
+      namespace: fc.option(k8sNamespace, { nil: undefined }),
+      domain: fc.option(clusterDomain, { nil: undefined }),
+      environment_scope: fc.option(environmentScope, { nil: undefined }),
+      authorization_type: fc.option(fc.constantFrom('rbac', 'abac', 'unknown_authorization'), { nil: undefined }),
+    })
+    .map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as Payload & { name: string; api_url: string });
 }
 
 /** PUT /projects/:id/clusters/:cluster_id: one or more of name, domain, API URL, namespace. */
@@ -234,27 +276,43 @@ export const variableValue: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** The attributes a variable may carry beside key and value; masked only with a maskable value. */
-const variableFlags = fc.record({
-  variable_type: fc.constantFrom('env_var', 'file'),
-  protected: fc.boolean(),
-  masked: fc.boolean(),
-}, { requiredKeys: [] });
+const variableFlags = fc.record(
+  {
+    variable_type: fc.constantFrom('env_var', 'file'),
+    protected: fc.boolean(),
+    masked: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
 
-export function variableCreate(): fc.Arbitrary<{ key: string; value: string; variable_type?: string; protected?: boolean; masked?: boolean; environment_scope?: string }> {
-  return fc.record({
-    key: variableKey(),
-    value: variableValue,
-    maskable: maskableValue,
-    flags: variableFlags,
-    environment_scope: fc.option(environmentScope, { nil: undefined }),
-  }).map(({ key, value, maskable, flags, environment_scope }) => ({
-    key, value: flags.masked ? maskable : value, ...flags, ...(environment_scope === undefined ? {} : { environment_scope }),
-  }));
+export function variableCreate(): fc.Arbitrary<{
+  key: string;
+  value: string;
+  variable_type?: string;
+  protected?: boolean;
+  masked?: boolean;
+  environment_scope?: string;
+}> {
+  return fc
+    .record({
+      key: variableKey(),
+      value: variableValue,
+      maskable: maskableValue,
+      flags: variableFlags,
+      environment_scope: fc.option(environmentScope, { nil: undefined }),
+    })
+    .map(({ key, value, maskable, flags, environment_scope }) => ({
+      key,
+      value: flags.masked ? maskable : value,
+      ...flags,
+      ...(environment_scope === undefined ? {} : { environment_scope }),
+    }));
 }
 
 /** PUT /projects/:id/variables/:key: a new value (required) and some flags. */
 export function variableUpdate(): fc.Arbitrary<{ value: string; variable_type?: string; protected?: boolean; masked?: boolean }> {
-  return fc.record({ value: variableValue, maskable: maskableValue, flags: variableFlags })
+  return fc
+    .record({ value: variableValue, maskable: maskableValue, flags: variableFlags })
     .map(({ value, maskable, flags }) => ({ value: flags.masked ? maskable : value, ...flags }));
 }
 
@@ -264,16 +322,23 @@ export function variableUpdate(): fc.Arbitrary<{ value: string; variable_type?: 
 export const EPIC_TITLE_MAX = 255;
 
 /** A label name: a phrase or word in any script, no comma (labels travel comma-separated), trimmed. */
-export const labelName: fc.Arbitrary<string> = fc.oneof(
-  phrase(),
-  fromFaker((f) => f.hacker.noun()),
-  fc.constantFrom('bug', 'ux', 'priority::high', 'good first issue', '🚀 launch', 'Ärger'),
-).map((l) => clipUnits(l.replace(/,/g, ' ').replace(/\s+/g, ' ').trim(), 60).trim()).filter((l) => l.length > 0);
+export const labelName: fc.Arbitrary<string> = fc
+  .oneof(
+    phrase(),
+    fromFaker((f) => f.hacker.noun()),
+    fc.constantFrom('bug', 'ux', 'priority::high', 'good first issue', '🚀 launch', 'Ärger'),
+  )
+  .map((l) => clipUnits(l.replace(/,/g, ' ').replace(/\s+/g, ' ').trim(), 60).trim())
+  .filter((l) => l.length > 0);
 
 /** Label lists as sent: distinct names (compared case-insensitively, as platforms may), 0..5 of them. */
 export const labelList: fc.Arbitrary<string[]> = fc.uniqueArray(labelName, { maxLength: 5, selector: (l) => l.toLowerCase() });
 
-const epicTitle = fc.oneof({ weight: 5, arbitrary: mixedText({ maxUnits: EPIC_TITLE_MAX }) }, { weight: 1, arbitrary: boundedText(EPIC_TITLE_MAX) }, { weight: 1, arbitrary: htmlText({ maxUnits: EPIC_TITLE_MAX }) });
+const epicTitle = fc.oneof(
+  { weight: 5, arbitrary: mixedText({ maxUnits: EPIC_TITLE_MAX }) },
+  { weight: 1, arbitrary: boundedText(EPIC_TITLE_MAX) },
+  { weight: 1, arbitrary: htmlText({ maxUnits: EPIC_TITLE_MAX }) },
+);
 const epicDescription = fc.oneof(
   { weight: 4, arbitrary: mixedText({ maxFragments: 10 }) },
   { weight: 2, arbitrary: htmlText() },
@@ -291,20 +356,27 @@ export interface EpicPayload {
   due_date_fixed?: string;
 }
 
-const fixedDates = fc.option(dateSpan(), { nil: undefined, freq: 4 }).map((span): EpicPayload => (span
-  ? { start_date_is_fixed: true, start_date_fixed: span.start, due_date_is_fixed: true, due_date_fixed: span.due }
-  : {}));
+const fixedDates = fc
+  .option(dateSpan(), { nil: undefined, freq: 4 })
+  .map((span): EpicPayload =>
+    span ? { start_date_is_fixed: true, start_date_fixed: span.start, due_date_is_fixed: true, due_date_fixed: span.due } : {},
+  );
 
 /** POST /groups/:id/epics: title, description, labels, fixed start and due dates (month ends and leap days often). */
 export function epicCreate(): fc.Arbitrary<EpicPayload & { title: string }> {
-  return fc.record({ title: epicTitle, description: epicDescription, labels: labelList, dates: fixedDates })
+  return fc
+    .record({ title: epicTitle, description: epicDescription, labels: labelList, dates: fixedDates })
     .map(({ dates, ...rest }) => ({ ...rest, ...dates }));
 }
 
 /** PUT /groups/:id/epics/:epic_iid: one or more of title, description, labels, fixed dates. */
 export function epicUpdate(): fc.Arbitrary<EpicPayload> {
-  return someOf({ title: epicTitle, description: epicDescription, labels: labelList, dates: fixedDates.filter((d) => Object.keys(d).length > 0) })
-    .map(({ dates, ...rest }) => ({ ...rest, ...(dates ?? {}) }));
+  return someOf({
+    title: epicTitle,
+    description: epicDescription,
+    labels: labelList,
+    dates: fixedDates.filter((d) => Object.keys(d).length > 0),
+  }).map(({ dates, ...rest }) => ({ ...rest, ...(dates ?? {}) }));
 }
 
 /** The JSON body of an epic payload: labels comma-separated, as the spec has them. */
@@ -318,6 +390,12 @@ export function epicBody(p: EpicPayload): Payload {
  * holds more UTF-8 bytes than characters), astral characters included.
  */
 export function nearLimitDescription(slack = 64): fc.Arbitrary<string> {
-  return fc.tuple(fc.integer({ min: EPIC_DESCRIPTION_MAX_LENGTH - slack, max: EPIC_DESCRIPTION_MAX_LENGTH }), mixedText({ maxFragments: 3 }), phrase('cyrillic'), phrase('cjk'))
+  return fc
+    .tuple(
+      fc.integer({ min: EPIC_DESCRIPTION_MAX_LENGTH - slack, max: EPIC_DESCRIPTION_MAX_LENGTH }),
+      mixedText({ maxFragments: 3 }),
+      phrase('cyrillic'),
+      phrase('cjk'),
+    )
     .map(([n, text, a, b]) => repeatToLength(`${a} ${text} ${b} 👩‍💻`, n));
 }

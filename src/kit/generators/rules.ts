@@ -14,9 +14,20 @@ import { codePoints } from './text.ts';
 import { splitSshKey } from './ssh-keys.ts';
 
 export const ENDPOINTS = [
-  'users.create', 'users.update', 'ssh-keys.create', 'gpg-keys.create', 'emails.create', 'tokens.create',
-  'broadcast.create', 'broadcast.update', 'clusters.create', 'clusters.update', 'variables.create', 'variables.update',
-  'epics.create', 'epics.update',
+  'users.create',
+  'users.update',
+  'ssh-keys.create',
+  'gpg-keys.create',
+  'emails.create',
+  'tokens.create',
+  'broadcast.create',
+  'broadcast.update',
+  'clusters.create',
+  'clusters.update',
+  'variables.create',
+  'variables.update',
+  'epics.create',
+  'epics.update',
 ] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
 
@@ -24,14 +35,21 @@ type Payload = Record<string, unknown>;
 type Rule = (p: Payload) => string[];
 
 const given = (p: Payload, name: string) => p[name] !== undefined && p[name] !== null;
-const missing = (...names: string[]): Rule => (p) => names.filter((n) => !given(p, n) || p[n] === '').map((n) => `missing:${n}`);
+const missing =
+  (...names: string[]): Rule =>
+  (p) =>
+    names.filter((n) => !given(p, n) || p[n] === '').map((n) => `missing:${n}`);
 const BOOLEAN_TEXT = new Set(['true', 'false', '1', '0']);
 const isBoolean = (v: unknown) => typeof v === 'boolean' || (typeof v === 'string' && BOOLEAN_TEXT.has(v));
 const isInteger = (v: unknown) => Number.isInteger(v) || (typeof v === 'string' && /^-?\d+$/.test(v));
-const typed = (check: (v: unknown) => boolean, kind: string, ...names: string[]): Rule =>
-  (p) => names.filter((n) => given(p, n) && !check(p[n])).map((n) => `${kind}:${n}`);
-const oneOf = (name: string, values: readonly string[]): Rule =>
-  (p) => (given(p, name) && !values.includes(String(p[name])) ? [`enum:${name}`] : []);
+const typed =
+  (check: (v: unknown) => boolean, kind: string, ...names: string[]): Rule =>
+  (p) =>
+    names.filter((n) => given(p, n) && !check(p[n])).map((n) => `${kind}:${n}`);
+const oneOf =
+  (name: string, values: readonly string[]): Rule =>
+  (p) =>
+    given(p, name) && !values.includes(String(p[name])) ? [`enum:${name}`] : [];
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** ISO 8601 datetimes as the spec writes them (date, time, optional fraction, Z or an offset), real calendar days and times. */
 function isDatetime(v: unknown): boolean {
@@ -75,7 +93,10 @@ export function looksLikeSshKey(text: unknown): boolean {
 const RULES: Record<Endpoint, Rule[]> = {
   'users.create': [
     missing('email', 'name', 'username'),
-    (p) => (['password', 'reset_password', 'force_random_password'].some((n) => given(p, n) && p[n] !== false && p[n] !== 'false') ? [] : ['missing:password']),
+    (p) =>
+      ['password', 'reset_password', 'force_random_password'].some((n) => given(p, n) && p[n] !== false && p[n] !== 'false')
+        ? []
+        : ['missing:password'],
     typed(isBoolean, 'boolean', 'admin', 'can_create_group', 'external', 'skip_confirmation', 'force_random_password', 'reset_password'),
     typed((v) => v === null || isBoolean(v), 'boolean', 'private_profile'),
     typed(isInteger, 'integer', 'color_scheme_id', 'projects_limit', 'theme_id'),
@@ -94,7 +115,10 @@ const RULES: Record<Endpoint, Rule[]> = {
   'emails.create': [missing('email')],
   'tokens.create': [
     missing('name', 'scopes'),
-    (p) => (Array.isArray(p.scopes) && p.scopes.length > 0 && !p.scopes.every((s) => (TOKEN_SCOPES as readonly string[]).includes(String(s))) ? ['enum:scopes'] : []),
+    (p) =>
+      Array.isArray(p.scopes) && p.scopes.length > 0 && !p.scopes.every((s) => (TOKEN_SCOPES as readonly string[]).includes(String(s)))
+        ? ['enum:scopes']
+        : [],
     dated((v) => typeof v === 'string' && isCalendarDate(v), 'date', 'expires_at'),
   ],
   'broadcast.create': [
@@ -110,7 +134,10 @@ const RULES: Record<Endpoint, Rule[]> = {
     missing('name'),
     (p) => {
       const pk = (p.platform_kubernetes_attributes ?? {}) as Payload;
-      return [...missing('api_url', 'token')(pk).map((r) => r.replace(':', ':platform_kubernetes_attributes.')), ...oneOf('authorization_type', ['rbac', 'abac', 'unknown_authorization'])(pk)];
+      return [
+        ...missing('api_url', 'token')(pk).map((r) => r.replace(':', ':platform_kubernetes_attributes.')),
+        ...oneOf('authorization_type', ['rbac', 'abac', 'unknown_authorization'])(pk),
+      ];
     },
     typed(isBoolean, 'boolean', 'enabled', 'managed'),
   ],

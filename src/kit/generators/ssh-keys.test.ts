@@ -32,7 +32,11 @@ try {
 }
 
 const TYPES: Record<string, string> = {
-  ed25519: 'ssh-ed25519', rsa: 'ssh-rsa', ecdsa: 'ecdsa-sha2-nistp256', 'ecdsa-384': 'ecdsa-sha2-nistp384', 'ecdsa-521': 'ecdsa-sha2-nistp521',
+  ed25519: 'ssh-ed25519',
+  rsa: 'ssh-rsa',
+  ecdsa: 'ecdsa-sha2-nistp256',
+  'ecdsa-384': 'ecdsa-sha2-nistp384',
+  'ecdsa-521': 'ecdsa-sha2-nistp521',
 };
 
 describe('sshPublicKey', () => {

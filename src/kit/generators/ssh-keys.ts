@@ -94,7 +94,15 @@ export async function sshPublicKey(kind: SshKeyKind = 'ed25519', comment = 'kit@
   const { type, wire } = wireFromJwk(await publicJwk(kind));
   const body = wire.toString('base64');
   const { sha256, md5 } = sshFingerprints(wire);
-  return { kind, type, body, comment, text: comment ? `${type} ${body} ${comment}` : `${type} ${body}`, fingerprintSha256: sha256, fingerprintMd5: md5 };
+  return {
+    kind,
+    type,
+    body,
+    comment,
+    text: comment ? `${type} ${body} ${comment}` : `${type} ${body}`,
+    fingerprintSha256: sha256,
+    fingerprintMd5: md5,
+  };
 }
 
 /** PKCS#8 DER prefix of an ed25519 private key; the 32-byte seed follows (RFC 8410). */
@@ -111,7 +119,15 @@ export function sshKeyFromSeed(seed: Uint8Array | readonly number[], comment = '
   const { type, wire } = wireFromJwk(createPublicKey(privateKey).export({ format: 'jwk' }));
   const body = wire.toString('base64');
   const { sha256, md5 } = sshFingerprints(wire);
-  return { kind: 'ed25519', type, body, comment, text: comment ? `${type} ${body} ${comment}` : `${type} ${body}`, fingerprintSha256: sha256, fingerprintMd5: md5 };
+  return {
+    kind: 'ed25519',
+    type,
+    body,
+    comment,
+    text: comment ? `${type} ${body} ${comment}` : `${type} ${body}`,
+    fingerprintSha256: sha256,
+    fingerprintMd5: md5,
+  };
 }
 
 /** Type, base64 body and comment of an OpenSSH public key text; undefined parts when absent. */
@@ -123,7 +139,8 @@ export function splitSshKey(text: unknown): { type?: string; body?: string; comm
 
 /** Two key texts name the same key: same type and base64 body (the comment may differ). */
 export function sameSshKey(a: unknown, b: unknown): boolean {
-  const x = splitSshKey(a), y = splitSshKey(b);
+  const x = splitSshKey(a),
+    y = splitSshKey(b);
   return x.type !== undefined && x.body !== undefined && x.type === y.type && x.body === y.body;
 }
 

@@ -44,14 +44,20 @@ const FAKERS: Record<Script, Faker[]> = {
 };
 
 /** Emoji a text field must keep: astral-plane pictographs, skin tones, ZWJ sequences, flags, variation selectors. */
-export const EMOJI = [
-  '😀', '🎉', '🚀', '👍🏽', '🧑🏿‍🚀', '👩‍💻', '👨‍👩‍👧‍👦', '🏳️‍🌈', '🇺🇦', '🇯🇵', '❤️', '✨', '😶‍🌫️', '🀄', '𝄞', '𠮷',
-] as const;
+export const EMOJI = ['😀', '🎉', '🚀', '👍🏽', '🧑🏿‍🚀', '👩‍💻', '👨‍👩‍👧‍👦', '🏳️‍🌈', '🇺🇦', '🇯🇵', '❤️', '✨', '😶‍🌫️', '🀄', '𝄞', '𠮷'] as const;
 
 /** Snippets with the characters HTML escaping would change (<, >, &, double and single quotes). */
 export const HTML_SNIPPETS = [
-  '<b>bold</b>', 'Tom & Jerry', '"quoted"', "it's", '<script>alert(1)</script>', 'a < b > c', '&amp; stays &amp;',
-  '&lt;tag&gt;', '<a href="https://example.com">link</a>', "O'Brien & \"Sons\"",
+  '<b>bold</b>',
+  'Tom & Jerry',
+  '"quoted"',
+  "it's",
+  '<script>alert(1)</script>',
+  'a < b > c',
+  '&amp; stays &amp;',
+  '&lt;tag&gt;',
+  '<a href="https://example.com">link</a>',
+  'O\'Brien & "Sons"',
 ] as const;
 
 /** Characters counted as the platform counts them: code points. */
@@ -86,7 +92,11 @@ export const htmlSnippet: fc.Arbitrary<string> = fc.constantFrom(...HTML_SNIPPET
 
 /** A person's full name in any script, sometimes with an emoji. */
 export function personName(): fc.Arbitrary<string> {
-  return fc.tuple(scriptArb.chain((s) => inScript((f) => f.person.fullName(), s)), fc.option(emoji, { freq: 4 }))
+  return fc
+    .tuple(
+      scriptArb.chain((s) => inScript((f) => f.person.fullName(), s)),
+      fc.option(emoji, { freq: 4 }),
+    )
     .map(([name, e]) => (e ? `${name} ${e}` : name));
 }
 
@@ -109,7 +119,8 @@ const fragment: fc.Arbitrary<string> = fc.oneof(
  */
 export function mixedText(options: { maxUnits?: number; minFragments?: number; maxFragments?: number } = {}): fc.Arbitrary<string> {
   const { maxUnits, minFragments = 1, maxFragments = 6 } = options;
-  return fc.array(fragment, { minLength: minFragments, maxLength: maxFragments })
+  return fc
+    .array(fragment, { minLength: minFragments, maxLength: maxFragments })
     .map((parts) => {
       const text = parts.join(' ').trim();
       return maxUnits === undefined ? text : clipUnits(text, maxUnits).trim();
@@ -119,7 +130,8 @@ export function mixedText(options: { maxUnits?: number; minFragments?: number; m
 
 /** A mixed text that holds at least one HTML-special snippet. */
 export function htmlText(options: { maxUnits?: number } = {}): fc.Arbitrary<string> {
-  return fc.tuple(mixedText({ maxFragments: 3 }), htmlSnippet, fc.boolean())
+  return fc
+    .tuple(mixedText({ maxFragments: 3 }), htmlSnippet, fc.boolean())
     .map(([text, snippet, first]) => (first ? `${snippet} ${text}` : `${text} ${snippet}`))
     .map((t) => (options.maxUnits === undefined ? t : clipUnits(t, options.maxUnits).trim()))
     .filter((t) => t.length > 0);
@@ -137,8 +149,7 @@ export function repeatToLength(chunk: string, n: number): string {
 
 /** Texts of `min`..`max` code points made of a mixed chunk (non-ASCII most of the time). */
 export function longText(min: number, max: number): fc.Arbitrary<string> {
-  return fc.tuple(fc.integer({ min, max }), mixedText({ minFragments: 2 }))
-    .map(([n, chunk]) => repeatToLength(chunk, n));
+  return fc.tuple(fc.integer({ min, max }), mixedText({ minFragments: 2 })).map(([n, chunk]) => repeatToLength(chunk, n));
 }
 
 /** A text for a field the platform caps at `limit` characters: 1 character, exactly `limit`, or anything between. */

@@ -56,11 +56,7 @@ export function accessLevel(store: Store, userId: number, target: ProjectRecord 
   return Math.max(inherited, directLevel(store, userId, 'Project', target.id));
 }
 
-function canSee(
-  store: Store,
-  user: UserRecord | null,
-  target: ProjectRecord | NamespaceRecord,
-): boolean {
+function canSee(store: Store, user: UserRecord | null, target: ProjectRecord | NamespaceRecord): boolean {
   if (target.visibility === 'public') return true;
   if (!user) return false;
   if (user.admin) return true;
@@ -77,11 +73,6 @@ export function canSeeGroup(store: Store, user: UserRecord | null, group: Namesp
 }
 
 /** Admin, or at least `level` on the target. */
-export function hasAccess(
-  store: Store,
-  user: UserRecord,
-  target: ProjectRecord | NamespaceRecord,
-  level: number,
-): boolean {
+export function hasAccess(store: Store, user: UserRecord, target: ProjectRecord | NamespaceRecord, level: number): boolean {
   return user.admin || accessLevel(store, user.id, target) >= level;
 }

@@ -12,7 +12,10 @@ describe('parseGpgKey', () => {
   it('reads a real public key: fingerprint, key id and user ids', async () => {
     const k = await gpgPublicKey({ name: 'Jane', email: 'jane@example.com' });
     expect(await parseGpgKey(`\n${k.armored}\n\n`)).toEqual({
-      armored: k.armored.trim(), fingerprint: k.fingerprint, primaryKeyId: k.keyId, userIds: ['Jane <jane@example.com>'],
+      armored: k.armored.trim(),
+      fingerprint: k.fingerprint,
+      primaryKeyId: k.keyId,
+      userIds: ['Jane <jane@example.com>'],
     });
   });
 

@@ -11,7 +11,10 @@ import type { NamespaceRecord } from './records.ts';
 
 function namespace(kind: 'user' | 'group', path: string, parentId: number | null): Omit<NamespaceRecord, 'id'> {
   const now = new Date(0);
-  return { kind, name: path, path, parentId, ownerId: null, visibility: 'public', description: '', createdAt: now, updatedAt: now } as Omit<NamespaceRecord, 'id'>;
+  return { kind, name: path, path, parentId, ownerId: null, visibility: 'public', description: '', createdAt: now, updatedAt: now } as Omit<
+    NamespaceRecord,
+    'id'
+  >;
 }
 
 describe('namespace lookups by path', () => {
@@ -24,7 +27,18 @@ describe('namespace lookups by path', () => {
     const user = ns.insert(namespace('user', 'jdoe', null));
     ns.insert(namespace('group', 'child', null)); // the same path at another place
     const scan = (path: string) => ns.all().find((n) => fullPath(store, n).toLowerCase() === path.toLowerCase());
-    const paths = () => ['parent', 'PARENT/child', 'parent/child/leaf', 'child', 'jdoe', 'parent/leaf', 'parent/child/', '', 'renamed/child', 'child/leaf'];
+    const paths = () => [
+      'parent',
+      'PARENT/child',
+      'parent/child/leaf',
+      'child',
+      'jdoe',
+      'parent/leaf',
+      'parent/child/',
+      '',
+      'renamed/child',
+      'child/leaf',
+    ];
 
     for (const path of paths()) expect(findNamespaceByPath(store, path), path).toBe(scan(path));
     expect(findNamespaceByPath(store, 'parent/child/leaf')).toBe(grandchild);

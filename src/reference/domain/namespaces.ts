@@ -30,11 +30,17 @@ export function lineage(store: Store, ns: NamespaceRecord): NamespaceRecord[] {
 }
 
 export function fullPath(store: Store, ns: NamespaceRecord): string {
-  return lineage(store, ns).reverse().map((n) => n.path).join('/');
+  return lineage(store, ns)
+    .reverse()
+    .map((n) => n.path)
+    .join('/');
 }
 
 export function fullName(store: Store, ns: NamespaceRecord): string {
-  return lineage(store, ns).reverse().map((n) => n.name).join(' / ');
+  return lineage(store, ns)
+    .reverse()
+    .map((n) => n.name)
+    .join(' / ');
 }
 
 /** A project's full path: its namespace's full path and its own ('group/sub/app'). */
@@ -69,9 +75,7 @@ export function topLevelGroupAt(store: Store, path: string): NamespaceRecord | u
 
 /** A group by id (digits) or full path; personal namespaces are not groups. */
 export function findGroup(store: Store, idOrPath: string): NamespaceRecord | undefined {
-  const ns = /^\d+$/.test(idOrPath)
-    ? store.namespaces.get(Number(idOrPath))
-    : findNamespaceByPath(store, idOrPath);
+  const ns = /^\d+$/.test(idOrPath) ? store.namespaces.get(Number(idOrPath)) : findNamespaceByPath(store, idOrPath);
   return ns?.kind === 'group' ? ns : undefined;
 }
 
@@ -93,6 +97,5 @@ export function descendants(store: Store, group: NamespaceRecord): NamespaceReco
 export function pathTaken(store: Store, parentId: number | null, path: string): boolean {
   const wanted = path.toLowerCase();
   if (store.namespacesByPlace.get(placeKey(parentId, path)).length > 0) return true;
-  return parentId !== null &&
-    store.projects.find((p) => p.namespaceId === parentId && p.path.toLowerCase() === wanted) !== undefined;
+  return parentId !== null && store.projects.find((p) => p.namespaceId === parentId && p.path.toLowerCase() === wanted) !== undefined;
 }

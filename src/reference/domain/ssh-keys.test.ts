@@ -13,7 +13,13 @@ describe('parseSshKey', () => {
     it(`parses a real ${kind} key and computes its fingerprints`, async () => {
       const k = await sshPublicKey(kind, 'me@laptop');
       const parsed = parseSshKey(k.text);
-      expect(parsed).toMatchObject({ type: k.type, body: k.body, comment: 'me@laptop', fingerprintSha256: k.fingerprintSha256, fingerprintMd5: k.fingerprintMd5 });
+      expect(parsed).toMatchObject({
+        type: k.type,
+        body: k.body,
+        comment: 'me@laptop',
+        fingerprintSha256: k.fingerprintSha256,
+        fingerprintMd5: k.fingerprintMd5,
+      });
     });
   }
 
@@ -42,6 +48,8 @@ describe('parseSshKey', () => {
   });
 
   it('shows the key with type and body and the comment replaced', () => {
-    expect(publishableKey({ type: 'ssh-ed25519', body: 'AAAA' }, 'Jane Doe', 'example.com')).toBe('ssh-ed25519 AAAA Jane Doe (example.com)');
+    expect(publishableKey({ type: 'ssh-ed25519', body: 'AAAA' }, 'Jane Doe', 'example.com')).toBe(
+      'ssh-ed25519 AAAA Jane Doe (example.com)',
+    );
   });
 });

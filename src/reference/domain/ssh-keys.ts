@@ -83,7 +83,8 @@ function loadMaterial(type: string, r: WireReader): number {
   if (r.text() !== curve.name) throw new Error('curve does not match the type');
   const q = r.bytes();
   if (q.length !== 1 + 2 * curve.size || q[0] !== 4) throw new Error('not an uncompressed point');
-  const x = q.subarray(1, 1 + curve.size), y = q.subarray(1 + curve.size);
+  const x = q.subarray(1, 1 + curve.size),
+    y = q.subarray(1 + curve.size);
   createPublicKey({ key: { kty: 'EC', crv: curve.crv, x: b64url(x), y: b64url(y) }, format: 'jwk' }); // refuses points off the curve
   return curve.size === 66 ? 521 : curve.size * 8;
 }
@@ -97,7 +98,10 @@ export function sshFingerprints(wire: Buffer): { md5: string; sha256: string } {
 
 /** Parses and checks an OpenSSH public key text (line breaks inside are ignored, as pasted keys have them). */
 export function parseSshKey(text: string): ParsedSshKey | SshKeyProblem {
-  const [type = '', body = '', ...rest] = text.replace(/[\r\n]+/g, '').trim().split(/\s+/);
+  const [type = '', body = '', ...rest] = text
+    .replace(/[\r\n]+/g, '')
+    .trim()
+    .split(/\s+/);
   if (!SUPPORTED_SSH_TYPES.includes(type)) return { error: 'type is not supported' };
   if (body === '' || !BASE64.test(body)) return { error: 'is invalid' };
   const wire = Buffer.from(body, 'base64');

@@ -10,8 +10,7 @@ import { ACCESS } from './access.ts';
 import { secondaryEmailTaken } from './emails.ts';
 import type { NamespaceRecord, UserRecord } from './records.ts';
 
-export type NewUser = Partial<Omit<UserRecord, 'id' | 'namespaceId'>> &
-  Pick<UserRecord, 'username' | 'name' | 'email'>;
+export type NewUser = Partial<Omit<UserRecord, 'id' | 'namespaceId'>> & Pick<UserRecord, 'username' | 'name' | 'email'>;
 
 export function userDefaults(now: Date): Omit<UserRecord, 'id' | 'namespaceId' | 'username' | 'name' | 'email'> {
   return {
@@ -80,8 +79,7 @@ export function findUserByIdOrUsername(store: Store, value: string): UserRecord 
 }
 
 export function emailTaken(store: Store, email: string, exceptUserId?: number): boolean {
-  return store.usersByEmail.get(email.toLowerCase()).some((u) => u.id !== exceptUserId) ||
-    secondaryEmailTaken(store, email, exceptUserId); // another account's secondary address counts too
+  return store.usersByEmail.get(email.toLowerCase()).some((u) => u.id !== exceptUserId) || secondaryEmailTaken(store, email, exceptUserId); // another account's secondary address counts too
 }
 
 /** Groups in which the user is the only owner (they block a soft delete). */
@@ -89,9 +87,7 @@ export function soleOwnedGroups(store: Store, userId: number): NamespaceRecord[]
   const out: NamespaceRecord[] = [];
   for (const m of store.members.filter((m) => m.userId === userId && m.sourceType === 'Namespace')) {
     if (m.accessLevel < ACCESS.owner) continue;
-    const owners = store.members.filter(
-      (o) => o.sourceType === 'Namespace' && o.sourceId === m.sourceId && o.accessLevel >= ACCESS.owner,
-    );
+    const owners = store.members.filter((o) => o.sourceType === 'Namespace' && o.sourceId === m.sourceId && o.accessLevel >= ACCESS.owner);
     const group = store.namespaces.get(m.sourceId);
     if (owners.length === 1 && group) out.push(group);
   }

@@ -34,8 +34,10 @@ export function maskable(value: string): boolean {
 
 /** Is `key` already used in `scope` by another variable of the project? */
 export function scopeTaken(store: Store, projectId: number, key: string, scope: string, exceptId?: number): boolean {
-  return store.variables.find((v) =>
-    v.projectId === projectId && v.key === key && v.environmentScope === scope && v.id !== exceptId) !== undefined;
+  return (
+    store.variables.find((v) => v.projectId === projectId && v.key === key && v.environmentScope === scope && v.id !== exceptId) !==
+    undefined
+  );
 }
 
 /** The project's variables with this key, oldest first. */

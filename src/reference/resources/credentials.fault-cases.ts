@@ -35,7 +35,10 @@ async function takenEmail(t: TestServer, which: 'primary' | 'secondary') {
   const jane = await t.user('jane');
   const bob = await t.user('bob');
   await t.req('POST', '/user/emails', { token: jane.token, body: { email: 'jane.alt@example.com' } });
-  return t.req('POST', '/user/emails', { token: bob.token, body: { email: which === 'primary' ? 'jane@example.com' : 'jane.alt@example.com' } });
+  return t.req('POST', '/user/emails', {
+    token: bob.token,
+    body: { email: which === 'primary' ? 'jane@example.com' : 'jane.alt@example.com' },
+  });
 }
 
 /** The names of jane's active tokens after her revoked token is revoked a second time. */
@@ -78,17 +81,28 @@ export const CREDENTIAL_FAULT_CASES: Record<string, Case> = {
     },
   },
   'tokens.impersonation-flag-dropped': {
-    healthy: async (t) => expect((await t.req('GET', `/users/${(await t.user('jane')).id}/impersonation_tokens`, { token: t.admin })).data[0].impersonation).toBe(true),
-    faulty: async (t) => expect((await t.req('GET', `/users/${(await t.user('jane')).id}/impersonation_tokens`, { token: t.admin })).data[0].impersonation).toBe(false),
+    healthy: async (t) =>
+      expect(
+        (await t.req('GET', `/users/${(await t.user('jane')).id}/impersonation_tokens`, { token: t.admin })).data[0].impersonation,
+      ).toBe(true),
+    faulty: async (t) =>
+      expect(
+        (await t.req('GET', `/users/${(await t.user('jane')).id}/impersonation_tokens`, { token: t.admin })).data[0].impersonation,
+      ).toBe(false),
   },
   'tokens.state-filter-ignored': {
     healthy: async (t) => {
       const r = await revokedToken(t);
-      expect((await t.req('GET', r.base, { token: t.admin, query: 'state=active' })).data.map((x: { name: string }) => x.name)).toEqual(['test']);
+      expect((await t.req('GET', r.base, { token: t.admin, query: 'state=active' })).data.map((x: { name: string }) => x.name)).toEqual([
+        'test',
+      ]);
     },
     faulty: async (t) => {
       const r = await revokedToken(t);
-      expect((await t.req('GET', r.base, { token: t.admin, query: 'state=active' })).data.map((x: { name: string }) => x.name)).toEqual(['test', 'gone']);
+      expect((await t.req('GET', r.base, { token: t.admin, query: 'state=active' })).data.map((x: { name: string }) => x.name)).toEqual([
+        'test',
+        'gone',
+      ]);
     },
   },
   'tokens.revoke-again-hits-newest': {
@@ -115,11 +129,15 @@ export const CREDENTIAL_FAULT_CASES: Record<string, Case> = {
   'keys.unchecked': {
     healthy: async (t) => {
       const jane = await t.user('jane');
-      expect((await t.req('POST', '/user/keys', { token: jane.token, body: { title: 'x', key: 'ssh-rsa AAAA garbage' } })).statusCode).toBe(400);
+      expect((await t.req('POST', '/user/keys', { token: jane.token, body: { title: 'x', key: 'ssh-rsa AAAA garbage' } })).statusCode).toBe(
+        400,
+      );
     },
     faulty: async (t) => {
       const jane = await t.user('jane');
-      expect((await t.req('POST', '/user/keys', { token: jane.token, body: { title: 'x', key: 'ssh-rsa AAAA garbage' } })).statusCode).toBe(201);
+      expect((await t.req('POST', '/user/keys', { token: jane.token, body: { title: 'x', key: 'ssh-rsa AAAA garbage' } })).statusCode).toBe(
+        201,
+      );
     },
   },
   'keys.list-by-id-only': {

@@ -40,55 +40,102 @@ async function keysetPage(t: TestServer, query: string) {
 
 export const PROJECT_RESOURCE_FAULT_CASES: Record<string, Case> = {
   'clusters.token-returned': observe(async (t) => (await addCluster(t, await project(t))).body.includes(PK.token), false, true),
-  'clusters.list-embeds-project': observe(async (t) => {
-    const id = await project(t);
-    await addCluster(t, id);
-    return 'project' in (await t.req('GET', `/projects/${id}/clusters`, { token: t.admin })).data[0];
-  }, false, true),
-  'clusters.default-authorization-abac': observe(async (t) => (await addCluster(t, await project(t))).data.platform_kubernetes.authorization_type, 'rbac', 'abac'),
-  'clusters.developer-can-read': observe(async (t) => {
-    const id = await project(t);
-    return (await t.req('GET', `/projects/${id}/clusters`, { token: await member(t, id, 30) })).statusCode;
-  }, 403, 200),
+  'clusters.list-embeds-project': observe(
+    async (t) => {
+      const id = await project(t);
+      await addCluster(t, id);
+      return 'project' in (await t.req('GET', `/projects/${id}/clusters`, { token: t.admin })).data[0];
+    },
+    false,
+    true,
+  ),
+  'clusters.default-authorization-abac': observe(
+    async (t) => (await addCluster(t, await project(t))).data.platform_kubernetes.authorization_type,
+    'rbac',
+    'abac',
+  ),
+  'clusters.developer-can-read': observe(
+    async (t) => {
+      const id = await project(t);
+      return (await t.req('GET', `/projects/${id}/clusters`, { token: await member(t, id, 30) })).statusCode;
+    },
+    403,
+    200,
+  ),
   'variables.key-sanitized': observe(async (t) => (await variable(t, { key: 'MY-VAR', value: 'x' })).key, undefined, 'MY_VAR'),
   'variables.key-truncated': observe(async (t) => (await variable(t, { key: 'K'.repeat(256), value: 'x' })).key?.length, undefined, 255),
-  'variables.show-drops-masked': observe(async (t) => {
-    const id = await project(t);
-    await t.req('POST', `/projects/${id}/variables`, { token: t.admin, body: { key: 'K', value: 'x' } });
-    return 'masked' in (await t.req('GET', `/projects/${id}/variables/K`, { token: t.admin })).data;
-  }, true, false),
+  'variables.show-drops-masked': observe(
+    async (t) => {
+      const id = await project(t);
+      await t.req('POST', `/projects/${id}/variables`, { token: t.admin, body: { key: 'K', value: 'x' } });
+      return 'masked' in (await t.req('GET', `/projects/${id}/variables/K`, { token: t.admin })).data;
+    },
+    true,
+    false,
+  ),
   'variables.default-scope-blank': observe(async (t) => (await variable(t, { key: 'K', value: 'x' })).environment_scope, '*', ''),
   'variables.default-type-file': observe(async (t) => (await variable(t, { key: 'K', value: 'x' })).variable_type, 'env_var', 'file'),
-  'variables.filter-ignored-on-update': observe(async (t) => {
-    const s = await withOptions(t, { variablesScopeFilter: true });
-    const id = await project(s);
-    for (const scope of ['a', 'b']) await s.req('POST', `/projects/${id}/variables`, { token: s.admin, body: { key: 'K', value: scope, environment_scope: scope } });
-    return (await s.req('PUT', `/projects/${id}/variables/K`, { token: s.admin, body: { value: 'new', filter: { environment_scope: 'b' } } })).statusCode;
-  }, 200, 409),
-  'deps.guest-reads': observe(async (t) => {
-    const id = await project(t);
-    return (await t.req('GET', `/projects/${id}/dependencies`, { token: await member(t, id, 10) })).statusCode;
-  }, 403, 200),
-  'deps.filter-ignored': observe(async (t) => {
-    const s = await withOptions(t, { dependencyFixture: true });
-    const id = await project(s);
-    const res = await s.req('GET', `/projects/${id}/dependencies`, { token: s.admin, query: 'package_manager[]=npm' });
-    return [...new Set(res.data.map((d: { package_manager: string }) => d.package_manager))].length;
-  }, 1, 6),
-  'projects.get-requires-auth': observe(async (t) => {
-    const id = (await t.req('POST', '/projects', { token: t.admin, body: { name: 'open', visibility: 'public' } })).data.id;
-    return (await t.req('GET', `/projects/${id}`)).statusCode;
-  }, 200, 401),
-  'deps.public-without-auth': observe(async (t) => {
-    const id = (await t.req('POST', '/projects', { token: t.admin, body: { name: 'open', visibility: 'public' } })).data.id;
-    return (await t.req('GET', `/projects/${id}/dependencies`)).statusCode;
-  }, 401, 200),
-  'pagination.keyset-offset-headers': observe(async (t) => {
-    await project(t);
-    return (await keysetPage(t, '')).xTotal;
-  }, null, '1'),
-  'pagination.keyset-per-page-unclamped': observe(async (t) => {
-    for (let i = 0; i < 101; i += 1) await t.req('POST', '/projects', { token: t.admin, body: { name: `p${i}` } });
-    return (await keysetPage(t, 'per_page=101')).count;
-  }, 100, 101),
+  'variables.filter-ignored-on-update': observe(
+    async (t) => {
+      const s = await withOptions(t, { variablesScopeFilter: true });
+      const id = await project(s);
+      for (const scope of ['a', 'b'])
+        await s.req('POST', `/projects/${id}/variables`, { token: s.admin, body: { key: 'K', value: scope, environment_scope: scope } });
+      return (
+        await s.req('PUT', `/projects/${id}/variables/K`, { token: s.admin, body: { value: 'new', filter: { environment_scope: 'b' } } })
+      ).statusCode;
+    },
+    200,
+    409,
+  ),
+  'deps.guest-reads': observe(
+    async (t) => {
+      const id = await project(t);
+      return (await t.req('GET', `/projects/${id}/dependencies`, { token: await member(t, id, 10) })).statusCode;
+    },
+    403,
+    200,
+  ),
+  'deps.filter-ignored': observe(
+    async (t) => {
+      const s = await withOptions(t, { dependencyFixture: true });
+      const id = await project(s);
+      const res = await s.req('GET', `/projects/${id}/dependencies`, { token: s.admin, query: 'package_manager[]=npm' });
+      return [...new Set(res.data.map((d: { package_manager: string }) => d.package_manager))].length;
+    },
+    1,
+    6,
+  ),
+  'projects.get-requires-auth': observe(
+    async (t) => {
+      const id = (await t.req('POST', '/projects', { token: t.admin, body: { name: 'open', visibility: 'public' } })).data.id;
+      return (await t.req('GET', `/projects/${id}`)).statusCode;
+    },
+    200,
+    401,
+  ),
+  'deps.public-without-auth': observe(
+    async (t) => {
+      const id = (await t.req('POST', '/projects', { token: t.admin, body: { name: 'open', visibility: 'public' } })).data.id;
+      return (await t.req('GET', `/projects/${id}/dependencies`)).statusCode;
+    },
+    401,
+    200,
+  ),
+  'pagination.keyset-offset-headers': observe(
+    async (t) => {
+      await project(t);
+      return (await keysetPage(t, '')).xTotal;
+    },
+    null,
+    '1',
+  ),
+  'pagination.keyset-per-page-unclamped': observe(
+    async (t) => {
+      for (let i = 0; i < 101; i += 1) await t.req('POST', '/projects', { token: t.admin, body: { name: `p${i}` } });
+      return (await keysetPage(t, 'per_page=101')).count;
+    },
+    100,
+    101,
+  ),
 };

@@ -13,14 +13,22 @@ const TOKEN = 'concurrency-admin-token';
 const N = 40;
 
 let ref: RunningReference | undefined;
-afterEach(async () => { await ref?.close(); ref = undefined; });
+afterEach(async () => {
+  await ref?.close();
+  ref = undefined;
+});
 
 async function start(faults: string[] = []): Promise<RunningReference> {
   ref = await startReferenceServer({ port: 0, adminToken: TOKEN, faults });
   return ref;
 }
 
-async function call(r: RunningReference, method: string, path: string, body?: unknown): Promise<{ status: number; json: any; headers: Headers }> {
+async function call(
+  r: RunningReference,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: any; headers: Headers }> {
   const res = await fetch(path.startsWith('http') ? path : `${r.apiUrl}${path}`, {
     method,
     headers: { 'private-token': TOKEN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -70,7 +78,9 @@ describe('concurrent creates keep their invariants', () => {
   test('the same variable key created at once: exactly one 201, the others 400 "has already been taken"', async () => {
     const r = await start();
     const project = await call(r, 'POST', '/projects', { name: 'race', path: 'race' });
-    const made = await together(20, (i) => call(r, 'POST', `/projects/${project.json.id}/variables`, { key: 'RACE_KEY', value: `value-${i}` }));
+    const made = await together(20, (i) =>
+      call(r, 'POST', `/projects/${project.json.id}/variables`, { key: 'RACE_KEY', value: `value-${i}` }),
+    );
     expect(made.filter((m) => m.status === 201)).toHaveLength(1);
     for (const lost of made.filter((m) => m.status !== 201)) {
       expect(lost.status).toBe(400);
@@ -82,19 +92,26 @@ describe('concurrent creates keep their invariants', () => {
 
   test('the same username created at once: exactly one 201, the others 409', async () => {
     const r = await start();
-    const made = await together(20, (i) => call(r, 'POST', '/users', { username: 'racer', name: 'Racer', email: `racer${i}@example.com`, password: 'password123' }));
+    const made = await together(20, (i) =>
+      call(r, 'POST', '/users', { username: 'racer', name: 'Racer', email: `racer${i}@example.com`, password: 'password123' }),
+    );
     expect(made.filter((m) => m.status === 201)).toHaveLength(1);
     expect(made.filter((m) => m.status !== 201).map((m) => m.status)).toEqual(Array(19).fill(409));
   });
 
   test('users and broadcast messages created at once: X-Total equals the items walked through all pages, ids unique', async () => {
     const r = await start();
-    const made = await together(N, (i) => Promise.all([
-      call(r, 'POST', '/users', { username: `crowd${i}`, name: `Crowd ${i}`, email: `crowd${i}@example.com`, password: 'password123' }),
-      call(r, 'POST', '/broadcast_messages', { message: `crowd ${i}` }),
-    ]));
+    const made = await together(N, (i) =>
+      Promise.all([
+        call(r, 'POST', '/users', { username: `crowd${i}`, name: `Crowd ${i}`, email: `crowd${i}@example.com`, password: 'password123' }),
+        call(r, 'POST', '/broadcast_messages', { message: `crowd ${i}` }),
+      ]),
+    );
     expect(made.flat().map((m) => m.status)).toEqual(Array(2 * N).fill(201));
-    for (const [path, expected] of [['/users?per_page=7', N + 1 /* and root */], ['/broadcast_messages?per_page=7', N]] as const) {
+    for (const [path, expected] of [
+      ['/users?per_page=7', N + 1 /* and root */],
+      ['/broadcast_messages?per_page=7', N],
+    ] as const) {
       const { items, totals } = await walk(r, path);
       expect(items, path).toHaveLength(expected);
       expect(new Set(items.map((x) => x.id)).size, path).toBe(items.length);

@@ -11,15 +11,22 @@ import { casesFor, startFuzzTarget, type Category, type FuzzTarget } from './fuz
 
 export function fuzzCategories(title: string, categories: readonly Category[]): void {
   let t: FuzzTarget;
-  beforeEach(async () => { t = await startFuzzTarget(); });
-  afterEach(async () => { await t?.close(); });
+  beforeEach(async () => {
+    t = await startFuzzTarget();
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
 
   describe(title, () => {
     test.each(categories.map((c) => [c.name, c] as const))('%s', async (_name, category) => {
       const cases = casesFor(category, t);
       expect(cases.length).toBeGreaterThan(0);
       const failures = await t.run(cases);
-      expect(failures.length, `${failures.length} of ${cases.length} answers broke the rules:\n\n${failures.slice(0, 8).join('\n\n')}`).toBe(0);
+      expect(
+        failures.length,
+        `${failures.length} of ${cases.length} answers broke the rules:\n\n${failures.slice(0, 8).join('\n\n')}`,
+      ).toBe(0);
       expect(await t.healthy()).toBeUndefined();
     });
   });

@@ -84,7 +84,10 @@ export function declaredParamNames(): string[] {
 /** GET a list and answer JSON, via inject (fixtures only). */
 async function post(ref: RunningReference, url: string, token: string, body: unknown): Promise<any> {
   const res = await ref.app.inject({
-    method: 'POST', url: `/api/v4${url}`, headers: { 'private-token': token, 'content-type': 'application/json' }, payload: JSON.stringify(body),
+    method: 'POST',
+    url: `/api/v4${url}`,
+    headers: { 'private-token': token, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
   });
   if (res.statusCode !== 201) throw new Error(`fixture POST ${url}: ${res.statusCode} ${res.body}`);
   return JSON.parse(res.body);
@@ -99,7 +102,15 @@ async function createFixtures(ref: RunningReference): Promise<Fixtures> {
   const admin = ref.adminToken;
   const users = [];
   for (const name of ['fz-jane', 'fz-bob', 'fz-carol']) {
-    users.push(await post(ref, '/users', admin, { username: name, name, email: `${name}@example.com`, password: 'password123', skip_confirmation: true }));
+    users.push(
+      await post(ref, '/users', admin, {
+        username: name,
+        name,
+        email: `${name}@example.com`,
+        password: 'password123',
+        skip_confirmation: true,
+      }),
+    );
   }
   // Jane is the regular caller: she never appears in a path (a generated request could block her or revoke her token).
   const [jane, ...others] = users;
@@ -108,13 +119,20 @@ async function createFixtures(ref: RunningReference): Promise<Fixtures> {
   const key = await post(ref, '/user/keys', token.token, { title: 'fz', key: (await sshPublicKey()).text });
   await post(ref, `/users/${jane.id}/keys`, admin, { title: 'fz2', key: (await sshPublicKey()).text });
   const email = await post(ref, '/user/emails', token.token, { email: 'fz-jane2@example.com' });
-  const messages = [await post(ref, '/broadcast_messages', admin, { message: 'one' }), await post(ref, '/broadcast_messages', admin, { message: 'two' })];
+  const messages = [
+    await post(ref, '/broadcast_messages', admin, { message: 'one' }),
+    await post(ref, '/broadcast_messages', admin, { message: 'two' }),
+  ];
   const group = await post(ref, '/groups', admin, { name: 'fz-group', path: 'fz-group' });
-  const epics = [await post(ref, `/groups/${group.id}/epics`, admin, { title: 'e1' }), await post(ref, `/groups/${group.id}/epics`, admin, { title: 'e2' })];
+  const epics = [
+    await post(ref, `/groups/${group.id}/epics`, admin, { title: 'e1' }),
+    await post(ref, `/groups/${group.id}/epics`, admin, { title: 'e2' }),
+  ];
   const project = await post(ref, '/projects', admin, { name: 'fz-project', path: 'fz-project' });
   await post(ref, `/projects/${project.id}/variables`, admin, { key: 'FZ_KEY', value: 'value-123' });
   const cluster = await post(ref, `/projects/${project.id}/clusters/user`, admin, {
-    name: 'fz', platform_kubernetes_attributes: { api_url: 'https://k8s.example.com', token: 'secret-k8s-token' },
+    name: 'fz',
+    platform_kubernetes_attributes: { api_url: 'https://k8s.example.com', token: 'secret-k8s-token' },
   });
   return {
     userToken: token.token,
@@ -140,9 +158,11 @@ async function createFixtures(ref: RunningReference): Promise<Fixtures> {
 /** The general rules every answer keeps: no 5xx; a 4xx is a JSON object with `message` or `error`. */
 export function saneAnswer(res: RawResponse): string | undefined {
   if (res.status >= 500) return `answered ${res.status}, a server error`;
-  if (res.status < 200 || (res.status >= 300 && res.status < 400 && res.status !== 304)) return `answered ${res.status}, neither 2xx, 304 nor 4xx`;
+  if (res.status < 200 || (res.status >= 300 && res.status < 400 && res.status !== 304))
+    return `answered ${res.status}, neither 2xx, 304 nor 4xx`;
   if (res.status >= 400) {
-    if (!/^application\/json\b/i.test(res.headers['content-type'] ?? '')) return `a ${res.status} with Content-Type ${res.headers['content-type'] ?? '(none)'}, not JSON`;
+    if (!/^application\/json\b/i.test(res.headers['content-type'] ?? ''))
+      return `a ${res.status} with Content-Type ${res.headers['content-type'] ?? '(none)'}, not JSON`;
     let body: unknown;
     try {
       body = JSON.parse(res.body);
@@ -150,7 +170,10 @@ export function saneAnswer(res: RawResponse): string | undefined {
       return `a ${res.status} whose body is not JSON`;
     }
     const b = body as { message?: unknown; error?: unknown } | null;
-    const ok = typeof b === 'object' && b !== null && (typeof b.message === 'string' || (typeof b.message === 'object' && b.message !== null) || typeof b.error === 'string');
+    const ok =
+      typeof b === 'object' &&
+      b !== null &&
+      (typeof b.message === 'string' || (typeof b.message === 'object' && b.message !== null) || typeof b.error === 'string');
     if (!ok) return `a ${res.status} whose body holds neither message nor error`;
   }
   return undefined;
@@ -162,7 +185,10 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   const fixtures = await createFixtures(ref);
   const routes = ref.app.routeTable;
   const paramNames = declaredParamNames();
-  const secrets: [string, string][] = [[ADMIN_TOKEN, '<admin token>'], [fixtures.userToken, '<user token>']];
+  const secrets: [string, string][] = [
+    [ADMIN_TOKEN, '<admin token>'],
+    [fixtures.userToken, '<user token>'],
+  ];
   const mask = (text: string) => secrets.reduce((s, [v, label]) => s.split(v).join(label), text);
 
   const auth = (who: Who): [string, string][] =>
@@ -176,7 +202,9 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   const path = (route: Route) => {
     const names = pathParams(route);
     if (names.length === 0) return fc.constant(route.url);
-    return fc.tuple(...names.map((n) => fc.constantFrom(...valuesOf(route, n)))).map((vals) => fill(route, Object.fromEntries(names.map((n, i) => [n, vals[i]!]))));
+    return fc
+      .tuple(...names.map((n) => fc.constantFrom(...valuesOf(route, n))))
+      .map((vals) => fill(route, Object.fromEntries(names.map((n, i) => [n, vals[i]!]))));
   };
   const send = (req: RawRequest) => sendRaw(port, req);
 
@@ -193,11 +221,21 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       if (base.status !== res.status) problem = `answered ${res.status}, the same request without the unknown parameters ${base.status}`;
     }
     if (!problem) return undefined;
-    return mask(`[${c.category}] ${problem} (seed ${FUZZ_SEED})\n  answer: ${res.status} ${JSON.stringify(res.body.slice(0, 300))}\n${describeRaw(c.req)}`);
+    return mask(
+      `[${c.category}] ${problem} (seed ${FUZZ_SEED})\n  answer: ${res.status} ${JSON.stringify(res.body.slice(0, 300))}\n${describeRaw(c.req)}`,
+    );
   };
 
   return {
-    ref, port, routes, paramNames, auth, pathParams, fill, path, send,
+    ref,
+    port,
+    routes,
+    paramNames,
+    auth,
+    pathParams,
+    fill,
+    path,
+    send,
     anyAuth: () => fc.constantFrom<Who>('admin', 'admin', 'admin', 'admin', 'user', 'none').map(auth),
     async run(cases) {
       const failures: string[] = [];
@@ -234,7 +272,8 @@ export interface Category {
  */
 export function casesFor(category: Category, t: FuzzTarget): Case[] {
   const cases = t.routes.flatMap((route, index) =>
-    (category.applies(route) ? fc.sample(category.arb(route, t), { seed: FUZZ_SEED + index, numRuns: category.perRoute }) : []));
+    category.applies(route) ? fc.sample(category.arb(route, t), { seed: FUZZ_SEED + index, numRuns: category.perRoute }) : [],
+  );
   return [...cases.filter((c) => c.req.method !== 'DELETE'), ...cases.filter((c) => c.req.method === 'DELETE')];
 }
 
@@ -249,6 +288,8 @@ export function expectBadRequest(res: RawResponse): string | undefined {
   try {
     const body = JSON.parse(res.body) as { message?: unknown };
     if (typeof body.message === 'string' && body.message.startsWith('400 Bad request')) return undefined;
-  } catch { /* reported below */ }
+  } catch {
+    /* reported below */
+  }
   return `a 400 without the API's bad-request body: ${res.body.slice(0, 120)}`;
 }

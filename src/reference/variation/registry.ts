@@ -73,10 +73,12 @@ if (BY_ID.size !== VARIATIONS.length) {
   throw new Error(`Variations declared twice: ${twice.join(', ')}`);
 }
 
-export const FAULT_VARIATIONS: readonly (FaultVariation & { id: FaultId })[] =
-  VARIATIONS.filter((v): v is Extract<Declared, { kind: 'fault' }> => v.kind === 'fault');
-export const CAPABILITY_VARIATIONS: readonly (CapabilityVariation & { id: CapabilityId })[] =
-  VARIATIONS.filter((v): v is Extract<Declared, { kind: 'capability' }> => v.kind === 'capability');
+export const FAULT_VARIATIONS: readonly (FaultVariation & { id: FaultId })[] = VARIATIONS.filter(
+  (v): v is Extract<Declared, { kind: 'fault' }> => v.kind === 'fault',
+);
+export const CAPABILITY_VARIATIONS: readonly (CapabilityVariation & { id: CapabilityId })[] = VARIATIONS.filter(
+  (v): v is Extract<Declared, { kind: 'capability' }> => v.kind === 'capability',
+);
 
 /** A set of variations switched on, and the variation points as they make them. */
 export interface Variations {

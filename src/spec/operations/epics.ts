@@ -11,7 +11,10 @@ import { boolean, datetime, integer, oneOf, string, type Operation, type Schema 
 const RULES =
   'Authentication is always required. A private group of which the caller is not a member gives 404; when the epics feature is unavailable, 403.';
 
-const DESCRIPTION = string({ maxLength: EPIC_DESCRIPTION_MAX_LENGTH, description: `at most ${EPIC_DESCRIPTION_MAX_LENGTH.toLocaleString('en-US')} characters` });
+const DESCRIPTION = string({
+  maxLength: EPIC_DESCRIPTION_MAX_LENGTH,
+  description: `at most ${EPIC_DESCRIPTION_MAX_LENGTH.toLocaleString('en-US')} characters`,
+});
 const DATES: Record<string, Schema> = {
   start_date_is_fixed: boolean(),
   start_date_fixed: string({ description: 'date YYYY-MM-DD' }),
@@ -22,7 +25,7 @@ const LABELS = string({ description: 'label names, comma separated' });
 
 const FILTERS: Record<string, Schema> = {
   author_id: integer(),
-  labels: string({ description: 'comma separated; names from the epic\'s group or a parent group' }),
+  labels: string({ description: "comma separated; names from the epic's group or a parent group" }),
   with_labels_details: boolean({ default: false }),
   order_by: oneOf(['created_at', 'updated_at'], { default: 'created_at' }),
   sort: oneOf(['asc', 'desc'], { default: 'desc' }),
@@ -41,17 +44,35 @@ const one = `${epics}/:epic_iid(int)`;
 
 export const EPIC_OPERATIONS: Operation[] = [
   {
-    method: 'GET', path: epics, operationId: 'listGroupEpics', tag: 'epics', summary: 'List the epics of a group',
-    description: `${RULES} ${EPIC_LIST_PER_PAGE_DEFAULT} results per page by default.`, auth: 'authenticated', query: FILTERS, list: true,
+    method: 'GET',
+    path: epics,
+    operationId: 'listGroupEpics',
+    tag: 'epics',
+    summary: 'List the epics of a group',
+    description: `${RULES} ${EPIC_LIST_PER_PAGE_DEFAULT} results per page by default.`,
+    auth: 'authenticated',
+    query: FILTERS,
+    list: true,
     success: { status: 200, view: 'epic.list-item', clause: 'epics.list.shape', clauseView: 'epic' },
   },
   {
-    method: 'GET', path: one, operationId: 'getGroupEpic', tag: 'epics', summary: 'Get one epic of a group',
-    description: RULES, auth: 'authenticated', success: { status: 200, view: 'epic.detail' },
+    method: 'GET',
+    path: one,
+    operationId: 'getGroupEpic',
+    tag: 'epics',
+    summary: 'Get one epic of a group',
+    description: RULES,
+    auth: 'authenticated',
+    success: { status: 200, view: 'epic.detail' },
   },
   {
-    method: 'POST', path: epics, operationId: 'createGroupEpic', tag: 'epics', summary: 'Create an epic in a group',
-    description: RULES, auth: 'authenticated',
+    method: 'POST',
+    path: epics,
+    operationId: 'createGroupEpic',
+    tag: 'epics',
+    summary: 'Create an epic in a group',
+    description: RULES,
+    auth: 'authenticated',
     body: {
       fields: {
         title: string(),
@@ -66,8 +87,13 @@ export const EPIC_OPERATIONS: Operation[] = [
     success: { status: 201, view: 'epic' },
   },
   {
-    method: 'PUT', path: one, operationId: 'updateGroupEpic', tag: 'epics', summary: 'Update, close or reopen an epic',
-    description: RULES, auth: 'authenticated',
+    method: 'PUT',
+    path: one,
+    operationId: 'updateGroupEpic',
+    tag: 'epics',
+    summary: 'Update, close or reopen an epic',
+    description: RULES,
+    auth: 'authenticated',
     body: {
       fields: {
         title: string(),
@@ -81,13 +107,24 @@ export const EPIC_OPERATIONS: Operation[] = [
     success: { status: 200, view: 'epic' },
   },
   {
-    method: 'DELETE', path: one, operationId: 'deleteGroupEpic', tag: 'epics', summary: 'Delete an epic',
-    description: RULES, auth: 'authenticated', success: { status: 204 },
+    method: 'DELETE',
+    path: one,
+    operationId: 'deleteGroupEpic',
+    tag: 'epics',
+    summary: 'Delete an epic',
+    description: RULES,
+    auth: 'authenticated',
+    success: { status: 204 },
   },
   {
-    method: 'POST', path: `${one}/todo`, operationId: 'createEpicTodo', tag: 'epics',
+    method: 'POST',
+    path: `${one}/todo`,
+    operationId: 'createEpicTodo',
+    tag: 'epics',
     summary: 'Create a todo on an epic for the current user',
-    description: `${RULES} 304 when the user already has a todo on that epic.`, auth: 'authenticated',
-    success: { status: 201, view: 'todo', clause: 'todos.create.shape' }, extraStatuses: [304],
+    description: `${RULES} 304 when the user already has a todo on that epic.`,
+    auth: 'authenticated',
+    success: { status: 201, view: 'todo', clause: 'todos.create.shape' },
+    extraStatuses: [304],
   },
 ];

@@ -9,9 +9,23 @@
  */
 import { check, createGroup, fc, isApiDatetime, requireThat, SEARCH_WORDS, type Session } from '../../../src/kit/index.ts';
 
-interface EpicEntry { label: string; iid: number; state: 'opened' | 'closed'; title: string; description: string; labels: string[]; todo: boolean }
-export interface EpicModel { epics: EpicEntry[] }
-interface EpicReal { s: Session; groupId: number; labelNames: string[] }
+interface EpicEntry {
+  label: string;
+  iid: number;
+  state: 'opened' | 'closed';
+  title: string;
+  description: string;
+  labels: string[];
+  todo: boolean;
+}
+export interface EpicModel {
+  epics: EpicEntry[];
+}
+interface EpicReal {
+  s: Session;
+  groupId: number;
+  labelNames: string[];
+}
 type Cmd = fc.AsyncCommand<EpicModel, EpicReal>;
 
 const sortedSet = (xs: unknown[]) => [...new Set(xs.map(String))].sort();
@@ -21,12 +35,20 @@ const path = (r: EpicReal, e?: EpicEntry) => `/groups/${r.groupId}/epics${e ? `/
 function same(e: EpicEntry, body: Record<string, any>, after: string, clause: string): void {
   const want = { state: e.state, title: e.title, description: e.description, labels: e.labels };
   const got = { state: body?.state, title: body?.title, description: body?.description ?? '', labels: sortedSet(body?.labels ?? []) };
-  requireThat(JSON.stringify(got) === JSON.stringify(want), `[${clause}] After ${after}, ${e.label} MUST read as the model says (state, title, description, labels).`, want, got);
+  requireThat(
+    JSON.stringify(got) === JSON.stringify(want),
+    `[${clause}] After ${after}, ${e.label} MUST read as the model says (state, title, description, labels).`,
+    want,
+    got,
+  );
 }
 
 class Create implements Cmd {
   private label = 'create()';
-  constructor(readonly word: string, readonly labels: number[]) {}
+  constructor(
+    readonly word: string,
+    readonly labels: number[],
+  ) {}
   check = (m: Readonly<EpicModel>) => m.epics.length < 5;
   async run(m: EpicModel, r: EpicReal): Promise<void> {
     const label = `e${m.epics.length + 1}`;
@@ -34,7 +56,15 @@ class Create implements Cmd {
     this.label = `create(${label}, "${this.word}", [${this.labels.join(',')}])`;
     const res = await r.s.admin.post(path(r), { json: { title: `${label} ${this.word}`, labels: labels.join(',') } });
     check.status(res, 201, '[epics.create.status] POST /groups/:id/epics MUST answer 201.');
-    const e: EpicEntry = { label, iid: res.json.iid, state: 'opened', title: `${label} ${this.word}`, description: '', labels, todo: false };
+    const e: EpicEntry = {
+      label,
+      iid: res.json.iid,
+      state: 'opened',
+      title: `${label} ${this.word}`,
+      description: '',
+      labels,
+      todo: false,
+    };
     same(e, res.json, 'create', 'epics.create.opened');
     m.epics.push(e);
   }
@@ -66,7 +96,12 @@ class Close extends OnEpic {
     check.status(res, 200, '[epics.update.status] PUT with state_event=close MUST answer 200.');
     e.state = 'closed';
     same(e, res.json, 'close', 'epics.transition.close');
-    requireThat(typeof res.json.closed_at === 'string' && isApiDatetime(res.json.closed_at), '[epics.transition.closed_at] A closed epic MUST have closed_at as a datetime.', 'a datetime', res.json.closed_at);
+    requireThat(
+      typeof res.json.closed_at === 'string' && isApiDatetime(res.json.closed_at),
+      '[epics.transition.closed_at] A closed epic MUST have closed_at as a datetime.',
+      'a datetime',
+      res.json.closed_at,
+    );
   }
 }
 
@@ -83,7 +118,12 @@ class Reopen extends OnEpic {
 
 class Update extends OnEpic {
   verb = 'update';
-  constructor(n: number, readonly change: { title?: string; description?: string; labels?: number[] }) { super(n); }
+  constructor(
+    n: number,
+    readonly change: { title?: string; description?: string; labels?: number[] },
+  ) {
+    super(n);
+  }
   wants = () => true;
   detail = () => `, ${JSON.stringify(this.change)}`;
   async act(_m: EpicModel, r: EpicReal, e: EpicEntry): Promise<void> {
@@ -105,7 +145,8 @@ class Todo extends OnEpic {
   wants = () => true;
   async act(_m: EpicModel, r: EpicReal, e: EpicEntry): Promise<void> {
     const res = await r.s.admin.post(`${path(r, e)}/todo`);
-    if (e.todo) check.status(res, 304, `[todos.create.duplicate_304] A second todo on ${e.label} while the first is pending MUST answer 304.`);
+    if (e.todo)
+      check.status(res, 304, `[todos.create.duplicate_304] A second todo on ${e.label} while the first is pending MUST answer 304.`);
     else check.status(res, 201, `[todos.create.status] The first todo on ${e.label} MUST answer 201.`);
     e.todo = true;
   }
@@ -129,7 +170,11 @@ export const EPIC_COMMANDS: fc.Arbitrary<Cmd>[] = [
   fc.nat(7).map((n) => new Close(n)),
   fc.nat(7).map((n) => new Reopen(n)),
   // At least one field: the spec does not say how a PUT with no parameter answers (the platform refuses it, 400).
-  fc.tuple(fc.nat(7), fc.record({ title: word, description: word, labels }, { requiredKeys: [] }).filter((c) => Object.keys(c).length > 0))
+  fc
+    .tuple(
+      fc.nat(7),
+      fc.record({ title: word, description: word, labels }, { requiredKeys: [] }).filter((c) => Object.keys(c).length > 0),
+    )
     .map(([n, c]) => new Update(n, c)),
   fc.nat(7).map((n) => new Todo(n)),
   fc.nat(7).map((n) => new Get(n)),

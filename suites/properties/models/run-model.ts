@@ -32,9 +32,14 @@ export async function runModel<M extends object, R>(
   options: ModelOptions<M, R> = {},
 ): Promise<void> {
   const arb = fc.commands(commands, { maxCommands: options.maxCommands ?? 12, size: options.size });
-  await forAll(ctx, arb, async (cmds) => {
-    const state = await setup();
-    await fc.asyncModelRun(() => state, cmds);
-    await options.teardown?.(state.real);
-  }, options);
+  await forAll(
+    ctx,
+    arb,
+    async (cmds) => {
+      const state = await setup();
+      await fc.asyncModelRun(() => state, cmds);
+      await options.teardown?.(state.real);
+    },
+    options,
+  );
 }

@@ -13,9 +13,18 @@
  */
 import { PER_PAGE_MAX, check, createUser, fc, requireThat, type Session } from '../../../src/kit/index.ts';
 
-interface TokenModelEntry { label: string; revoked: boolean }
-export interface TokenModel { tokens: TokenModelEntry[] }
-interface TokenReal { s: Session; userId: number; tokens: { id: number; value: string }[] }
+interface TokenModelEntry {
+  label: string;
+  revoked: boolean;
+}
+export interface TokenModel {
+  tokens: TokenModelEntry[];
+}
+interface TokenReal {
+  s: Session;
+  userId: number;
+  tokens: { id: number; value: string }[];
+}
 type Cmd = fc.AsyncCommand<TokenModel, TokenReal>;
 
 /** The token a command's draw picks among those the model holds. */
@@ -32,8 +41,18 @@ class Create implements Cmd {
     const res = await r.s.admin.post(base(r), { json: { name: r.s.name(label), scopes: this.scopes } });
     if (typeof res.json?.token === 'string') r.s.secrets.add(res.json.token);
     check.status(res, 201, '[tokens.create.status] POST /users/:user_id/impersonation_tokens with name and scopes MUST answer 201.');
-    requireThat(typeof res.json.token === 'string' && res.json.token !== '', '[tokens.create.token_value] The create response MUST carry the token value.', 'a token', '(none)');
-    requireThat(res.json.active === true && res.json.revoked === false, '[tokens.create.initial_state] A new token MUST be active and not revoked.', { active: true, revoked: false }, { active: res.json.active, revoked: res.json.revoked });
+    requireThat(
+      typeof res.json.token === 'string' && res.json.token !== '',
+      '[tokens.create.token_value] The create response MUST carry the token value.',
+      'a token',
+      '(none)',
+    );
+    requireThat(
+      res.json.active === true && res.json.revoked === false,
+      '[tokens.create.initial_state] A new token MUST be active and not revoked.',
+      { active: true, revoked: false },
+      { active: res.json.active, revoked: res.json.revoked },
+    );
     m.tokens.push({ label, revoked: false });
     r.tokens.push({ id: res.json.id as number, value: res.json.token as string });
   }
@@ -64,7 +83,12 @@ class Use extends OnToken {
       check.status(res, 401, `[tokens.delete.rejected] A revoked token (${label}) MUST be refused with 401.`);
     } else {
       check.status(res, 200, `[tokens.use.acts_as_user] An active token (${label}) MUST be accepted: GET /user answers 200.`);
-      requireThat(res.json?.id === r.userId, `[tokens.use.acts_as_user] GET /user with ${label} MUST return the token's user.`, r.userId, res.json?.id);
+      requireThat(
+        res.json?.id === r.userId,
+        `[tokens.use.acts_as_user] GET /user with ${label} MUST return the token's user.`,
+        r.userId,
+        res.json?.id,
+      );
     }
   }
 }
@@ -102,7 +126,12 @@ class Get extends OnToken {
     check.status(res, 200, `[tokens.get.status] GET of token ${label} MUST answer 200.`);
     const want = { active: !revoked, revoked };
     const got = { active: res.json?.active, revoked: res.json?.revoked };
-    requireThat(JSON.stringify(got) === JSON.stringify(want), `[tokens.delete.revoked] Token ${label} MUST read ${revoked ? 'revoked (only DELETE of it revokes it)' : 'active: only a DELETE of that token revokes it'}.`, want, got);
+    requireThat(
+      JSON.stringify(got) === JSON.stringify(want),
+      `[tokens.delete.revoked] Token ${label} MUST read ${revoked ? 'revoked (only DELETE of it revokes it)' : 'active: only a DELETE of that token revokes it'}.`,
+      want,
+      got,
+    );
   }
 }
 
@@ -114,8 +143,16 @@ class List implements Cmd {
     check.status(res, 200, '[tokens.list.status] GET /users/:user_id/impersonation_tokens MUST answer 200.');
     const labelOf = new Map(r.tokens.map((t, i) => [t.id, m.tokens[i]!.label]));
     const got = (res.json as { id: number }[]).map((t) => labelOf.get(t.id) ?? `other#${t.id}`).sort();
-    const want = m.tokens.filter((t) => this.state === 'all' || (this.state === 'active') !== t.revoked).map((t) => t.label).sort();
-    requireThat(JSON.stringify(got) === JSON.stringify(want), `[tokens.filter.${this.state}] state=${this.state} MUST list exactly the ${this.state === 'all' ? '' : `${this.state} `}tokens.`, want, got);
+    const want = m.tokens
+      .filter((t) => this.state === 'all' || (this.state === 'active') !== t.revoked)
+      .map((t) => t.label)
+      .sort();
+    requireThat(
+      JSON.stringify(got) === JSON.stringify(want),
+      `[tokens.filter.${this.state}] state=${this.state} MUST list exactly the ${this.state === 'all' ? '' : `${this.state} `}tokens.`,
+      want,
+      got,
+    );
   }
   toString = () => `list(${this.state})`;
 }

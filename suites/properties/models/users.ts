@@ -15,8 +15,15 @@
 import { check, createUser, fc, requireThat, type CreatedUser, type Session } from '../../../src/kit/index.ts';
 
 type Phase = 'active' | 'blocked' | 'deactivated' | 'unblocked';
-export interface UserModel { phase: Phase; used: boolean; shown: string }
-interface UserReal { s: Session; user: CreatedUser }
+export interface UserModel {
+  phase: Phase;
+  used: boolean;
+  shown: string;
+}
+interface UserReal {
+  s: Session;
+  user: CreatedUser;
+}
 type Cmd = fc.AsyncCommand<UserModel, UserReal>;
 
 async function stateOf(r: UserReal): Promise<string> {
@@ -53,7 +60,12 @@ class Unblock implements Cmd {
   async run(m: UserModel, r: UserReal): Promise<void> {
     check.status(await move(r, 'unblock'), 201, '[users.unblock.status] POST /users/:id/unblock of a blocked user MUST answer 201.');
     const state = await stateOf(r);
-    requireThat(state !== 'blocked', '[users.unblock.state] After unblock the user MUST no longer read "blocked".', 'a state other than "blocked"', state);
+    requireThat(
+      state !== 'blocked',
+      '[users.unblock.state] After unblock the user MUST no longer read "blocked".',
+      'a state other than "blocked"',
+      state,
+    );
     Object.assign(m, { phase: 'unblocked', shown: state });
   }
   toString = () => 'unblock()';
@@ -64,7 +76,11 @@ class Deactivate implements Cmd {
   async run(m: UserModel, r: UserReal): Promise<void> {
     if (m.phase === 'blocked') return refused(m, r, 'deactivate', 'users.deactivate.blocked', 'a user blocked by an admin');
     if (m.used) return refused(m, r, 'deactivate', 'users.deactivate.recent_activity', 'a user with API activity today');
-    check.status(await move(r, 'deactivate'), 201, '[users.deactivate.status] POST /users/:id/deactivate of an active user without recent activity MUST answer 201.');
+    check.status(
+      await move(r, 'deactivate'),
+      201,
+      '[users.deactivate.status] POST /users/:id/deactivate of an active user without recent activity MUST answer 201.',
+    );
     Object.assign(m, { phase: 'deactivated', shown: await stateOf(r) });
   }
   toString = () => 'deactivate()';
@@ -86,16 +102,19 @@ class Use implements Cmd {
   check = (m: Readonly<UserModel>) => m.phase === 'active';
   async run(m: UserModel, r: UserReal): Promise<void> {
     const res = await r.user.client.get('/user');
-    check.status(res, 200, '[tokens.use.acts_as_user] GET /user with the active user\'s impersonation token MUST answer 200.');
-    requireThat(res.json?.id === r.user.id, '[tokens.use.acts_as_user] GET /user MUST return the token\'s user.', r.user.id, res.json?.id);
+    check.status(res, 200, "[tokens.use.acts_as_user] GET /user with the active user's impersonation token MUST answer 200.");
+    requireThat(res.json?.id === r.user.id, "[tokens.use.acts_as_user] GET /user MUST return the token's user.", r.user.id, res.json?.id);
     m.used = true;
   }
   toString = () => 'use()';
 }
 
 export const USER_COMMANDS: fc.Arbitrary<Cmd>[] = [
-  fc.constant(new Block()), fc.constant(new Unblock()), fc.constant(new Deactivate()),
-  fc.constant(new Activate()), fc.constant(new Use()),
+  fc.constant(new Block()),
+  fc.constant(new Unblock()),
+  fc.constant(new Deactivate()),
+  fc.constant(new Activate()),
+  fc.constant(new Use()),
 ];
 
 /** A fresh user with a token; the model starts from what the server shows for it. */

@@ -9,9 +9,18 @@
 import { PER_PAGE_MAX, check, createProject, fc, requireThat, type Session } from '../../../src/kit/index.ts';
 
 export const SCOPES = ['*', 'production', 'staging'] as const;
-interface Pair { key: number; scope: string }
-export interface VariableModel { values: Map<string, string> }
-interface VariableReal { s: Session; projectId: number; keys: string[] }
+interface Pair {
+  key: number;
+  scope: string;
+}
+export interface VariableModel {
+  values: Map<string, string>;
+}
+interface VariableReal {
+  s: Session;
+  projectId: number;
+  keys: string[];
+}
 type Cmd = fc.AsyncCommand<VariableModel, VariableReal>;
 
 const id = (p: Pair) => `${p.key}|${p.scope}`;
@@ -21,12 +30,22 @@ const filter = (scope: string) => ({ filter: { environment_scope: scope } });
 const url = (r: VariableReal, p?: Pair) => `/projects/${r.projectId}/variables${p ? `/${r.keys[p.key]}` : ''}`;
 
 class Create implements Cmd {
-  constructor(readonly pair: Pair, readonly value: string) {}
+  constructor(
+    readonly pair: Pair,
+    readonly value: string,
+  ) {}
   check = (m: Readonly<VariableModel>) => !m.values.has(id(this.pair));
   async run(m: VariableModel, r: VariableReal): Promise<void> {
-    const res = await r.s.admin.post(url(r), { json: { key: r.keys[this.pair.key], value: this.value, environment_scope: this.pair.scope } });
+    const res = await r.s.admin.post(url(r), {
+      json: { key: r.keys[this.pair.key], value: this.value, environment_scope: this.pair.scope },
+    });
     check.status(res, 201, `[variables.create.status] Creating ${name(this.pair)} (the key is free in that scope) MUST answer 201.`);
-    requireThat(res.json?.environment_scope === this.pair.scope && res.json?.value === this.value, `[variables.create.environment_scope_set] The created ${name(this.pair)} MUST carry its scope and value.`, { environment_scope: this.pair.scope, value: this.value }, { environment_scope: res.json?.environment_scope, value: res.json?.value });
+    requireThat(
+      res.json?.environment_scope === this.pair.scope && res.json?.value === this.value,
+      `[variables.create.environment_scope_set] The created ${name(this.pair)} MUST carry its scope and value.`,
+      { environment_scope: this.pair.scope, value: this.value },
+      { environment_scope: res.json?.environment_scope, value: res.json?.value },
+    );
     m.values.set(id(this.pair), this.value);
   }
   toString = () => `create(${name(this.pair)}, "${this.value}")`;
@@ -49,12 +68,22 @@ abstract class OnPair implements Cmd {
 
 class Update extends OnPair {
   verb = 'update';
-  constructor(n: number, readonly value: string) { super(n); }
+  constructor(
+    n: number,
+    readonly value: string,
+  ) {
+    super(n);
+  }
   detail = () => `, "${this.value}"`;
   async act(m: VariableModel, r: VariableReal, p: Pair): Promise<void> {
     const res = await r.s.admin.put(url(r, p), { query: filter(p.scope), json: { value: this.value } });
     check.status(res, 200, `[variables.filter.get] PUT ${name(p)} with filter[environment_scope] MUST answer 200.`);
-    requireThat(res.json?.value === this.value && res.json?.environment_scope === p.scope, `[variables.filter.get] PUT with filter[environment_scope]=${p.scope} MUST update that scope's variable.`, { value: this.value, environment_scope: p.scope }, { value: res.json?.value, environment_scope: res.json?.environment_scope });
+    requireThat(
+      res.json?.value === this.value && res.json?.environment_scope === p.scope,
+      `[variables.filter.get] PUT with filter[environment_scope]=${p.scope} MUST update that scope's variable.`,
+      { value: this.value, environment_scope: p.scope },
+      { value: res.json?.value, environment_scope: res.json?.environment_scope },
+    );
     m.values.set(id(p), this.value);
   }
 }
@@ -64,7 +93,12 @@ class Get extends OnPair {
   async act(m: VariableModel, r: VariableReal, p: Pair): Promise<void> {
     const res = await r.s.admin.get(url(r, p), { query: filter(p.scope) });
     check.status(res, 200, `[variables.filter.get] GET ${name(p)} with filter[environment_scope] MUST answer 200.`);
-    requireThat(res.json?.value === m.values.get(id(p)), `[variables.filter.get] GET with filter[environment_scope]=${p.scope} MUST return that scope's value.`, m.values.get(id(p)), res.json?.value);
+    requireThat(
+      res.json?.value === m.values.get(id(p)),
+      `[variables.filter.get] GET with filter[environment_scope]=${p.scope} MUST return that scope's value.`,
+      m.values.get(id(p)),
+      res.json?.value,
+    );
   }
 }
 
@@ -84,7 +118,12 @@ class List implements Cmd {
     check.status(res, 200, '[variables.list.status] GET /projects/:id/variables MUST answer 200.');
     const got = (res.json as { key: string; value: string }[]).map((v) => `${v.key}=${v.value}`).sort();
     const want = [...m.values].map(([k, v]) => `${r.keys[parse(k).key]}=${v}`).sort();
-    requireThat(JSON.stringify(got) === JSON.stringify(want), '[variables.filter.get] The list MUST hold each key once per scope, with the value the scoped writes left.', want, got);
+    requireThat(
+      JSON.stringify(got) === JSON.stringify(want),
+      '[variables.filter.get] The list MUST hold each key once per scope, with the value the scoped writes left.',
+      want,
+      got,
+    );
   }
   toString = () => 'list()';
 }
@@ -103,7 +142,10 @@ export const VARIABLE_COMMANDS: fc.Arbitrary<Cmd>[] = [
 
 export async function variableSetup(s: Session, groupId: number): Promise<{ model: VariableModel; real: VariableReal }> {
   const project = await createProject(s, { namespace_id: groupId });
-  const base = s.name('mv').toUpperCase().replace(/[^A-Z0-9_]/g, '_');
+  const base = s
+    .name('mv')
+    .toUpperCase()
+    .replace(/[^A-Z0-9_]/g, '_');
   return { model: { values: new Map() }, real: { s, projectId: project.id as number, keys: [`${base}_1`, `${base}_2`] } };
 }
 

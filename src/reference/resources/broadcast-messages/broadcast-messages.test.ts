@@ -11,8 +11,7 @@ beforeEach(async () => {
   t = await testServer();
 });
 
-const create = (body: Record<string, unknown>, token = t.admin) =>
-  t.req('POST', '/broadcast_messages', { token, body });
+const create = (body: Record<string, unknown>, token = t.admin) => t.req('POST', '/broadcast_messages', { token, body });
 
 describe('POST /broadcast_messages', () => {
   it('creates with the defaults: now, now + 1 hour, #E75E40, #FFFFFF, banner, ""', async () => {
@@ -37,14 +36,28 @@ describe('POST /broadcast_messages', () => {
 
   it('stores the given attributes; datetimes with offsets are normalised to Z', async () => {
     const res = await create({
-      message: 'x', starts_at: '2024-06-01T10:00:00+02:00', ends_at: '2024-06-02T10:00:00.5Z',
-      color: '#abc', font: '#000000', target_path: '*/welcome', broadcast_type: 'notification',
-      dismissable: true, theme: 'dark', target_access_levels: [30, 40],
+      message: 'x',
+      starts_at: '2024-06-01T10:00:00+02:00',
+      ends_at: '2024-06-02T10:00:00.5Z',
+      color: '#abc',
+      font: '#000000',
+      target_path: '*/welcome',
+      broadcast_type: 'notification',
+      dismissable: true,
+      theme: 'dark',
+      target_access_levels: [30, 40],
     });
     expect(res.data).toMatchObject({
-      starts_at: '2024-06-01T08:00:00.000Z', ends_at: '2024-06-02T10:00:00.500Z', color: '#abc', font: '#000000',
-      target_path: '*/welcome', broadcast_type: 'notification', dismissable: true, theme: 'dark',
-      target_access_levels: [30, 40], active: false,
+      starts_at: '2024-06-01T08:00:00.000Z',
+      ends_at: '2024-06-02T10:00:00.500Z',
+      color: '#abc',
+      font: '#000000',
+      target_path: '*/welcome',
+      broadcast_type: 'notification',
+      dismissable: true,
+      theme: 'dark',
+      target_access_levels: [30, 40],
+      active: false,
     });
   });
 

@@ -18,10 +18,7 @@ import { intParam, type Router } from '../../router.ts';
 
 const HOUR = 3_600_000;
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-const THEMES = [
-  'indigo', 'light-indigo', 'blue', 'light-blue', 'green', 'light-green',
-  'red', 'light-red', 'dark', 'light',
-] as const;
+const THEMES = ['indigo', 'light-indigo', 'blue', 'light-blue', 'green', 'light-green', 'red', 'light-red', 'dark', 'light'] as const;
 
 const ATTRIBUTES = {
   message: p.string(),
@@ -121,9 +118,7 @@ export function registerBroadcastMessages(r: Router): void {
     return paginate(request, reply, all).map((m) => broadcastMessageView(m, env));
   });
 
-  r.get('/broadcast_messages/:id(int)', read, (request) =>
-    broadcastMessageView(find(request), envOf(request)),
-  );
+  r.get('/broadcast_messages/:id(int)', read, (request) => broadcastMessageView(find(request), envOf(request)));
 
   r.post('/broadcast_messages', write, (request, reply) => {
     const q = readAttributes(request, true);
@@ -139,9 +134,7 @@ export function registerBroadcastMessages(r: Router): void {
   r.put('/broadcast_messages/:id(int)', write, (request) => {
     const q = readAttributes(request, false);
     const existing = find(request);
-    const base = r.ctx.has('broadcast.update-resets-omitted')
-      ? { ...defaults(request), message: existing.message }
-      : existing;
+    const base = r.ctx.has('broadcast.update-resets-omitted') ? { ...defaults(request), message: existing.message } : existing;
     const attributes = apply(base, q, request);
     validate(attributes);
     const updated = store.broadcastMessages.update(existing.id, { ...attributes, updatedAt: r.ctx.clock() });

@@ -22,7 +22,11 @@ export const BROADCAST_MESSAGES_VARIATIONS = [
     description: 'a non-admin may create, update and delete broadcast messages',
     clause: 'broadcast.auth.user_403',
     suites: ['broadcast-messages'],
-    routeAuth: { 'POST /broadcast_messages': 'authenticated', 'PUT /broadcast_messages/:id(int)': 'authenticated', 'DELETE /broadcast_messages/:id(int)': 'authenticated' },
+    routeAuth: {
+      'POST /broadcast_messages': 'authenticated',
+      'PUT /broadcast_messages/:id(int)': 'authenticated',
+      'DELETE /broadcast_messages/:id(int)': 'authenticated',
+    },
   },
   {
     id: 'broadcast.default-type-notification',
@@ -55,7 +59,8 @@ export const BROADCAST_MESSAGES_VARIATIONS = [
   {
     id: 'text.non-ascii-mangled',
     kind: 'fault',
-    description: 'broadcast messages are stored in a column without 4-byte UTF-8: characters outside the BMP (emoji, rare CJK) come back as U+FFFD',
+    description:
+      'broadcast messages are stored in a column without 4-byte UTF-8: characters outside the BMP (emoji, rare CJK) come back as U+FFFD',
     clause: 'broadcast.create.status',
     suites: ['suites/properties/round-trip-broadcast.test.ts'],
   },

@@ -29,9 +29,21 @@ describe('adding an existing cluster', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.data).toMatchObject({
-      name: 'prod', environment_scope: '*', provider_type: 'user', platform_type: 'kubernetes', cluster_type: 'project_type',
-      enabled: true, managed: true, created_at: '2024-05-01T12:00:00.000Z', user: { id: 1, username: 'root' },
-      platform_kubernetes: { api_url: 'https://k8s.example.com:6443', authorization_type: 'rbac', ca_cert: null, namespace: `app-${projectId}` },
+      name: 'prod',
+      environment_scope: '*',
+      provider_type: 'user',
+      platform_type: 'kubernetes',
+      cluster_type: 'project_type',
+      enabled: true,
+      managed: true,
+      created_at: '2024-05-01T12:00:00.000Z',
+      user: { id: 1, username: 'root' },
+      platform_kubernetes: {
+        api_url: 'https://k8s.example.com:6443',
+        authorization_type: 'rbac',
+        ca_cert: null,
+        namespace: `app-${projectId}`,
+      },
       project: { id: projectId, path_with_namespace: 'root/app' },
     });
     expect(res.data).not.toHaveProperty('domain');
@@ -40,22 +52,41 @@ describe('adding an existing cluster', () => {
 
   it('reads a nested JSON object with every attribute', async () => {
     const res = await addCluster({
-      name: 'stage', domain: 'apps.example.com', environment_scope: 'staging',
-      platform_kubernetes_attributes: { ...valid.platform_kubernetes_attributes, namespace: 'stage-ns', ca_cert: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----', authorization_type: 'abac' },
+      name: 'stage',
+      domain: 'apps.example.com',
+      environment_scope: 'staging',
+      platform_kubernetes_attributes: {
+        ...valid.platform_kubernetes_attributes,
+        namespace: 'stage-ns',
+        ca_cert: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+        authorization_type: 'abac',
+      },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.data).toMatchObject({ domain: 'apps.example.com', environment_scope: 'staging', platform_kubernetes: { namespace: 'stage-ns', authorization_type: 'abac' } });
+    expect(res.data).toMatchObject({
+      domain: 'apps.example.com',
+      environment_scope: 'staging',
+      platform_kubernetes: { namespace: 'stage-ns', authorization_type: 'abac' },
+    });
     expect(res.data.platform_kubernetes.ca_cert).toContain('BEGIN CERTIFICATE');
   });
 
   it('names each missing attribute, checks parameters before the project', async () => {
     const res = await addCluster({});
     expect(res.statusCode).toBe(400);
-    expect(res.data.message).toBe('name is missing, platform_kubernetes_attributes[api_url] is missing, platform_kubernetes_attributes[token] is missing');
+    expect(res.data.message).toBe(
+      'name is missing, platform_kubernetes_attributes[api_url] is missing, platform_kubernetes_attributes[token] is missing',
+    );
     const empty = await addCluster({ name: 'x', platform_kubernetes_attributes: { api_url: ' ', token: 't' } });
     expect(empty.data).toEqual({ message: 'platform_kubernetes_attributes[api_url] is empty' });
-    const bad = await t.req('POST', '/projects/999/clusters/user', { token: t.admin, body: { name: 'x', platform_kubernetes_attributes: { api_url: 'https://a', token: 't', authorization_type: 'x' } } });
-    expect([bad.statusCode, bad.data]).toEqual([400, { message: 'platform_kubernetes_attributes[authorization_type] does not have a valid value' }]);
+    const bad = await t.req('POST', '/projects/999/clusters/user', {
+      token: t.admin,
+      body: { name: 'x', platform_kubernetes_attributes: { api_url: 'https://a', token: 't', authorization_type: 'x' } },
+    });
+    expect([bad.statusCode, bad.data]).toEqual([
+      400,
+      { message: 'platform_kubernetes_attributes[authorization_type] does not have a valid value' },
+    ]);
   });
 
   it('answers model errors with platform_kubernetes as an embedded entity, and refuses a duplicated scope', async () => {
@@ -79,16 +110,25 @@ describe('reading, updating, deleting', () => {
     const one = await t.req('GET', `/projects/${projectId}/clusters/${id}`, { token: t.admin });
     expect(one.data.project.id).toBe(projectId);
     expect(list.body + one.body).not.toContain(TOKEN);
-    expect((await t.req('GET', `/projects/${projectId}/clusters/999`, { token: t.admin })).data).toEqual({ message: '404 Cluster Not Found' });
+    expect((await t.req('GET', `/projects/${projectId}/clusters/999`, { token: t.admin })).data).toEqual({
+      message: '404 Cluster Not Found',
+    });
   });
 
   it('updates name, domain, platform attributes and scope; deletes with 204', async () => {
     const id = (await addCluster(valid)).data.id;
     const res = await t.req('PUT', `/projects/${projectId}/clusters/${id}`, {
-      token: t.admin, form: 'name=renamed&domain=new.example.com&environment_scope=production&platform_kubernetes_attributes[api_url]=https://other.example.com&platform_kubernetes_attributes[namespace]=new-ns&platform_kubernetes_attributes[token]=new-token',
+      token: t.admin,
+      form: 'name=renamed&domain=new.example.com&environment_scope=production&platform_kubernetes_attributes[api_url]=https://other.example.com&platform_kubernetes_attributes[namespace]=new-ns&platform_kubernetes_attributes[token]=new-token',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.data).toMatchObject({ name: 'renamed', domain: 'new.example.com', environment_scope: 'production', platform_kubernetes: { api_url: 'https://other.example.com', namespace: 'new-ns' }, project: { id: projectId } });
+    expect(res.data).toMatchObject({
+      name: 'renamed',
+      domain: 'new.example.com',
+      environment_scope: 'production',
+      platform_kubernetes: { api_url: 'https://other.example.com', namespace: 'new-ns' },
+      project: { id: projectId },
+    });
     expect(res.body).not.toContain('new-token');
     expect(t.app.ref.store.clusters.get(id)?.token).toBe('new-token');
     expect((await t.req('DELETE', `/projects/${projectId}/clusters/${id}`, { token: t.admin })).statusCode).toBe(204);
@@ -121,7 +161,14 @@ describe('the clustersHidden option', () => {
 
 describe('faults', () => {
   it('clusters.token-returned, clusters.list-embeds-project, clusters.default-authorization-abac, clusters.developer-can-read', async () => {
-    t = await testServer({ faults: ['clusters.token-returned', 'clusters.list-embeds-project', 'clusters.default-authorization-abac', 'clusters.developer-can-read'] });
+    t = await testServer({
+      faults: [
+        'clusters.token-returned',
+        'clusters.list-embeds-project',
+        'clusters.default-authorization-abac',
+        'clusters.developer-can-read',
+      ],
+    });
     jane = await t.user('jane');
     projectId = (await t.req('POST', '/projects', { token: t.admin, body: { name: 'app' } })).data.id;
     const res = await addCluster(valid);

@@ -81,7 +81,10 @@ function apiUrlProblem(url: string): string | undefined {
 
 /** The namespace the platform derives for a project: "<project path>-<project id>", as a Kubernetes name. */
 export function defaultNamespace(project: ProjectRecord): string {
-  const slug = `${project.path}-${project.id}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+/, '');
+  const slug = `${project.path}-${project.id}`
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+/, '');
   return slug.slice(0, 63).replace(/-+$/, '');
 }
 

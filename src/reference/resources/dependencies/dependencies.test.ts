@@ -22,14 +22,21 @@ describe('dependencies', () => {
     const res = await on.t.req('GET', on.path, { token: on.t.admin, query: 'per_page=100' });
     expect(res.data).toHaveLength(DEPENDENCY_FIXTURE.length);
     expect(new Set(res.data.map((d: { package_manager: string }) => d.package_manager))).toEqual(new Set(PACKAGE_MANAGERS));
-    expect(res.data[0]).toMatchObject({ name: 'nokogiri', version: '1.13.9', package_manager: 'bundler', dependency_file_path: 'Gemfile.lock' });
+    expect(res.data[0]).toMatchObject({
+      name: 'nokogiri',
+      version: '1.13.9',
+      package_manager: 'bundler',
+      dependency_file_path: 'Gemfile.lock',
+    });
   });
 
   it('filters with package_manager[] and refuses an unsupported manager', async () => {
     const { t, path } = await setup(true);
     const res = await t.req('GET', path, { token: t.admin, query: 'package_manager[]=npm&package_manager[]=pip' });
     expect([...new Set(res.data.map((d: { package_manager: string }) => d.package_manager))].sort()).toEqual(['npm', 'pip']);
-    expect((await t.req('GET', path, { token: t.admin, query: 'package_manager[]=cargo' })).data).toEqual({ message: 'package_manager does not have a valid value' });
+    expect((await t.req('GET', path, { token: t.admin, query: 'package_manager[]=cargo' })).data).toEqual({
+      message: 'package_manager does not have a valid value',
+    });
   });
 
   it('always needs authentication, and developer access (guest 403)', async () => {
@@ -49,6 +56,8 @@ describe('dependencies', () => {
     const jane = await t.user('jane');
     await t.req('POST', `/projects/${projectId}/members`, { token: t.admin, body: { user_id: jane.id, access_level: 10 } });
     expect((await t.req('GET', path, { token: jane.token })).statusCode).toBe(200);
-    expect((await t.req('GET', path, { token: t.admin, query: 'package_manager[]=npm&per_page=100' })).data).toHaveLength(DEPENDENCY_FIXTURE.length);
+    expect((await t.req('GET', path, { token: t.admin, query: 'package_manager[]=npm&per_page=100' })).data).toHaveLength(
+      DEPENDENCY_FIXTURE.length,
+    );
   });
 });

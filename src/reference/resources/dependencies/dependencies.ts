@@ -40,8 +40,10 @@ export function registerDependencies(r: Router): void {
     const q = readParams(input(request), LIST);
     const project = request.caller ? findProjectWithAccess(request, level) : findProject(request);
     const managers = r.ctx.has('deps.filter-ignored') ? undefined : q.package_manager;
-    const list = store.dependencies.filter((d) =>
-      d.projectId === project.id && (managers === undefined || managers.length === 0 || managers.includes(d.packageManager as never)));
+    const list = store.dependencies.filter(
+      (d) =>
+        d.projectId === project.id && (managers === undefined || managers.length === 0 || managers.includes(d.packageManager as never)),
+    );
     return paginate(request, reply, list).map(dependencyView);
   });
 }

@@ -31,7 +31,9 @@ describe('own e-mails (/user/emails)', () => {
 
   it('refuses a missing, invalid or taken address (primary or secondary, any case)', async () => {
     expect((await t.req('POST', '/user/emails', { token: jane.token, body: {} })).data).toEqual({ message: 'email is missing' });
-    expect((await t.req('POST', '/user/emails', { token: jane.token, body: { email: 'nope' } })).data).toEqual({ message: { email: ['is invalid'] } });
+    expect((await t.req('POST', '/user/emails', { token: jane.token, body: { email: 'nope' } })).data).toEqual({
+      message: { email: ['is invalid'] },
+    });
     const bob = await t.user('bob');
     for (const email of ['bob@example.com', 'BOB@Example.com', 'jane@example.com']) {
       const res = await t.req('POST', '/user/emails', { token: jane.token, body: { email } });
@@ -44,7 +46,10 @@ describe('own e-mails (/user/emails)', () => {
 
   it('makes POST /users refuse an address taken as a secondary one', async () => {
     await t.req('POST', '/user/emails', { token: jane.token, body: { email: 'jane.alt@example.com' } });
-    const res = await t.req('POST', '/users', { token: t.admin, body: { username: 'x', name: 'X', email: 'JANE.ALT@example.com', password: 'password123' } });
+    const res = await t.req('POST', '/users', {
+      token: t.admin,
+      body: { username: 'x', name: 'X', email: 'JANE.ALT@example.com', password: 'password123' },
+    });
     expect([res.statusCode, res.data]).toEqual([409, { message: 'Email has already been taken' }]);
   });
 });
@@ -55,8 +60,14 @@ describe("a user's e-mails (/users/:id/emails)", () => {
     const made = await t.req('POST', base, { token: t.admin, body: { email: 'jane.admin@example.com', skip_confirmation: true } });
     expect([made.statusCode, made.data.confirmed_at]).toEqual([201, '2024-05-01T12:00:00.000Z']);
     expect((await t.req('GET', base, { token: t.admin })).data).toEqual([made.data]);
-    for (const [method, path] of [['GET', base], ['POST', base], ['DELETE', `${base}/${made.data.id}`]]) {
-      expect((await t.req(method, path, { token: jane.token, body: { email: 'z@example.com' } })).statusCode, `${method} ${path}`).toBe(403);
+    for (const [method, path] of [
+      ['GET', base],
+      ['POST', base],
+      ['DELETE', `${base}/${made.data.id}`],
+    ]) {
+      expect((await t.req(method, path, { token: jane.token, body: { email: 'z@example.com' } })).statusCode, `${method} ${path}`).toBe(
+        403,
+      );
     }
     expect((await t.req('POST', base, { token: t.admin, body: {} })).statusCode).toBe(400);
     expect((await t.req('DELETE', `${base}/${made.data.id}`, { token: t.admin })).statusCode).toBe(204);

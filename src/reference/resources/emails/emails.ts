@@ -52,13 +52,18 @@ export function registerEmails(r: Router): void {
   const { ctx } = r;
   const list = (request: FastifyRequest, reply: Parameters<typeof paginate>[1], userId: number) => {
     const env = envOf(request);
-    return paginate(request, reply, ctx.store.emails.filter((e) => e.userId === userId)).map((e) => emailView(e, env));
+    return paginate(
+      request,
+      reply,
+      ctx.store.emails.filter((e) => e.userId === userId),
+    ).map((e) => emailView(e, env));
   };
 
   r.get('/user/emails', { auth: 'authenticated' }, (request, reply) => list(request, reply, callerOf(request).user.id));
 
   r.get('/user/emails/:email_id(int)', { auth: 'authenticated' }, (request) =>
-    emailView(emailOf(request, callerOf(request).user.id), envOf(request)));
+    emailView(emailOf(request, callerOf(request).user.id), envOf(request)),
+  );
 
   r.post('/user/emails', { auth: 'authenticated' }, (request, reply) => {
     const q = readParams(input(request), { email: p.string().required() });

@@ -20,10 +20,15 @@ describe('POST /groups/:id/epics/:epic_iid/todo', () => {
     const first = await t.req('POST', `/groups/${groupId}/epics/1/todo`, { token: t.admin });
     expect(first.statusCode).toBe(201);
     expect(first.data).toMatchObject({
-      action_name: 'marked', target_type: 'Epic', state: 'pending', body: 'Plan', author: { id: 1 },
+      action_name: 'marked',
+      target_type: 'Epic',
+      state: 'pending',
+      body: 'Plan',
+      author: { id: 1 },
       group: { id: groupId, name: 'grp', path: 'grp', kind: 'group', full_path: 'grp', parent_id: null },
       target: { iid: 1, title: 'Plan', references: { short: '&1' }, reference: '&1' },
-      target_url: 'http://localhost:80/groups/grp/-/epics/1', created_at: '2024-05-01T12:00:00.000Z',
+      target_url: 'http://localhost:80/groups/grp/-/epics/1',
+      created_at: '2024-05-01T12:00:00.000Z',
     });
     const again = await t.req('POST', `/groups/${groupId}/epics/1/todo`, { token: t.admin });
     expect(again.statusCode).toBe(304);

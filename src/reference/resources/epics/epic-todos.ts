@@ -21,12 +21,22 @@ export function registerEpicTodos(r: Router): void {
     const group = epicGroup(request);
     const epic = findEpic(request, group);
     const user = callerOf(request).user;
-    const pending = store.todos.find((t) => t.userId === user.id && t.targetType === 'Epic' && t.targetId === epic.id && t.state === 'pending');
+    const pending = store.todos.find(
+      (t) => t.userId === user.id && t.targetType === 'Epic' && t.targetId === epic.id && t.state === 'pending',
+    );
     if (pending && !r.ctx.has('todos.repeat-201')) return reply.code(304).send();
     const now = clock();
     const todo = store.todos.insert({
-      userId: user.id, authorId: user.id, groupId: group.id, targetType: 'Epic', targetId: epic.id,
-      actionName: 'marked', state: 'pending', body: epic.title, createdAt: now, updatedAt: now,
+      userId: user.id,
+      authorId: user.id,
+      groupId: group.id,
+      targetType: 'Epic',
+      targetId: epic.id,
+      actionName: 'marked',
+      state: 'pending',
+      body: epic.title,
+      createdAt: now,
+      updatedAt: now,
     });
     return created(request, reply, todoView(todo, envOf(request), user, canEditEpics(store, user, group)));
   });

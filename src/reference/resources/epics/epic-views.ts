@@ -101,7 +101,14 @@ export function todoView(todo: TodoRecord, env: ViewEnv, viewer: UserRecord, can
     id: todo.id,
     project: null,
     group: group
-      ? { id: group.id, name: group.name, path: group.path, kind: group.kind, full_path: fullPath(env.store, group), parent_id: group.parentId }
+      ? {
+          id: group.id,
+          name: group.name,
+          path: group.path,
+          kind: group.kind,
+          full_path: fullPath(env.store, group),
+          parent_id: group.parentId,
+        }
       : null,
     author: author ? userPublicView(author, env) : ghostAuthor(env),
     action_name: todo.actionName,

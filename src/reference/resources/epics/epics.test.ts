@@ -34,11 +34,27 @@ describe('creating and reading', () => {
     const b = await epic(child.id, { title: 'B' });
     expect(a.statusCode).toBe(201);
     expect(a.data).toMatchObject({
-      iid: 1, group_id: parent.id, title: 'A', description: '', state: 'opened', closed_at: null, labels: [],
-      author: { id: 1 }, references: { short: '&1', relative: '&1', full: 'parent&1' }, reference: '&1',
-      web_url: 'http://localhost:80/groups/parent/-/epics/1', upvotes: 0, downvotes: 0,
-      start_date: null, end_date: null, due_date: null, start_date_from_milestones: null, due_date_from_milestones: null,
-      start_date_is_fixed: false, start_date_fixed: null, start_date_from_inherited_source: null,
+      iid: 1,
+      group_id: parent.id,
+      title: 'A',
+      description: '',
+      state: 'opened',
+      closed_at: null,
+      labels: [],
+      author: { id: 1 },
+      references: { short: '&1', relative: '&1', full: 'parent&1' },
+      reference: '&1',
+      web_url: 'http://localhost:80/groups/parent/-/epics/1',
+      upvotes: 0,
+      downvotes: 0,
+      start_date: null,
+      end_date: null,
+      due_date: null,
+      start_date_from_milestones: null,
+      due_date_from_milestones: null,
+      start_date_is_fixed: false,
+      start_date_fixed: null,
+      start_date_from_inherited_source: null,
     });
     expect(a.data).not.toHaveProperty('subscribed');
     expect(b.data.iid).toBe(1);
@@ -63,9 +79,18 @@ describe('creating and reading', () => {
 
   it('fixes dates: start_date and due_date follow the fixed values only when fixed', async () => {
     const fixed = await epic(parent.id, {
-      title: 'D', start_date_is_fixed: true, start_date_fixed: '2030-01-15', due_date_is_fixed: 'true', due_date_fixed: '2030-03-31',
+      title: 'D',
+      start_date_is_fixed: true,
+      start_date_fixed: '2030-01-15',
+      due_date_is_fixed: 'true',
+      due_date_fixed: '2030-03-31',
     });
-    expect(fixed.data).toMatchObject({ start_date: '2030-01-15', due_date: '2030-03-31', end_date: '2030-03-31', due_date_fixed: '2030-03-31' });
+    expect(fixed.data).toMatchObject({
+      start_date: '2030-01-15',
+      due_date: '2030-03-31',
+      end_date: '2030-03-31',
+      due_date_fixed: '2030-03-31',
+    });
     const loose = await epic(parent.id, { title: 'E', start_date_fixed: '2030-01-15' });
     expect(loose.data).toMatchObject({ start_date: null, start_date_fixed: '2030-01-15', start_date_is_fixed: false });
     expect((await epic(parent.id, { title: 'F', due_date_fixed: '2030-02-30' })).statusCode).toBe(400);
@@ -76,7 +101,12 @@ describe('creating and reading', () => {
     expect(res.data.labels).toEqual(['alpha', 'zeta']);
     const list = await t.req('GET', `/groups/${parent.id}/epics`, { token: t.admin, query: 'with_labels_details=true' });
     expect(list.data[0].labels[0]).toEqual({
-      id: expect.any(Number), name: 'alpha', color: '#6699cc', description: null, description_html: '', text_color: '#FFFFFF',
+      id: expect.any(Number),
+      name: 'alpha',
+      color: '#6699cc',
+      description: null,
+      description_html: '',
+      text_color: '#FFFFFF',
     });
   });
 
@@ -94,7 +124,10 @@ describe('updating and deleting', () => {
   it('changes title, description and labels; closes and reopens with state_event', async () => {
     await epic(parent.id, { title: 'A', labels: 'a' });
     t.setNow(1000);
-    const put = await t.req('PUT', `/groups/${parent.id}/epics/1`, { token: t.admin, body: { title: 'A2', description: 'x', labels: 'b,c' } });
+    const put = await t.req('PUT', `/groups/${parent.id}/epics/1`, {
+      token: t.admin,
+      body: { title: 'A2', description: 'x', labels: 'b,c' },
+    });
     expect(put.data).toMatchObject({ title: 'A2', description: 'x', labels: ['b', 'c'], updated_at: '2024-05-01T12:00:01.000Z' });
     const closed = await t.req('PUT', `/groups/${parent.id}/epics/1`, { token: t.admin, body: { state_event: 'close' } });
     expect(closed.data).toMatchObject({ state: 'closed', closed_at: '2024-05-01T12:00:01.000Z' });
@@ -148,7 +181,14 @@ describe('access and views', () => {
   it('answers 403 on every epic route when epics are disabled, after authentication', async () => {
     const off = await testServer({ epicsDisabled: true });
     const g = await group('g', undefined, off);
-    for (const [method, path] of [['GET', '/epics'], ['GET', '/epics/1'], ['POST', '/epics'], ['PUT', '/epics/1'], ['DELETE', '/epics/1'], ['POST', '/epics/1/todo']]) {
+    for (const [method, path] of [
+      ['GET', '/epics'],
+      ['GET', '/epics/1'],
+      ['POST', '/epics'],
+      ['PUT', '/epics/1'],
+      ['DELETE', '/epics/1'],
+      ['POST', '/epics/1/todo'],
+    ]) {
       expect((await off.req(method!, `/groups/${g.id}${path}`, { token: off.admin })).statusCode).toBe(403);
     }
     expect((await off.req('GET', `/groups/${g.id}/epics`)).statusCode).toBe(401);

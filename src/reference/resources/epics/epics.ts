@@ -11,8 +11,16 @@ import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../../auth.ts';
 import { ctxOf, envOf } from '../../context.ts';
 import {
-  canDeleteEpics, canEditEpics, canReadEpics, deleteEpic, EPIC_DESCRIPTION_MAX, EPIC_TITLE_MAX, longerThan,
-  maxEpicIidPlusOne, nextEpicIid, truncate,
+  canDeleteEpics,
+  canEditEpics,
+  canReadEpics,
+  deleteEpic,
+  EPIC_DESCRIPTION_MAX,
+  EPIC_TITLE_MAX,
+  longerThan,
+  maxEpicIidPlusOne,
+  nextEpicIid,
+  truncate,
 } from '../../domain/epics.ts';
 import { findOrCreateLabels, labelNames } from '../../domain/labels.ts';
 import type { EpicRecord, NamespaceRecord, UserRecord } from '../../domain/records.ts';
@@ -58,7 +66,6 @@ const UPDATE_ANY = [Object.keys(UPDATE) as (keyof typeof UPDATE)[]];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 /** The group in :id, visible to the caller (404 otherwise). */
 export function epicGroup(request: FastifyRequest): NamespaceRecord {
   const group = findVisibleGroup(request);
@@ -79,7 +86,10 @@ export function renderEpic(request: FastifyRequest, epic: EpicRecord, from: Name
   const ctx = ctxOf(request);
   const viewer = callerOf(request).user;
   return epicView(epic, envOf(request), {
-    from, single, labelDetails, viewer,
+    from,
+    single,
+    labelDetails,
+    viewer,
     canEdit: ctx.has('epics.fixed-fields-for-all') || canEditOwnGroup(request, epic, viewer),
     relativeAlwaysShort: ctx.has('epics.relative-always-short'),
     titleHtmlEscaped: ctx.has('text.html-escaped'),
@@ -155,11 +165,22 @@ export function registerEpics(r: Router): void {
     }
     const now = clock();
     const epic = store.epics.insert({
-      iid, groupId: group.id, parentId, title: q.title, description: description ?? '', state: 'opened',
-      authorId: user.id, labelIds: findOrCreateLabels(store, group, q.labels ?? [], now),
-      startDateIsFixed: q.start_date_is_fixed ?? false, startDateFixed: q.start_date_fixed ?? null,
-      dueDateIsFixed: q.due_date_is_fixed ?? false, dueDateFixed: storedDueDate(request, q.due_date_fixed) ?? null,
-      createdAt: now, updatedAt: now, closedAt: null, closedById: null,
+      iid,
+      groupId: group.id,
+      parentId,
+      title: q.title,
+      description: description ?? '',
+      state: 'opened',
+      authorId: user.id,
+      labelIds: findOrCreateLabels(store, group, q.labels ?? [], now),
+      startDateIsFixed: q.start_date_is_fixed ?? false,
+      startDateFixed: q.start_date_fixed ?? null,
+      dueDateIsFixed: q.due_date_is_fixed ?? false,
+      dueDateFixed: storedDueDate(request, q.due_date_fixed) ?? null,
+      createdAt: now,
+      updatedAt: now,
+      closedAt: null,
+      closedById: null,
     });
     return created(request, reply, renderEpic(request, epic, group, false));
   });
@@ -186,8 +207,10 @@ export function registerEpics(r: Router): void {
     const parentId = parentEpic(request, q.parent_id);
     if (parentId !== undefined) patch.parentId = parentId === epic.id ? epic.parentId : parentId;
     if (q.state_event && !r.ctx.has('epics.state-event-ignored')) {
-      if (q.state_event === 'close' && epic.state === 'opened') Object.assign(patch, { state: 'closed', closedAt: now, closedById: user.id });
-      if (q.state_event === 'reopen' && epic.state === 'closed') Object.assign(patch, { state: 'opened', closedAt: null, closedById: null });
+      if (q.state_event === 'close' && epic.state === 'opened')
+        Object.assign(patch, { state: 'closed', closedAt: now, closedById: user.id });
+      if (q.state_event === 'reopen' && epic.state === 'closed')
+        Object.assign(patch, { state: 'opened', closedAt: null, closedById: null });
     }
     const changed = (Object.keys(patch) as (keyof EpicRecord)[]).some((k) => JSON.stringify(patch[k]) !== JSON.stringify(epic[k]));
     const updated = changed ? store.epics.update(epic.id, { ...patch, updatedAt: now })! : epic;

@@ -75,7 +75,8 @@ export const EPICS_VARIATIONS = [
   {
     id: 'text.long-values-cut',
     kind: 'fault',
-    description: 'epic descriptions are stored in a column of 1,048,576 bytes: a description within the limit in characters but longer in UTF-8 bytes is cut',
+    description:
+      'epic descriptions are stored in a column of 1,048,576 bytes: a description within the limit in characters but longer in UTF-8 bytes is cut',
     clause: 'epics.create.description_max_ok',
     suites: ['suites/properties/round-trip-epic-limits.test.ts'],
   },

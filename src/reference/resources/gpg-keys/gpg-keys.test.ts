@@ -53,7 +53,12 @@ describe("a user's GPG keys (/users/:id/gpg_keys)", () => {
     expect(made.statusCode).toBe(201);
     expect((await t.req('GET', base, { token: t.admin })).data).toEqual([made.data]);
     expect((await t.req('GET', `${base}/${made.data.id}`, { token: t.admin })).data).toEqual(made.data);
-    for (const [method, path] of [['GET', base], ['GET', `${base}/${made.data.id}`], ['POST', base], ['DELETE', `${base}/${made.data.id}`]]) {
+    for (const [method, path] of [
+      ['GET', base],
+      ['GET', `${base}/${made.data.id}`],
+      ['POST', base],
+      ['DELETE', `${base}/${made.data.id}`],
+    ]) {
       expect((await t.req(method, path, { token: jane.token, body: { key: k.armored } })).statusCode, `${method} ${path}`).toBe(403);
     }
     expect((await t.req('DELETE', `${base}/${made.data.id}`, { token: t.admin })).statusCode).toBe(204);

@@ -54,13 +54,18 @@ export function registerGpgKeys(r: Router): void {
   const CREATE = { key: p.string().required() };
   const list = (request: FastifyRequest, reply: Parameters<typeof paginate>[1], userId: number) => {
     const env = envOf(request);
-    return paginate(request, reply, ctx.store.gpgKeys.filter((k) => k.userId === userId)).map((k) => gpgKeyView(k, env));
+    return paginate(
+      request,
+      reply,
+      ctx.store.gpgKeys.filter((k) => k.userId === userId),
+    ).map((k) => gpgKeyView(k, env));
   };
 
   r.get('/user/gpg_keys', { auth: 'authenticated' }, (request, reply) => list(request, reply, callerOf(request).user.id));
 
   r.get('/user/gpg_keys/:key_id(int)', { auth: 'authenticated' }, (request) =>
-    gpgKeyView(gpgKeyOf(request, callerOf(request).user.id), envOf(request)));
+    gpgKeyView(gpgKeyOf(request, callerOf(request).user.id), envOf(request)),
+  );
 
   r.post('/user/gpg_keys', { auth: 'authenticated' }, async (request, reply) => {
     const q = readParams(input(request), CREATE);
@@ -76,7 +81,8 @@ export function registerGpgKeys(r: Router): void {
   r.get('/users/:id(int)/gpg_keys', { auth: 'admin' }, (request, reply) => list(request, reply, findUser(request).id));
 
   r.get('/users/:id(int)/gpg_keys/:key_id(int)', { auth: 'admin' }, (request) =>
-    gpgKeyView(gpgKeyOf(request, findUser(request).id), envOf(request)));
+    gpgKeyView(gpgKeyOf(request, findUser(request).id), envOf(request)),
+  );
 
   r.post('/users/:id(int)/gpg_keys', { auth: 'admin' }, async (request, reply) => {
     const q = readParams(input(request), CREATE);

@@ -61,21 +61,31 @@ function createGroup(request: FastifyRequest): NamespaceRecord {
   else if (!parent && RESERVED.has(q.path.toLowerCase())) errors.path = [`${q.path} is a reserved name`];
   else if (pathTaken(store, parent?.id ?? null, q.path)) errors.path = ['has already been taken'];
   if (parent && moreVisible(visibility, parent.visibility)) {
-    errors.visibility_level = [
-      `${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`,
-    ];
+    errors.visibility_level = [`${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`];
   }
   if (Object.keys(errors).length > 0) fail('validation_failed', errors);
 
   const now = clock();
   const group = store.namespaces.insert({
-    kind: 'group', name: q.name, path: q.path, parentId: parent?.id ?? null, ownerId: null,
-    visibility, description: q.description ?? '', createdAt: now, updatedAt: now,
+    kind: 'group',
+    name: q.name,
+    path: q.path,
+    parentId: parent?.id ?? null,
+    ownerId: null,
+    visibility,
+    description: q.description ?? '',
+    createdAt: now,
+    updatedAt: now,
   });
   if (accessLevel(store, user.id, group) < ACCESS.owner) {
     store.members.insert({
-      userId: user.id, sourceType: 'Namespace', sourceId: group.id, accessLevel: ACCESS.owner,
-      expiresAt: null, createdById: user.id, createdAt: now,
+      userId: user.id,
+      sourceType: 'Namespace',
+      sourceId: group.id,
+      accessLevel: ACCESS.owner,
+      expiresAt: null,
+      createdById: user.id,
+      createdAt: now,
     });
   }
   return group;
@@ -104,7 +114,8 @@ export function registerGroups(r: Router): void {
     const dir = q.sort === 'desc' ? -1 : 1;
     const key = (g: NamespaceRecord) => (orderBy === 'id' ? g.id : orderBy === 'path' ? g.path.toLowerCase() : g.name.toLowerCase());
     groups.sort((a, b) => {
-      const ka = key(a), kb = key(b);
+      const ka = key(a),
+        kb = key(b);
       return (ka < kb ? -1 : ka > kb ? 1 : a.id - b.id) * dir;
     });
     return paginate(request, reply, groups).map((g) => groupView(g, env));

@@ -21,8 +21,13 @@ describe('POST /users/:user_id/impersonation_tokens', () => {
     const res = await create({ name: 'ci', scopes: ['api', 'read_user'], expires_at: '2024-12-31' });
     expect(res.statusCode).toBe(201);
     expect(res.data).toMatchObject({
-      name: 'ci', active: true, revoked: false, scopes: ['api', 'read_user'], impersonation: true,
-      created_at: '2024-05-01T12:00:00.000Z', expires_at: '2024-12-31',
+      name: 'ci',
+      active: true,
+      revoked: false,
+      scopes: ['api', 'read_user'],
+      impersonation: true,
+      created_at: '2024-05-01T12:00:00.000Z',
+      expires_at: '2024-12-31',
     });
     expect(res.data.token).toMatch(/^glpat-[A-Za-z0-9]{20}$/);
     const shown = await t.req('GET', `${base()}/${res.data.id}`, { token: t.admin });
@@ -47,7 +52,9 @@ describe('POST /users/:user_id/impersonation_tokens', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.data.message).toContain('name');
     expect(missing.data.message).toContain('scopes');
-    expect((await create({ name: 'x', scopes: ['api', 'root'] })).data).toEqual({ message: { scopes: ['can only contain available scopes'] } });
+    expect((await create({ name: 'x', scopes: ['api', 'root'] })).data).toEqual({
+      message: { scopes: ['can only contain available scopes'] },
+    });
     expect((await create({ name: '', scopes: ['api'] })).data).toEqual({ message: { name: ["can't be blank"] } });
     expect((await create({ name: 'x', scopes: ['api'], expires_at: '31/12/2024' })).data).toEqual({ message: 'expires_at is invalid' });
     expect((await create({ name: 'x', scopes: ['api'], expires_at: '2026-01-01' })).statusCode).toBe(400);

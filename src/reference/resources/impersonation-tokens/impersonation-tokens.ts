@@ -20,8 +20,15 @@ import { findUser } from '../../lookups.ts';
 
 /** Scopes the platform knows; others are refused on creation. */
 export const AVAILABLE_SCOPES = [
-  'api', 'read_api', 'read_user', 'read_repository', 'write_repository',
-  'read_registry', 'write_registry', 'sudo', 'admin_mode',
+  'api',
+  'read_api',
+  'read_user',
+  'read_repository',
+  'write_repository',
+  'read_registry',
+  'write_registry',
+  'sudo',
+  'admin_mode',
 ] as const;
 const MAX_LIFETIME_DAYS = 365;
 
@@ -110,7 +117,8 @@ export function registerImpersonationTokens(r: Router): void {
     // The fault: the token is looked up again among the user's live tokens; for one already revoked
     // the lookup misses (-1) and .at(-1) picks the user's newest live token instead.
     const live = store.tokens.filter((t) => t.userId === user.id && t.kind === 'impersonation' && !t.revoked);
-    const token = found.revoked && r.ctx.has('tokens.revoke-again-hits-newest') ? (live.at(live.findIndex((t) => t.id === found.id)) ?? found) : found;
+    const token =
+      found.revoked && r.ctx.has('tokens.revoke-again-hits-newest') ? (live.at(live.findIndex((t) => t.id === found.id)) ?? found) : found;
     const revoked = r.ctx.has('tokens.revoke-noop') ? token : (store.tokens.update(token.id, { revoked: true }) ?? token);
     return noContent(request, reply, impersonationTokenView(revoked, envOf(request), r.ctx));
   });

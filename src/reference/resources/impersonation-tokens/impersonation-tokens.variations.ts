@@ -47,7 +47,8 @@ export const IMPERSONATION_TOKENS_VARIATIONS = [
   {
     id: 'tokens.revoke-again-hits-newest',
     kind: 'fault',
-    description: "revoking a token that is already revoked revokes the user's newest live token instead (a lookup among live tokens misses, and .at(-1) takes the last)",
+    description:
+      "revoking a token that is already revoked revokes the user's newest live token instead (a lookup among live tokens misses, and .at(-1) takes the last)",
     clause: 'tokens.delete.revoked',
     suites: ['suites/properties/model-tokens.test.ts'],
   },

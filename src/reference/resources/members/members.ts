@@ -51,31 +51,28 @@ function addMember(
   if (q.access_level === ACCESS.owner && !hasAccess(store, caller, source, ACCESS.owner)) fail('forbidden');
   const user = findUserByIdOrUsername(store, q.user_id);
   if (!user) fail('not_found', 'User');
-  const existing = store.members.find(
-    (m) => m.userId === user.id && m.sourceType === sourceType && m.sourceId === source.id,
-  );
+  const existing = store.members.find((m) => m.userId === user.id && m.sourceType === sourceType && m.sourceId === source.id);
   if (existing) fail('conflict', 'Member already exists');
   const inherited = accessLevel(store, user.id, source);
   if (sourceType === 'Project' && inherited > q.access_level) {
     const ns = store.namespaces.get((source as ProjectRecord).namespaceId);
     fail('validation_failed', {
-      access_level: [
-        `should be greater than or equal to ${ACCESS_NAMES[inherited]} inherited membership from group ${ns?.name ?? ''}`,
-      ],
+      access_level: [`should be greater than or equal to ${ACCESS_NAMES[inherited]} inherited membership from group ${ns?.name ?? ''}`],
     });
   }
   const member = store.members.insert({
-    userId: user.id, sourceType, sourceId: source.id, accessLevel: q.access_level,
-    expiresAt: q.expires_at ?? null, createdById: caller.id, createdAt: clock(),
+    userId: user.id,
+    sourceType,
+    sourceId: source.id,
+    accessLevel: q.access_level,
+    expiresAt: q.expires_at ?? null,
+    createdById: caller.id,
+    createdAt: clock(),
   });
   return created(request, reply, memberView(member, envOf(request)));
 }
 
 export function registerMembers(r: Router): void {
-  r.post('/projects/:id/members', { auth: 'authenticated' }, (request, reply) =>
-    addMember(request, reply, 'Project', findProject),
-  );
-  r.post('/groups/:id/members', { auth: 'authenticated' }, (request, reply) =>
-    addMember(request, reply, 'Namespace', findVisibleGroup),
-  );
+  r.post('/projects/:id/members', { auth: 'authenticated' }, (request, reply) => addMember(request, reply, 'Project', findProject));
+  r.post('/groups/:id/members', { auth: 'authenticated' }, (request, reply) => addMember(request, reply, 'Namespace', findVisibleGroup));
 }

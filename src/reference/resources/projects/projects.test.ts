@@ -21,10 +21,21 @@ describe('projects', () => {
     const res = await post('/projects', { name: 'My App' }, jane.token);
     expect(res.statusCode).toBe(201);
     expect(res.data).toMatchObject({
-      name: 'My App', path: 'my-app', path_with_namespace: 'jane/my-app', name_with_namespace: 'Name jane / My App',
-      visibility: 'private', default_branch: null, tag_list: [], readme_url: null, avatar_url: null, star_count: 0, forks_count: 0,
-      web_url: 'http://localhost:80/jane/my-app', http_url_to_repo: 'http://localhost:80/jane/my-app.git',
-      ssh_url_to_repo: 'git@localhost:jane/my-app.git', created_at: '2024-05-01T12:00:00.000Z',
+      name: 'My App',
+      path: 'my-app',
+      path_with_namespace: 'jane/my-app',
+      name_with_namespace: 'Name jane / My App',
+      visibility: 'private',
+      default_branch: null,
+      tag_list: [],
+      readme_url: null,
+      avatar_url: null,
+      star_count: 0,
+      forks_count: 0,
+      web_url: 'http://localhost:80/jane/my-app',
+      http_url_to_repo: 'http://localhost:80/jane/my-app.git',
+      ssh_url_to_repo: 'git@localhost:jane/my-app.git',
+      created_at: '2024-05-01T12:00:00.000Z',
       namespace: { kind: 'user', path: 'jane', full_path: 'jane', parent_id: null },
     });
   });
@@ -65,7 +76,12 @@ describe('groups', () => {
     const parent = await post('/groups', { name: 'Parent', path: 'parent', visibility: 'public' }, jane.token);
     expect(parent.statusCode).toBe(201);
     const child = await post('/groups', { name: 'Child', path: 'child', parent_id: parent.data.id }, jane.token);
-    expect(child.data).toMatchObject({ full_path: 'parent/child', full_name: 'Parent / Child', parent_id: parent.data.id, visibility: 'private' });
+    expect(child.data).toMatchObject({
+      full_path: 'parent/child',
+      full_name: 'Parent / Child',
+      parent_id: parent.data.id,
+      visibility: 'private',
+    });
     const byPath = await t.req('GET', '/groups/parent%2Fchild', { token: jane.token });
     expect(byPath.data.id).toBe(child.data.id);
     expect((await t.req('GET', `/groups/${child.data.id}`)).statusCode).toBe(404);
@@ -121,8 +137,12 @@ describe('members', () => {
 
   it('refuses bad access levels, missing users and callers below maintainer', async () => {
     const g = await post('/groups', { name: 'G', path: 'g', visibility: 'public' });
-    expect((await post(`/groups/${g.data.id}/members`, { user_id: jane.id, access_level: 35 })).data).toEqual({ message: 'access_level does not have a valid value' });
-    expect((await post(`/groups/${g.data.id}/members`, { user_id: 999, access_level: 30 })).data).toEqual({ message: '404 User Not Found' });
+    expect((await post(`/groups/${g.data.id}/members`, { user_id: jane.id, access_level: 35 })).data).toEqual({
+      message: 'access_level does not have a valid value',
+    });
+    expect((await post(`/groups/${g.data.id}/members`, { user_id: 999, access_level: 30 })).data).toEqual({
+      message: '404 User Not Found',
+    });
     expect((await post(`/groups/${g.data.id}/members`, { user_id: 1, access_level: 30 }, jane.token)).statusCode).toBe(403);
     expect((await post('/groups/999/members', { user_id: jane.id, access_level: 30 })).statusCode).toBe(404);
   });

@@ -53,7 +53,9 @@ const LIST = {
 
 /** The path the platform derives from a name: "My App" -> "my-app". */
 export function slugify(name: string): string {
-  return name.trim().toLowerCase()
+  return name
+    .trim()
+    .toLowerCase()
     .replace(/[^a-z0-9_.-]+/g, '-')
     .replace(/-{2,}/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '');
@@ -61,9 +63,8 @@ export function slugify(name: string): string {
 
 function targetNamespace(store: Store, user: UserRecord, namespaceId: number | undefined): NamespaceRecord {
   const ns = store.namespaces.get(namespaceId ?? user.namespaceId);
-  const allowed = ns !== undefined && (ns.kind === 'user'
-    ? ns.ownerId === user.id || user.admin
-    : hasAccess(store, user, ns, ACCESS.developer));
+  const allowed =
+    ns !== undefined && (ns.kind === 'user' ? ns.ownerId === user.id || user.admin : hasAccess(store, user, ns, ACCESS.developer));
   if (!ns || !allowed) fail('validation_failed', { namespace: ['is not valid'] });
   return ns;
 }
@@ -91,14 +92,28 @@ function createProject(request: FastifyRequest): ProjectRecord {
 
   const now = clock();
   const project = store.projects.insert({
-    name, path, namespaceId: ns.id, description: q.description ?? '', visibility, creatorId: user.id,
-    topics: q.topics ?? q.tag_list ?? [], createdAt: now, updatedAt: now, lastActivityAt: now,
+    name,
+    path,
+    namespaceId: ns.id,
+    description: q.description ?? '',
+    visibility,
+    creatorId: user.id,
+    topics: q.topics ?? q.tag_list ?? [],
+    createdAt: now,
+    updatedAt: now,
+    lastActivityAt: now,
   });
   // The namespace owner owns a personal project; a group project's creator becomes maintainer.
-  const add = (userId: number, level: number) => store.members.insert({
-    userId, sourceType: 'Project', sourceId: project.id, accessLevel: level,
-    expiresAt: null, createdById: user.id, createdAt: now,
-  });
+  const add = (userId: number, level: number) =>
+    store.members.insert({
+      userId,
+      sourceType: 'Project',
+      sourceId: project.id,
+      accessLevel: level,
+      expiresAt: null,
+      createdById: user.id,
+      createdAt: now,
+    });
   if (ns.kind === 'user') add(ns.ownerId ?? user.id, ACCESS.owner);
   else if (accessLevel(store, user.id, project) < ACCESS.maintainer) add(user.id, ACCESS.maintainer);
   if (ctx.has('deps.fixture')) fillDependencies(store, project.id);
@@ -107,12 +122,18 @@ function createProject(request: FastifyRequest): ProjectRecord {
 
 function sortKey(orderBy: string, pr: ProjectRecord): string | number {
   switch (orderBy) {
-    case 'name': return pr.name.toLowerCase();
-    case 'path': return pr.path.toLowerCase();
-    case 'updated_at': return pr.updatedAt.getTime();
-    case 'last_activity_at': return pr.lastActivityAt.getTime();
-    case 'created_at': return pr.createdAt.getTime();
-    default: return pr.id;
+    case 'name':
+      return pr.name.toLowerCase();
+    case 'path':
+      return pr.path.toLowerCase();
+    case 'updated_at':
+      return pr.updatedAt.getTime();
+    case 'last_activity_at':
+      return pr.lastActivityAt.getTime();
+    case 'created_at':
+      return pr.createdAt.getTime();
+    default:
+      return pr.id;
   }
 }
 
@@ -149,7 +170,8 @@ export function registerProjects(r: Router): void {
     const sort = q.sort ?? 'desc';
     const dir = sort === 'asc' ? 1 : -1;
     projects.sort((a, b) => {
-      const ka = sortKey(orderBy, a), kb = sortKey(orderBy, b);
+      const ka = sortKey(orderBy, a),
+        kb = sortKey(orderBy, b);
       return (ka < kb ? -1 : ka > kb ? 1 : a.id - b.id) * dir;
     });
     const page = keyset ? keysetPaginate(request, reply, projects, sort) : paginate(request, reply, projects);

@@ -18,9 +18,17 @@ beforeEach(async () => {
 describe('own keys (/user/keys)', () => {
   it('adds, lists, shows and deletes a key; the comment becomes "<name> (<host>)"', async () => {
     const k = await sshPublicKey('ed25519', 'jane@laptop');
-    const made = await t.req('POST', '/user/keys', { token: jane.token, body: { title: 'laptop', key: k.text, expires_at: '2030-01-02T03:04:05Z' } });
+    const made = await t.req('POST', '/user/keys', {
+      token: jane.token,
+      body: { title: 'laptop', key: k.text, expires_at: '2030-01-02T03:04:05Z' },
+    });
     expect(made.statusCode).toBe(201);
-    expect(made.data).toMatchObject({ title: 'laptop', key: `${k.type} ${k.body} Name jane (localhost)`, created_at: '2024-05-01T12:00:00.000Z', expires_at: '2030-01-02T03:04:05.000Z' });
+    expect(made.data).toMatchObject({
+      title: 'laptop',
+      key: `${k.type} ${k.body} Name jane (localhost)`,
+      created_at: '2024-05-01T12:00:00.000Z',
+      expires_at: '2030-01-02T03:04:05.000Z',
+    });
     const list = await t.req('GET', '/user/keys', { token: jane.token });
     expect([list.statusCode, list.data.map((x: { id: number }) => x.id)]).toEqual([200, [made.data.id]]);
     expect(list.headers['x-total']).toBe('1');
@@ -35,8 +43,14 @@ describe('own keys (/user/keys)', () => {
     const none = await t.req('POST', '/user/keys', { token: jane.token, body: {} });
     expect([none.statusCode, none.data]).toEqual([400, { message: 'title is missing, key is missing' }]);
     const k = await sshPublicKey();
-    const blank = await t.req('POST', '/user/keys', { token: jane.token, body: { title: ' ', key: k.text, expires_at: '2020-01-01T00:00:00Z' } });
-    expect([blank.statusCode, blank.data]).toEqual([400, { message: { title: ["can't be blank"], expires_at: ['must be in the future'] } }]);
+    const blank = await t.req('POST', '/user/keys', {
+      token: jane.token,
+      body: { title: ' ', key: k.text, expires_at: '2020-01-01T00:00:00Z' },
+    });
+    expect([blank.statusCode, blank.data]).toEqual([
+      400,
+      { message: { title: ["can't be blank"], expires_at: ['must be in the future'] } },
+    ]);
   });
 
   it('refuses a key registered by anyone, by fingerprint, whatever the comment', async () => {
@@ -44,7 +58,10 @@ describe('own keys (/user/keys)', () => {
     const bob = await t.user('bob');
     expect((await t.req('POST', '/user/keys', { token: bob.token, body: { title: 'a', key: k.text } })).statusCode).toBe(201);
     const dup = await t.req('POST', '/user/keys', { token: jane.token, body: { title: 'b', key: `${k.type} ${k.body} other comment` } });
-    expect([dup.statusCode, dup.data]).toEqual([400, { message: { fingerprint: ['has already been taken'], key: ['has already been taken'] } }]);
+    expect([dup.statusCode, dup.data]).toEqual([
+      400,
+      { message: { fingerprint: ['has already been taken'], key: ['has already been taken'] } },
+    ]);
   });
 
   it('answers garbage with a 400 field map keyed by key', async () => {
@@ -82,7 +99,9 @@ describe("a user's keys (/users/:id_or_username/keys)", () => {
   it('is admin-only for adding and deleting; 404 for a missing user or key; 400 before the lookup', async () => {
     const k = await sshPublicKey();
     expect((await t.req('POST', `/users/${jane.id}/keys`, { token: jane.token, body: { title: 'x', key: k.text } })).statusCode).toBe(403);
-    expect((await t.req('POST', '/users/999/keys', { token: t.admin, body: { title: 'x', key: k.text } })).data).toEqual({ message: '404 User Not Found' });
+    expect((await t.req('POST', '/users/999/keys', { token: t.admin, body: { title: 'x', key: k.text } })).data).toEqual({
+      message: '404 User Not Found',
+    });
     expect((await t.req('POST', '/users/999/keys', { token: t.admin, body: { key: k.text } })).statusCode).toBe(400);
     const made = await t.req('POST', `/users/${jane.id}/keys`, { token: t.admin, body: { title: 'x', key: k.text } });
     expect((await t.req('DELETE', `/users/${jane.id}/keys/${made.data.id}`, { token: jane.token })).statusCode).toBe(403);

@@ -100,10 +100,12 @@ export function registerSshKeys(r: Router): void {
   });
 
   r.get('/user/keys/:key_id(int)', { auth: 'authenticated' }, (request) =>
-    sshKeyView(keyOf(request, callerOf(request).user.id), envOf(request)));
+    sshKeyView(keyOf(request, callerOf(request).user.id), envOf(request)),
+  );
 
   r.post('/user/keys', { auth: 'authenticated' }, (request, reply) =>
-    created(request, reply, sshKeyView(addKey(ctx, request, callerOf(request).user), envOf(request))));
+    created(request, reply, sshKeyView(addKey(ctx, request, callerOf(request).user), envOf(request))),
+  );
 
   r.delete('/user/keys/:key_id(int)', { auth: 'authenticated' }, (request, reply) => {
     const key = keyOf(request, callerOf(request).user.id);

@@ -23,7 +23,12 @@ beforeEach(async () => {
   jane = await t.user('jane');
 });
 
-const activities = async (query?: string) => (await t.req('GET', '/user/activities', { token: t.admin, query })).data as { username: string; last_activity_on: string; last_activity_at: string }[];
+const activities = async (query?: string) =>
+  (await t.req('GET', '/user/activities', { token: t.admin, query })).data as {
+    username: string;
+    last_activity_on: string;
+    last_activity_at: string;
+  }[];
 
 describe('user activities', () => {
   it('lists the last six months, oldest first, with last_activity_at repeating the date', async () => {

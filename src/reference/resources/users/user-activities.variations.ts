@@ -11,7 +11,7 @@ export const USER_ACTIVITIES_VARIATIONS = [
   {
     id: 'users.activity-not-recorded',
     kind: 'fault',
-    description: 'API use does not update the user\'s last_activity_on',
+    description: "API use does not update the user's last_activity_on",
     clause: 'users.activities.api_use',
     suites: ['suites/users/activities.test.ts'],
     auth: (p) => ({ ...p, recordsActivity: false }),

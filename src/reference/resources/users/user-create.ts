@@ -134,8 +134,9 @@ export function identityOf(store: Store, q: UserAttributes, exceptUserId?: numbe
   const provider = q.provider as string;
   const externUid = q.extern_uid as string;
   const wanted = externUid.toLowerCase();
-  const holder = store.users.find((u) => u.id !== exceptUserId &&
-    u.identities.some((i) => i.provider === provider && i.externUid.toLowerCase() === wanted));
+  const holder = store.users.find(
+    (u) => u.id !== exceptUserId && u.identities.some((i) => i.provider === provider && i.externUid.toLowerCase() === wanted),
+  );
   if (holder) fail('validation_failed', { identities: { extern_uid: ['has already been taken'] } });
   return { provider, externUid, samlProviderId: null };
 }

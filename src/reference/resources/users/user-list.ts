@@ -42,8 +42,10 @@ type Has = RefContext['has'];
 /** Does the user have access to a project (the platform's project authorizations)? */
 function hasProjects(ctx: RefContext, user: UserRecord): boolean {
   const { store } = ctx;
-  return store.members.find((m) => m.userId === user.id && m.sourceType === 'Project') !== undefined ||
-    store.projects.find((p) => p.namespaceId === user.namespaceId) !== undefined;
+  return (
+    store.members.find((m) => m.userId === user.id && m.sourceType === 'Project') !== undefined ||
+    store.projects.find((p) => p.namespaceId === user.namespaceId) !== undefined
+  );
 }
 
 function matchesSearch(u: UserRecord, search: string, has: Has): boolean {
@@ -53,9 +55,7 @@ function matchesSearch(u: UserRecord, search: string, has: Has): boolean {
 
 function everyoneFilters(u: UserRecord, q: ListQuery, has: Has): boolean {
   if (q.username !== undefined) {
-    const same = has('users.username-case-sensitive')
-      ? u.username === q.username
-      : u.username.toLowerCase() === q.username.toLowerCase();
+    const same = has('users.username-case-sensitive') ? u.username === q.username : u.username.toLowerCase() === q.username.toLowerCase();
     if (!same) return false;
   }
   if (q.search !== undefined && !matchesSearch(u, q.search.toLowerCase(), has)) return false;
@@ -76,9 +76,7 @@ function adminFilters(ctx: RefContext, u: UserRecord, q: ListQuery): boolean {
   if (q.without_projects === true && !has('users.without-projects-ignored') && hasProjects(ctx, u)) return false;
   if (q.extern_uid !== undefined || q.provider !== undefined) {
     const ignoreProvider = has('users.extern-uid-ignores-provider');
-    const found = u.identities.some(
-      (i) => i.externUid === q.extern_uid && (ignoreProvider || i.provider === q.provider),
-    );
+    const found = u.identities.some((i) => i.externUid === q.extern_uid && (ignoreProvider || i.provider === q.provider));
     if (!found) return false;
   }
   if (!has('users.created-filters-ignored')) {
@@ -100,20 +98,32 @@ function orderOf(q: ListQuery, admin: boolean, has: Has): { orderBy: NonNullable
 function unfiltered(q: ListQuery, admin: boolean): boolean {
   const everyone = q.username === undefined && q.search === undefined && q.active !== true && q.blocked !== true;
   if (!everyone || !admin) return everyone;
-  return q.external !== true && q.two_factor === undefined && q.without_projects !== true &&
-    q.extern_uid === undefined && q.provider === undefined && !q.created_before && !q.created_after;
+  return (
+    q.external !== true &&
+    q.two_factor === undefined &&
+    q.without_projects !== true &&
+    q.extern_uid === undefined &&
+    q.provider === undefined &&
+    !q.created_before &&
+    !q.created_after
+  );
 }
 
 function sortUsers(users: UserRecord[], q: ListQuery, admin: boolean, has: Has): UserRecord[] {
   const { orderBy, dir } = orderOf(q, admin, has);
   const key = (u: UserRecord): string | number =>
-    orderBy === 'name' ? u.name.toLowerCase()
-      : orderBy === 'username' ? u.username.toLowerCase()
-      : orderBy === 'created_at' ? u.createdAt.getTime()
-      : orderBy === 'updated_at' ? u.updatedAt.getTime()
-      : u.id;
+    orderBy === 'name'
+      ? u.name.toLowerCase()
+      : orderBy === 'username'
+        ? u.username.toLowerCase()
+        : orderBy === 'created_at'
+          ? u.createdAt.getTime()
+          : orderBy === 'updated_at'
+            ? u.updatedAt.getTime()
+            : u.id;
   return users.sort((a, b) => {
-    const ka = key(a), kb = key(b);
+    const ka = key(a),
+      kb = key(b);
     return (ka < kb ? -1 : ka > kb ? 1 : a.id - b.id) * dir;
   });
 }
@@ -128,15 +138,20 @@ export function publicListItem(ctx: RefContext, user: UserRecord, env: ReturnTyp
  * The ordered list to paginate: with no filter in the id order, a view of the table's id index
  * (a page costs O(page), whatever the number of users); otherwise filtered and sorted.
  */
-function orderedUsers(ctx: RefContext, q: ListQuery, admin: boolean, customAttributes: Record<string, string> | undefined): Ordered<UserRecord> {
+function orderedUsers(
+  ctx: RefContext,
+  q: ListQuery,
+  admin: boolean,
+  customAttributes: Record<string, string> | undefined,
+): Ordered<UserRecord> {
   const { users } = ctx.store;
   const { orderBy, dir } = orderOf(q, admin, ctx.has);
   if (orderBy === 'id' && unfiltered(q, admin) && !(admin && customAttributes)) {
     return new TableOrder(users, dir === 1 ? 'asc' : 'desc');
   }
-  const kept = users.all().filter(
-    (u) => everyoneFilters(u, q, ctx.has) && (!admin || (adminFilters(ctx, u, q) && matchesCustomAttributes(u, customAttributes))),
-  );
+  const kept = users
+    .all()
+    .filter((u) => everyoneFilters(u, q, ctx.has) && (!admin || (adminFilters(ctx, u, q) && matchesCustomAttributes(u, customAttributes))));
   return sortUsers(kept, q, admin, ctx.has);
 }
 
@@ -156,12 +171,17 @@ export function listUsers(request: FastifyRequest, reply: FastifyReply) {
   const { items: views, arrays } = cache;
   const withAttributes = admin && q.with_custom_attributes === true;
   const key = `${admin ? 'admin' : 'public'}${withAttributes ? '+attributes' : ''} ${env.base}`; // one string per request: its hash is computed once
-  return sendJsonText(reply, arrays(page.map((u) => {
-    if (!admin) return views.json(u, key, null, () => publicListItem(ctx, u, env));
-    // The admin view shows the creator's public view: it depends on the creator's row too.
-    const creator = u.createdById === null ? null : ctx.store.users.get(u.createdById) ?? null;
-    return views.json(u, key, creator, () => adminListItem(ctx, u, env, withAttributes));
-  })));
+  return sendJsonText(
+    reply,
+    arrays(
+      page.map((u) => {
+        if (!admin) return views.json(u, key, null, () => publicListItem(ctx, u, env));
+        // The admin view shows the creator's public view: it depends on the creator's row too.
+        const creator = u.createdById === null ? null : (ctx.store.users.get(u.createdById) ?? null);
+        return views.json(u, key, creator, () => adminListItem(ctx, u, env, withAttributes));
+      }),
+    ),
+  );
 }
 
 function adminListItem(ctx: RefContext, u: UserRecord, env: ReturnType<typeof envOf>, withAttributes: boolean) {

@@ -34,7 +34,9 @@ describe('user memberships', () => {
       { source_id: groupId, source_name: 'Team', source_type: 'Namespace', access_level: 30 },
       { source_id: directId, source_name: 'Direct', source_type: 'Project', access_level: 20 },
     ]);
-    expect(res.data.some((m: { source_id: number; source_type: string }) => m.source_type === 'Project' && m.source_id === inGroupId)).toBe(false);
+    expect(res.data.some((m: { source_id: number; source_type: string }) => m.source_type === 'Project' && m.source_id === inGroupId)).toBe(
+      false,
+    );
   });
   it('filters by type', async () => {
     expect((await list('type=Project')).data.map((m: { source_id: number }) => m.source_id)).toEqual([directId]);

@@ -41,8 +41,11 @@ function inheritedProjects(store: Store, direct: Membership[]): Membership[] {
   const listed = new Set(direct.filter((m) => m.sourceType === 'Project').map((m) => m.sourceId));
   return direct
     .filter((m) => m.sourceType === 'Namespace')
-    .flatMap((g) => store.projects.filter((pr) => pr.namespaceId === g.sourceId && !listed.has(pr.id))
-      .map((pr) => ({ sourceId: pr.id, sourceName: pr.name, sourceType: 'Project' as const, accessLevel: g.accessLevel })));
+    .flatMap((g) =>
+      store.projects
+        .filter((pr) => pr.namespaceId === g.sourceId && !listed.has(pr.id))
+        .map((pr) => ({ sourceId: pr.id, sourceName: pr.name, sourceType: 'Project' as const, accessLevel: g.accessLevel })),
+    );
 }
 
 function readType(request: FastifyRequest): MemberSource | undefined {

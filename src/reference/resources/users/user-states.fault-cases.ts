@@ -64,41 +64,69 @@ export const USER_STATE_FAULT_CASES: Record<string, Case> = {
   'users.unblock-not-applied': probe((t) => transition(t, ['block'], 'unblock'), [201, 'active'], [201, 'blocked']),
   'users.deactivate-allows-blocked': probe((t) => transition(t, ['block'], 'deactivate'), [403, 'blocked'], [201, 'deactivated']),
   'users.activate-allows-blocked': probe((t) => transition(t, ['block'], 'activate'), [403, 'blocked'], [201, 'active']),
-  'users.deactivate-ignores-activity': probe(async (t) => {
-    const jane = await t.user('jane');
-    await t.req('GET', '/user', { token: jane.token });
-    return (await move(t, 'deactivate', jane.id)).statusCode;
-  }, 403, 201),
-  'users.transitions-allow-user': probe(async (t) => {
-    const jane = await t.user('jane');
-    const bob = await t.user('bob');
-    return (await move(t, 'block', jane.id, bob.token)).statusCode;
-  }, 403, 201),
-  'users.transitions-ignore-ldap': probe(async (t) => {
-    seedUsers(t.app.ref.store, t.app.ref.clock, [{ username: 'dir', state: 'ldap_blocked' }]);
-    const dir = (await t.req('GET', '/users?username=dir', { token: t.admin })).data[0];
-    return [(await move(t, 'unblock', dir.id)).statusCode, await stateOf(t, dir.id)];
-  }, [403, 'ldap_blocked'], [201, 'active']),
-  'users.activity-not-recorded': probe(async (t) => {
-    const jane = await t.user('jane');
-    await t.req('GET', '/user', { token: jane.token });
-    return (await t.req('GET', `/users/${jane.id}`, { token: t.admin })).data.last_activity_on;
-  }, '2024-05-01', null),
-  'users.activities-newest-first': probe(async (t) => {
-    const jane = await t.user('jane');
-    await t.req('GET', '/user', { token: jane.token });
-    t.setNow(86_400_000);
-    const res = await t.req('GET', '/user/activities', { token: t.admin });
-    return res.data.map((a: { username: string }) => a.username);
-  }, ['jane', 'root'], ['root', 'jane']),
-  'users.activities-ignore-from': probe(async (t) => {
-    const res = await t.req('GET', '/user/activities', { token: t.admin, query: 'from=2099-01-01' });
-    return res.data.length;
-  }, 0, 1),
-  'users.activities-allow-user': probe(async (t) => {
-    const jane = await t.user('jane');
-    return (await t.req('GET', '/user/activities', { token: jane.token })).statusCode;
-  }, 403, 200),
+  'users.deactivate-ignores-activity': probe(
+    async (t) => {
+      const jane = await t.user('jane');
+      await t.req('GET', '/user', { token: jane.token });
+      return (await move(t, 'deactivate', jane.id)).statusCode;
+    },
+    403,
+    201,
+  ),
+  'users.transitions-allow-user': probe(
+    async (t) => {
+      const jane = await t.user('jane');
+      const bob = await t.user('bob');
+      return (await move(t, 'block', jane.id, bob.token)).statusCode;
+    },
+    403,
+    201,
+  ),
+  'users.transitions-ignore-ldap': probe(
+    async (t) => {
+      seedUsers(t.app.ref.store, t.app.ref.clock, [{ username: 'dir', state: 'ldap_blocked' }]);
+      const dir = (await t.req('GET', '/users?username=dir', { token: t.admin })).data[0];
+      return [(await move(t, 'unblock', dir.id)).statusCode, await stateOf(t, dir.id)];
+    },
+    [403, 'ldap_blocked'],
+    [201, 'active'],
+  ),
+  'users.activity-not-recorded': probe(
+    async (t) => {
+      const jane = await t.user('jane');
+      await t.req('GET', '/user', { token: jane.token });
+      return (await t.req('GET', `/users/${jane.id}`, { token: t.admin })).data.last_activity_on;
+    },
+    '2024-05-01',
+    null,
+  ),
+  'users.activities-newest-first': probe(
+    async (t) => {
+      const jane = await t.user('jane');
+      await t.req('GET', '/user', { token: jane.token });
+      t.setNow(86_400_000);
+      const res = await t.req('GET', '/user/activities', { token: t.admin });
+      return res.data.map((a: { username: string }) => a.username);
+    },
+    ['jane', 'root'],
+    ['root', 'jane'],
+  ),
+  'users.activities-ignore-from': probe(
+    async (t) => {
+      const res = await t.req('GET', '/user/activities', { token: t.admin, query: 'from=2099-01-01' });
+      return res.data.length;
+    },
+    0,
+    1,
+  ),
+  'users.activities-allow-user': probe(
+    async (t) => {
+      const jane = await t.user('jane');
+      return (await t.req('GET', '/user/activities', { token: jane.token })).statusCode;
+    },
+    403,
+    200,
+  ),
   'users.status-put-merges': probe((t) => statusAfter(t, { message: 'second' }), ['speech_balloon', 'second'], ['coffee', 'second']),
   'users.status-clear-ignored': probe((t) => statusAfter(t, { emoji: '', message: '' }), [null, null], ['coffee', 'first']),
   'users.memberships-inherited': probe((t) => memberships(t), [200, ['Team', 'Direct']], [200, ['Team', 'Direct', 'In group']]),
@@ -106,15 +134,25 @@ export const USER_STATE_FAULT_CASES: Record<string, Case> = {
   'users.memberships-bad-type-ignored': probe((t) => memberships(t, 'type=Group'), [400, []], [200, ['Team', 'Direct']]),
   'auth.sudo-scope-unchecked': probe((t) => sudo(t, 'admin-api-only', 'jane'), [403, undefined], [200, 'jane']),
   'auth.sudo-username-case-sensitive': probe((t) => sudo(t, 'admin', 'JANE'), [200, 'jane'], [404, undefined]),
-  'auth.sudo-scope-before-admin': probe(async (t) => {
-    const jane = await t.user('jane');
-    return (await t.req('GET', '/user', { token: jane.token, headers: { sudo: 'root' } })).data;
-  }, { message: '403 Forbidden - Must be admin to use sudo' }, {
-    error: 'insufficient_scope', error_description: 'The request requires higher privileges than provided by the access token.', scope: 'sudo',
-  }),
+  'auth.sudo-scope-before-admin': probe(
+    async (t) => {
+      const jane = await t.user('jane');
+      return (await t.req('GET', '/user', { token: jane.token, headers: { sudo: 'root' } })).data;
+    },
+    { message: '403 Forbidden - Must be admin to use sudo' },
+    {
+      error: 'insufficient_scope',
+      error_description: 'The request requires higher privileges than provided by the access token.',
+      scope: 'sudo',
+    },
+  ),
   'auth.sudo-unknown-user-ignored': probe((t) => sudo(t, 'admin', 'ghost'), [404, undefined], [200, 'root']),
-  'auth.admin-only-open': probe(async (t) => {
-    const jane = await t.user('jane');
-    return (await t.req('GET', `/users/${jane.id}/impersonation_tokens`, { token: jane.token })).statusCode;
-  }, 403, 200),
+  'auth.admin-only-open': probe(
+    async (t) => {
+      const jane = await t.user('jane');
+      return (await t.req('GET', `/users/${jane.id}/impersonation_tokens`, { token: jane.token })).statusCode;
+    },
+    403,
+    200,
+  ),
 };

@@ -88,7 +88,10 @@ function handler(move: Transition) {
     const user = findUser(request);
     const outcome = move(user, ctx, callerOf(request).user);
     if (outcome !== 'unchanged') ctx.store.users.update(user.id, { state: outcome.state, updatedAt: ctx.clock() });
-    return reply.code(201).type('application/json; charset=utf-8').send(outcome === 'unchanged' ? 'null' : 'true');
+    return reply
+      .code(201)
+      .type('application/json; charset=utf-8')
+      .send(outcome === 'unchanged' ? 'null' : 'true');
   };
 }
 

@@ -56,7 +56,9 @@ export const USER_STATES_VARIATIONS = [
     description: 'block, unblock, deactivate and activate are open to any authenticated user',
     clause: 'users.transitions.non_admin',
     suites: ['suites/users/states.test.ts'],
-    routeAuth: Object.fromEntries(['block', 'unblock', 'deactivate', 'activate'].map((move) => [`POST /users/:id(int)/${move}`, 'authenticated' as const])),
+    routeAuth: Object.fromEntries(
+      ['block', 'unblock', 'deactivate', 'activate'].map((move) => [`POST /users/:id(int)/${move}`, 'authenticated' as const]),
+    ),
   },
   {
     id: 'users.transitions-ignore-ldap',

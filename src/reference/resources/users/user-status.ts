@@ -20,7 +20,13 @@ export const DEFAULT_EMOJI = 'speech_balloon';
 export const MAX_MESSAGE_LENGTH = 100;
 
 const CLEAR_AFTER_HOURS = {
-  '30_minutes': 0.5, '3_hours': 3, '8_hours': 8, '1_day': 24, '3_days': 72, '7_days': 168, '30_days': 720,
+  '30_minutes': 0.5,
+  '3_hours': 3,
+  '8_hours': 8,
+  '1_day': 24,
+  '3_days': 72,
+  '7_days': 168,
+  '30_days': 720,
 } as const;
 type ClearAfter = keyof typeof CLEAR_AFTER_HOURS;
 
@@ -98,13 +104,9 @@ function statusFromPut(request: FastifyRequest, user: UserRecord): UserStatusRec
 export function registerUserStatus(r: Router): void {
   const { store } = r.ctx;
 
-  r.get('/user/status', { auth: 'authenticated' }, (request) =>
-    userStatusView(callerOf(request).user, envOf(request)),
-  );
+  r.get('/user/status', { auth: 'authenticated' }, (request) => userStatusView(callerOf(request).user, envOf(request)));
 
-  r.get('/users/:id_or_username/status', { auth: 'public' }, (request) =>
-    userStatusView(findAnyUser(request), envOf(request)),
-  );
+  r.get('/users/:id_or_username/status', { auth: 'public' }, (request) => userStatusView(findAnyUser(request), envOf(request)));
 
   r.put('/user/status', { auth: 'authenticated' }, (request) => {
     const { user } = callerOf(request);

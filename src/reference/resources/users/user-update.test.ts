@@ -17,14 +17,21 @@ const put = (id: number, body: Record<string, unknown>, token = t.admin) => t.re
 
 async function multipart(method: 'POST' | 'PUT', path: string, parts: MultipartPart[]) {
   const { payload, contentType } = multipartBody(parts);
-  const res = await t.app.inject({ method, url: `/api/v4${path}`, payload, headers: { 'content-type': contentType, 'private-token': t.admin } });
+  const res = await t.app.inject({
+    method,
+    url: `/api/v4${path}`,
+    payload,
+    headers: { 'content-type': contentType, 'private-token': t.admin },
+  });
   return Object.assign(res, { data: JSON.parse(res.body) });
 }
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const fields = (username: string): MultipartPart[] => [
-  { name: 'username', value: username }, { name: 'name', value: 'With Avatar' },
-  { name: 'email', value: `${username}@example.com` }, { name: 'password', value: 'password123' },
+  { name: 'username', value: username },
+  { name: 'name', value: 'With Avatar' },
+  { name: 'email', value: `${username}@example.com` },
+  { name: 'password', value: 'password123' },
 ];
 
 describe('PUT /users/:id', () => {
@@ -66,7 +73,10 @@ describe('PUT /users/:id', () => {
     const a = await make('a', { extern_uid: 'e1', provider: 'p1' });
     await put(a.data.id, { extern_uid: 'e2', provider: 'p2' });
     const res = await put(a.data.id, { extern_uid: 'e3', provider: 'p1', username: 'renamed' });
-    expect(res.data.identities).toEqual([{ provider: 'p2', extern_uid: 'e2' }, { provider: 'p1', extern_uid: 'e3' }]);
+    expect(res.data.identities).toEqual([
+      { provider: 'p2', extern_uid: 'e2' },
+      { provider: 'p1', extern_uid: 'e3' },
+    ]);
     expect(t.app.ref.store.namespaces.get(t.app.ref.store.users.get(a.data.id)!.namespaceId)!.path).toBe('renamed');
   });
 });
@@ -74,7 +84,9 @@ describe('PUT /users/:id', () => {
 describe('identities', () => {
   it('POST /users refuses an extern_uid another user has for that provider, and half an identity', async () => {
     await make('a', { extern_uid: 'E1', provider: 'p1' });
-    expect((await make('b', { extern_uid: 'e1', provider: 'p1' })).data).toEqual({ message: { identities: { extern_uid: ['has already been taken'] } } });
+    expect((await make('b', { extern_uid: 'e1', provider: 'p1' })).data).toEqual({
+      message: { identities: { extern_uid: ['has already been taken'] } },
+    });
     expect((await make('c', { extern_uid: 'e1', provider: 'p2' })).statusCode).toBe(201);
     expect((await make('d', { provider: 'p3' })).data).toEqual({ message: { identities: { extern_uid: ["can't be blank"] } } });
   });
@@ -86,14 +98,19 @@ describe('identities', () => {
     const del = await t.req('DELETE', `/users/${a.data.id}/identities/p1`, { token: t.admin });
     expect([del.statusCode, del.body]).toEqual([204, '']);
     expect((await t.req('GET', `/users/${a.data.id}`, { token: t.admin })).data.identities).toEqual([]);
-    expect((await t.req('DELETE', `/users/${a.data.id}/identities/p1`, { token: t.admin })).data).toEqual({ message: '404 Identity Not Found' });
+    expect((await t.req('DELETE', `/users/${a.data.id}/identities/p1`, { token: t.admin })).data).toEqual({
+      message: '404 Identity Not Found',
+    });
     expect((await t.req('DELETE', '/users/999/identities/p1', { token: t.admin })).data).toEqual({ message: '404 User Not Found' });
   });
 });
 
 describe('avatars', () => {
   it('stores an avatar sent as a multipart file and serves it at avatar_url', async () => {
-    const res = await multipart('POST', '/users', [...fields('pic'), { name: 'avatar', value: PNG, filename: 'my face.png', type: 'image/png' }]);
+    const res = await multipart('POST', '/users', [
+      ...fields('pic'),
+      { name: 'avatar', value: PNG, filename: 'my face.png', type: 'image/png' },
+    ]);
     expect(res.statusCode).toBe(201);
     expect(res.data.avatar_url).toBe(`http://localhost:80/uploads/-/system/user/avatar/${res.data.id}/my_face.png`);
     const file = await t.app.inject({ url: `/uploads/-/system/user/avatar/${res.data.id}/my_face.png` });
@@ -123,9 +140,15 @@ describe('DELETE /users/:id with If-Unmodified-Since', () => {
     const a = await make('a');
     t.setNow(5000);
     await put(a.data.id, { bio: 'changed' });
-    const stale = await t.req('DELETE', `/users/${a.data.id}`, { token: t.admin, headers: { 'if-unmodified-since': 'Wed, 01 May 2024 12:00:02 GMT' } });
+    const stale = await t.req('DELETE', `/users/${a.data.id}`, {
+      token: t.admin,
+      headers: { 'if-unmodified-since': 'Wed, 01 May 2024 12:00:02 GMT' },
+    });
     expect(stale.statusCode).toBe(412);
-    const fresh = await t.req('DELETE', `/users/${a.data.id}`, { token: t.admin, headers: { 'if-unmodified-since': 'Wed, 01 May 2024 12:00:06 GMT' } });
+    const fresh = await t.req('DELETE', `/users/${a.data.id}`, {
+      token: t.admin,
+      headers: { 'if-unmodified-since': 'Wed, 01 May 2024 12:00:06 GMT' },
+    });
     expect(fresh.statusCode).toBe(204);
   });
 });

@@ -23,9 +23,23 @@ const UPDATE = { ...USER_ATTRIBUTES, skip_reconfirmation: p.boolean() };
 
 /** Profile attributes a faulty server resets when a PUT leaves them out. */
 const RESETTABLE = [
-  'bio', 'location', 'publicEmail', 'skype', 'linkedin', 'twitter', 'discord', 'websiteUrl',
-  'organization', 'jobTitle', 'note', 'projectsLimit', 'canCreateGroup', 'themeId', 'colorSchemeId',
-  'external', 'privateProfile',
+  'bio',
+  'location',
+  'publicEmail',
+  'skype',
+  'linkedin',
+  'twitter',
+  'discord',
+  'websiteUrl',
+  'organization',
+  'jobTitle',
+  'note',
+  'projectsLimit',
+  'canCreateGroup',
+  'themeId',
+  'colorSchemeId',
+  'external',
+  'privateProfile',
 ] as const;
 
 function taken(store: Store, user: UserRecord, email: string | undefined, username: string | undefined): string | undefined {
@@ -55,8 +69,7 @@ export function updateUserFromRequest(request: FastifyRequest): UserRecord {
   }
   const identity = identityOf(store, q, user.id);
   const given = userFields(q);
-  const reconfirm = given.email !== undefined && given.email.toLowerCase() !== user.email.toLowerCase() &&
-    q.skip_reconfirmation !== true;
+  const reconfirm = given.email !== undefined && given.email.toLowerCase() !== user.email.toLowerCase() && q.skip_reconfirmation !== true;
   const { email: newEmail, ...others } = given;
   const reset: Partial<UserRecord> = {};
   if (ctx.has('users.update-resets-omitted')) {
@@ -71,13 +84,14 @@ export function updateUserFromRequest(request: FastifyRequest): UserRecord {
   };
   validateUser({ ...next, email: newEmail ?? user.email }, q.password, q.avatar);
   const avatar = avatarOf(q.avatar);
-  const updated = store.users.update(user.id, {
-    ...next,
-    ...(reconfirm ? { unconfirmedEmail: newEmail } : {}),
-    ...(avatar ? { avatar } : {}),
-    identities: withIdentity(user.identities, identity),
-    updatedAt: ctx.clock(),
-  }) ?? user;
+  const updated =
+    store.users.update(user.id, {
+      ...next,
+      ...(reconfirm ? { unconfirmedEmail: newEmail } : {}),
+      ...(avatar ? { avatar } : {}),
+      identities: withIdentity(user.identities, identity),
+      updatedAt: ctx.clock(),
+    }) ?? user;
   if (q.username !== undefined && q.username !== user.username) {
     store.namespaces.update(user.namespaceId, { path: q.username, name: updated.name });
   }

@@ -19,21 +19,49 @@ describe('POST /users', () => {
     const res = await newUser(valid);
     expect(res.statusCode).toBe(201);
     expect(res.data).toMatchObject({
-      id: 2, username: 'jdoe', name: 'Jane Doe', email: 'jdoe@example.com', state: 'active',
-      web_url: 'http://localhost:80/jdoe', bio: '', private_profile: false, external: false, is_admin: false,
-      projects_limit: 100000, can_create_group: true, can_create_project: true, theme_id: 1, color_scheme_id: 1,
-      note: '', last_activity_on: null, confirmed_at: null, identities: [], created_at: '2024-05-01T12:00:00.000Z',
+      id: 2,
+      username: 'jdoe',
+      name: 'Jane Doe',
+      email: 'jdoe@example.com',
+      state: 'active',
+      web_url: 'http://localhost:80/jdoe',
+      bio: '',
+      private_profile: false,
+      external: false,
+      is_admin: false,
+      projects_limit: 100000,
+      can_create_group: true,
+      can_create_project: true,
+      theme_id: 1,
+      color_scheme_id: 1,
+      note: '',
+      last_activity_on: null,
+      confirmed_at: null,
+      identities: [],
+      created_at: '2024-05-01T12:00:00.000Z',
     });
   });
 
   it('stores given attributes: admin, external, skip_confirmation, private_profile null as false, identity', async () => {
     const res = await newUser({
-      ...valid, admin: true, external: true, skip_confirmation: true, private_profile: null,
-      linkedin: 'jd', projects_limit: 5, extern_uid: 'u-1', provider: 'ldapmain',
+      ...valid,
+      admin: true,
+      external: true,
+      skip_confirmation: true,
+      private_profile: null,
+      linkedin: 'jd',
+      projects_limit: 5,
+      extern_uid: 'u-1',
+      provider: 'ldapmain',
     });
     expect(res.data).toMatchObject({
-      is_admin: true, external: true, private_profile: false, linkedin: 'jd', projects_limit: 5,
-      confirmed_at: '2024-05-01T12:00:00.000Z', identities: [{ provider: 'ldapmain', extern_uid: 'u-1' }],
+      is_admin: true,
+      external: true,
+      private_profile: false,
+      linkedin: 'jd',
+      projects_limit: 5,
+      confirmed_at: '2024-05-01T12:00:00.000Z',
+      identities: [{ provider: 'ldapmain', extern_uid: 'u-1' }],
     });
   });
 
@@ -119,7 +147,15 @@ describe('GET /user', () => {
 
   it('gives an admin is_admin, job_title and the sign-in IPs', async () => {
     const res = await t.req('GET', '/user', { token: t.admin });
-    expect(res.data).toMatchObject({ id: 1, username: 'root', name: 'Administrator', email: 'admin@example.com', is_admin: true, job_title: '', current_sign_in_ip: '127.0.0.1' });
+    expect(res.data).toMatchObject({
+      id: 1,
+      username: 'root',
+      name: 'Administrator',
+      email: 'admin@example.com',
+      is_admin: true,
+      job_title: '',
+      current_sign_in_ip: '127.0.0.1',
+    });
     expect(res.data.last_activity_on).toBe('2024-05-01');
   });
 });

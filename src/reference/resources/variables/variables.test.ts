@@ -23,21 +23,35 @@ describe('creating', () => {
   it('creates with defaults (201, all fields) and trims the key', async () => {
     const res = await post({ key: ' DB_URL ', value: 'postgres://db' });
     expect(res.statusCode).toBe(201);
-    expect(res.data).toMatchObject({ key: 'DB_URL', value: 'postgres://db', variable_type: 'env_var', protected: false, masked: false, environment_scope: '*' });
+    expect(res.data).toMatchObject({
+      key: 'DB_URL',
+      value: 'postgres://db',
+      variable_type: 'env_var',
+      protected: false,
+      masked: false,
+      environment_scope: '*',
+    });
   });
 
   it('refuses bad keys with the field map, accepts 255 characters, refuses 256', async () => {
     expect((await post({ key: 'MY-VAR', value: 'x' })).data).toEqual({ message: { key: ["can contain only letters, digits and '_'."] } });
     expect((await post({ key: 'A'.repeat(255), value: 'x' })).statusCode).toBe(201);
-    expect((await post({ key: 'B'.repeat(256), value: 'x' })).data).toEqual({ message: { key: ['is too long (maximum is 255 characters)'] } });
+    expect((await post({ key: 'B'.repeat(256), value: 'x' })).data).toEqual({
+      message: { key: ['is too long (maximum is 255 characters)'] },
+    });
   });
 
   it('needs key and value; checks variable_type; refuses a masked value that cannot be masked', async () => {
     expect((await post({})).data).toEqual({ message: 'key is missing, value is missing' });
-    expect((await post({ key: 'K', value: 'x', variable_type: 'text' })).data).toEqual({ message: 'variable_type does not have a valid value' });
+    expect((await post({ key: 'K', value: 'x', variable_type: 'text' })).data).toEqual({
+      message: 'variable_type does not have a valid value',
+    });
     expect((await post({ key: 'K', value: 'short', masked: true })).data).toEqual({ message: { value: ['is invalid'] } });
-    expect((await post({ key: 'K', value: 'long-enough-1', masked: true, protected: true, variable_type: 'file' })).data)
-      .toMatchObject({ masked: true, protected: true, variable_type: 'file' });
+    expect((await post({ key: 'K', value: 'long-enough-1', masked: true, protected: true, variable_type: 'file' })).data).toMatchObject({
+      masked: true,
+      protected: true,
+      variable_type: 'file',
+    });
   });
 
   it('refuses the same key in the same scope, allows it in another scope', async () => {
@@ -84,10 +98,14 @@ describe('filter[environment_scope]', () => {
     await setup({ variablesScopeFilter: true });
     await twoScopes();
     expect((await t.req('GET', `${base}/K`, { token: t.admin })).statusCode).toBe(409);
-    expect((await t.req('GET', `${base}/K`, { token: t.admin, query: 'filter[environment_scope]=staging' })).data.value).toBe('stage-value');
+    expect((await t.req('GET', `${base}/K`, { token: t.admin, query: 'filter[environment_scope]=staging' })).data.value).toBe(
+      'stage-value',
+    );
     const put = await t.req('PUT', `${base}/K`, { token: t.admin, body: { value: 'new', filter: { environment_scope: 'staging' } } });
     expect(put.data).toMatchObject({ value: 'new', environment_scope: 'staging' });
-    expect((await t.req('GET', `${base}/K`, { token: t.admin, query: 'filter[environment_scope]=production' })).data.value).toBe('prod-value');
+    expect((await t.req('GET', `${base}/K`, { token: t.admin, query: 'filter[environment_scope]=production' })).data.value).toBe(
+      'prod-value',
+    );
     expect((await t.req('DELETE', `${base}/K`, { token: t.admin, query: 'filter[environment_scope]=production' })).statusCode).toBe(204);
     expect((await t.req('GET', `${base}/K`, { token: t.admin })).data.value).toBe('new');
   });
@@ -97,13 +115,22 @@ describe('faults', () => {
   it('sanitized and truncated keys, masked left out of the show view, wrong defaults, filter ignored on update', async () => {
     await setup({
       variablesScopeFilter: true,
-      faults: ['variables.key-sanitized', 'variables.key-truncated', 'variables.show-drops-masked', 'variables.default-scope-blank', 'variables.default-type-file', 'variables.filter-ignored-on-update'],
+      faults: [
+        'variables.key-sanitized',
+        'variables.key-truncated',
+        'variables.show-drops-masked',
+        'variables.default-scope-blank',
+        'variables.default-type-file',
+        'variables.filter-ignored-on-update',
+      ],
     });
     expect((await post({ key: 'MY-VAR', value: 'x' })).data).toMatchObject({ key: 'MY_VAR', variable_type: 'file', environment_scope: '' });
     expect((await post({ key: 'B'.repeat(256), value: 'x' })).data.key).toHaveLength(255);
     expect((await t.req('GET', `${base}/MY_VAR`, { token: t.admin })).data).not.toHaveProperty('masked');
     await post({ key: 'K', value: '1', environment_scope: 'a' });
     await post({ key: 'K', value: '2', environment_scope: 'b' });
-    expect((await t.req('PUT', `${base}/K`, { token: t.admin, body: { value: '3', filter: { environment_scope: 'b' } } })).statusCode).toBe(409);
+    expect((await t.req('PUT', `${base}/K`, { token: t.admin, body: { value: '3', filter: { environment_scope: 'b' } } })).statusCode).toBe(
+      409,
+    );
   });
 });

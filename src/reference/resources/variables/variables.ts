@@ -13,9 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { ctxOf } from '../../context.ts';
 import { ACCESS } from '../../domain/access.ts';
 import type { ProjectRecord, VariableRecord } from '../../domain/records.ts';
-import {
-  DEFAULT_SCOPE, KEY_MAX, keyErrors, maskable, scopeTaken, VARIABLE_TYPES, variablesWithKey,
-} from '../../domain/variables.ts';
+import { DEFAULT_SCOPE, KEY_MAX, keyErrors, maskable, scopeTaken, VARIABLE_TYPES, variablesWithKey } from '../../domain/variables.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
 import { input, p, readParams } from '../../params.ts';
@@ -52,9 +50,8 @@ export function variableView(v: VariableRecord) {
 function readScopeFilter(source: Record<string, unknown>): string | undefined {
   const filter = source.filter;
   if (filter === undefined || filter === null) return undefined;
-  const scope = typeof filter === 'object' && !Array.isArray(filter)
-    ? (filter as Record<string, unknown>).environment_scope
-    : Symbol('invalid');
+  const scope =
+    typeof filter === 'object' && !Array.isArray(filter) ? (filter as Record<string, unknown>).environment_scope : Symbol('invalid');
   if (scope === undefined || scope === null) return undefined;
   if (typeof scope !== 'string') fail('invalid_parameter', 'filter is invalid');
   return scope;
