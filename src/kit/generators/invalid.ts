@@ -166,27 +166,23 @@ const keyCharset: Breakage = (p) =>
   });
 /** A key of valid characters, just beyond the longest (256) or further. */
 const keyTooLong: Breakage = (p) =>
-  fc
-    .oneof(fc.constant(VARIABLE_KEY_MAX_LENGTH + 1), fc.integer({ min: VARIABLE_KEY_MAX_LENGTH + 2, max: 400 }))
-    .map((n) => ({
-      rule: 'length:key',
-      attribute: 'key',
-      kind: 'invalid' as const,
-      payload: { ...p, key: repeatToLength(`${String(p.key)}_K`, n).replace(new RegExp(`[^${VARIABLE_KEY_CHARACTERS}]`, 'g'), '_') },
-    }));
+  fc.oneof(fc.constant(VARIABLE_KEY_MAX_LENGTH + 1), fc.integer({ min: VARIABLE_KEY_MAX_LENGTH + 2, max: 400 })).map((n) => ({
+    rule: 'length:key',
+    attribute: 'key',
+    kind: 'invalid' as const,
+    payload: { ...p, key: repeatToLength(`${String(p.key)}_K`, n).replace(new RegExp(`[^${VARIABLE_KEY_CHARACTERS}]`, 'g'), '_') },
+  }));
 
 const epicCreateBase = epicCreate().map(epicBody);
 const epicUpdateBase = epicUpdate().map(epicBody);
 /** A description just beyond the limit (1,048,577 characters) or a little further. */
 const descriptionTooLong: Breakage = (p) =>
-  fc
-    .integer({ min: EPIC_DESCRIPTION_MAX_LENGTH + 1, max: EPIC_DESCRIPTION_MAX_LENGTH + 8 })
-    .map((n) => ({
-      rule: 'length:description',
-      attribute: 'description',
-      kind: 'invalid' as const,
-      payload: { ...p, description: repeatToLength(`${String(p.title)} d`, n) },
-    }));
+  fc.integer({ min: EPIC_DESCRIPTION_MAX_LENGTH + 1, max: EPIC_DESCRIPTION_MAX_LENGTH + 8 }).map((n) => ({
+    rule: 'length:description',
+    attribute: 'description',
+    kind: 'invalid' as const,
+    payload: { ...p, description: repeatToLength(`${String(p.title)} d`, n) },
+  }));
 
 // ---- per endpoint -----------------------------------------------------------------------------------
 
