@@ -10,6 +10,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { STATUS_CODES } from 'node:http';
 import { authenticate } from './auth.ts';
 import { answerClientError, ignoreUnknownExpectations } from './client-errors.ts';
+import { exactJsonContentType } from './content-type.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { RefContext } from './context.ts';
 import { newAdminToken } from './domain/tokens.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   );
   app.addHook('preValidation', syncHook(checkIntParams));
   app.addHook('preHandler', syncHook(authenticate));
+  app.addHook('onSend', exactJsonContentType);
   for (const transform of wire.onSend) {
     app.addHook('onSend', async (_request, reply, payload) => transform(reply, payload));
   }

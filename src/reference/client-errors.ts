@@ -26,7 +26,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   const err = errorOf(error.code);
   const body = JSON.stringify(err.body);
   socket.end(
-    `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status] ?? ''}\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -10,6 +10,7 @@
  *   return sendJsonText(reply, arrays(items));   // arrays = createJsonArrays()
  */
 import type { FastifyReply } from 'fastify';
+import { JSON_CONTENT_TYPE } from './content-type.ts';
 
 /** Views kept per row (distinct keys: view kinds x base URLs); past it, the row's entries start over. */
 const KEYS_PER_ROW = 4;
@@ -67,6 +68,6 @@ export function createJsonArrays(): (items: readonly string[]) => Buffer {
 
 /** Answers already-serialized JSON (the same bytes fastify would write for the value). */
 export function sendJsonText<B extends string | Buffer>(reply: FastifyReply, json: B): B {
-  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('content-type', JSON_CONTENT_TYPE);
   return json;
 }

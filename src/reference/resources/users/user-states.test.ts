@@ -21,7 +21,7 @@ const stateOf = async (id: number) => (await t.req('GET', `/users/${id}`, { toke
 describe('block and unblock', () => {
   it('blocks with 201 true; the user reads as blocked and its token answers 403', async () => {
     const res = await move('block', jane.id);
-    expect([res.statusCode, res.body, res.headers['content-type']]).toEqual([201, 'true', 'application/json; charset=utf-8']);
+    expect([res.statusCode, res.body, res.headers['content-type']]).toEqual([201, 'true', 'application/json']);
     expect(await stateOf(jane.id)).toBe('blocked');
     expect((await t.req('GET', '/user', { token: jane.token })).statusCode).toBe(403);
   });

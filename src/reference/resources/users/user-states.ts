@@ -17,6 +17,7 @@ import type { UserRecord, UserState } from '../../domain/records.ts';
 import { fail } from '../../errors.ts';
 import type { Router } from '../../router.ts';
 import { findUser } from '../../lookups.ts';
+import { JSON_CONTENT_TYPE } from '../../content-type.ts';
 
 /** Days without activity a user needs before it can be deactivated (the spec's window). */
 export const DEACTIVATION_WINDOW_DAYS = 180;
@@ -90,7 +91,7 @@ function handler(move: Transition) {
     if (outcome !== 'unchanged') ctx.store.users.update(user.id, { state: outcome.state, updatedAt: ctx.clock() });
     return reply
       .code(201)
-      .type('application/json; charset=utf-8')
+      .type(JSON_CONTENT_TYPE)
       .send(outcome === 'unchanged' ? 'null' : 'true');
   };
 }
