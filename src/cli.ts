@@ -20,7 +20,7 @@ import { isKitError, KitError } from './shared/errors.ts';
 
 const USAGE = `Usage:
   conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS]
-                      [--baseline FILE] [--suite NAME[,NAME]] [--grep PATTERN] [--shard i/n] [--merge-reports DIR]
+                      [--require CAPABILITIES] [--baseline FILE] [--suite NAME[,NAME]] [--grep PATTERN] [--shard i/n] [--merge-reports DIR]
                       [--progress lines|dot|verbose] [filter...]
   conformance serve [--port P] [--host H] [--admin-token TOKEN]
   conformance validate --schema NAME FILE|-

@@ -51,7 +51,7 @@ export function clauseTest(
     ctx.task.meta.conformance = meta;
     const s = session();
     // CONFORMANCE_SKIP and the probed capabilities decide first: skip, fail, or run.
-    const capability = capabilityVerdict(clause, s.target.capabilities, s.target.skip);
+    const capability = capabilityVerdict(clause, s.target.capabilities, s.target.skip, s.target.require);
     if (capability.action === 'skip') {
       meta.skipReason = capability.reason;
       ctx.skip(meta.skipReason);

@@ -32,6 +32,8 @@ export interface TargetInfo {
   reportsDir: string;
   ledgerPath: string;
   skip: string[];
+  /** CONFORMANCE_REQUIRE: capabilities whose absence fails their clauses (else they skip as not offered). */
+  require: string[];
   heavy: boolean;
   /** Optional capabilities as probed at the start of the run. */
   capabilities: CapabilityState[];

@@ -77,16 +77,34 @@ describe('the reports folder', () => {
 
 describe('optional capabilities', () => {
   type Caps = {
-    capabilities?: { id: string; probed: string; declared: boolean; flag?: string }[];
+    capabilities?: { id: string; probed: string; declared: boolean; outcome: string; flag?: string }[];
     clauses: { id: string; status: string; reason?: string }[];
   };
   const read = ['suites/broadcast-messages/read.test.ts'];
 
-  test('a capability the target lacks fails its clauses unless declared', async () => {
+  test('a capability the target does not offer skips its clauses as not offered, and the verdict names it', async () => {
     const run = await runCertification({ filters: ['suites/clusters/read.test.ts', ...read], env: { REFERENCE_CLUSTERS_HIDDEN: '1' } });
+    expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
+    const summary = run.summary as unknown as Caps;
+    expect(summary.capabilities?.find((c) => c.id === 'clusters')).toMatchObject({
+      probed: 'absent',
+      declared: false,
+      outcome: 'not offered',
+    });
+    const clause = summary.clauses.find((c) => c.id === 'clusters.list.status');
+    expect(clause).toMatchObject({ status: 'skip' });
+    expect(clause?.reason).toMatch(/not offered by the target/);
+    expect(run.stdout).toMatch(/Conformance: PASS .*capabilities certified: epics, deps; not offered: clusters/);
+  });
+
+  test('a required capability the target does not offer fails its clauses (CONFORMANCE_REQUIRE)', async () => {
+    const run = await runCertification({
+      filters: ['suites/clusters/read.test.ts', ...read],
+      env: { REFERENCE_CLUSTERS_HIDDEN: '1', CONFORMANCE_REQUIRE: 'clusters' },
+    });
     expect(run.exitCode).toBe(1);
     const summary = run.summary as unknown as Caps;
-    expect(summary.capabilities?.find((c) => c.id === 'clusters')).toMatchObject({ probed: 'absent', declared: false });
+    expect(summary.capabilities?.find((c) => c.id === 'clusters')?.outcome).toBe('required, not offered');
     expect(summary.clauses.find((c) => c.id === 'clusters.list.status')?.status).toBe('fail');
   });
 

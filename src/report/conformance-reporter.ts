@@ -13,6 +13,9 @@ import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'v
 import type { SecretSet } from '../shared/redact.ts';
 import '../kit/result-meta.ts';
 import { capabilityReport, type CapabilityState } from '../kit/capabilities.ts';
+
+/** What the reporter reads of the target the globalSetup handed to the workers. */
+type ProvidedTarget = { capabilities?: CapabilityState[]; skip?: string[]; require?: string[] };
 import { applyBaseline, type Baseline } from './baseline.ts';
 import { runSecrets } from './publish.ts';
 import { redactDeep } from './redact-deep.ts';
@@ -111,15 +114,15 @@ export default class ConformanceReporter implements Reporter {
     const today = o.today ?? new Date().toISOString().slice(0, 10);
     const withBaseline = o.baseline ? applyBaseline(built, o.baseline, today) : built;
     const target = this.providedTarget();
-    if (target?.capabilities) withBaseline.capabilities = capabilityReport(target.capabilities, target.skip ?? []);
+    if (target?.capabilities) withBaseline.capabilities = capabilityReport(target.capabilities, target.skip ?? [], target.require ?? []);
     this.finish(withBaseline);
   }
 
   /** The target the suites' globalSetup handed to the workers, when this run had one. */
-  private providedTarget(): { capabilities?: CapabilityState[]; skip?: string[] } | undefined {
+  private providedTarget(): ProvidedTarget | undefined {
     try {
       const project = this.vitest?.projects.find((p) => p.name === 'suites');
-      return (project?.getProvidedContext() as { target?: { capabilities?: CapabilityState[]; skip?: string[] } } | undefined)?.target;
+      return (project?.getProvidedContext() as { target?: ProvidedTarget } | undefined)?.target;
     } catch {
       return undefined;
     }

@@ -13,6 +13,7 @@
  *   formatFailure(summary.failures[0], summary.seed)
  *   verdictLine(summary, 'reports/summary.md')  // 'Conformance: FAIL — 3 failed, 40 passed, 2 skipped (reports/summary.md)'
  */
+import { capabilityLine } from '../kit/capabilities.ts';
 import type { FailureSummary, Summary } from './summary.ts';
 
 const BODY_MAX = 300;
@@ -52,9 +53,10 @@ export function formatFailures(summary: Pick<Summary, 'failures' | 'seed'>): str
 }
 
 /** 'Conformance: FAIL — 3 failed, 40 passed, 2 skipped (reports/summary.md)' */
-export function verdictLine(summary: Pick<Summary, 'verdict' | 'totals'>, reportPath?: string): string {
+export function verdictLine(summary: Pick<Summary, 'verdict' | 'totals' | 'capabilities'>, reportPath?: string): string {
   const { passed, failed, skipped, known } = summary.totals;
   const where = reportPath ? ` (${reportPath})` : '';
   const knownPart = known ? `, ${known} known (baseline)` : '';
-  return `Conformance: ${summary.verdict.toUpperCase()} — ${failed} failed, ${passed} passed, ${skipped} skipped${knownPart}${where}`;
+  const capabilities = summary.capabilities?.length ? `; capabilities ${capabilityLine(summary.capabilities)}` : '';
+  return `Conformance: ${summary.verdict.toUpperCase()} — ${failed} failed, ${passed} passed, ${skipped} skipped${knownPart}${capabilities}${where}`;
 }

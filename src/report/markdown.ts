@@ -5,6 +5,7 @@
  *
  *   writeFileSync('reports/summary.md', renderMarkdown(summary));
  */
+import { capabilityLine } from '../kit/capabilities.ts';
 import { formatFailure } from './failure-format.ts';
 import type { ClauseStatus, ClauseSummary, Summary } from './summary.ts';
 
@@ -49,6 +50,7 @@ function header(s: Summary): string[] {
     `# API v4 conformance: ${icon} ${s.verdict.toUpperCase()}`,
     '',
     `**Verdict: ${s.verdict.toUpperCase()}**${why}`,
+    ...(s.capabilities?.length ? ['', `Capabilities ${capabilityLine(s.capabilities)}`] : []),
     '',
     '| Target | Kit | Seed | Started | Duration | Requests |',
     '|---|---|---|---|---|---:|',
@@ -85,9 +87,18 @@ function failures(s: Summary): string[] {
 
 function capabilities(s: Summary): string[] {
   if (!s.capabilities?.length) return [];
-  const out = ['', '## Capabilities', '', '| Capability | Declared absent | Probed | Seen | Note |', '|---|---|---|---|---|'];
+  const out = [
+    '',
+    '## Capabilities',
+    '',
+    '| Capability | Outcome | Declared absent | Required | Probed | Seen | Note |',
+    '|---|---|---|---|---|---|---|',
+  ];
   for (const c of s.capabilities) {
-    out.push(`| ${cell(c.id)} | ${c.declared ? 'yes' : 'no'} | ${c.probed} | ${cell(c.detail)} | ${c.flag ? `⚠️ ${cell(c.flag)}` : ''} |`);
+    const note = c.flag ? `⚠️ ${cell(c.flag)}` : '';
+    out.push(
+      `| ${cell(c.id)} | ${c.outcome} | ${c.declared ? 'yes' : 'no'} | ${c.required ? 'yes' : 'no'} | ${c.probed} | ${cell(c.detail)} | ${note} |`,
+    );
   }
   return out;
 }

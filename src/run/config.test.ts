@@ -31,12 +31,14 @@ describe('loadConfig', () => {
     ['CONFORMANCE_NUM_RUNS', '-3'],
     ['CONFORMANCE_SEED', '1.5'],
     ['CONFORMANCE_SKIP', 'users,nonsense'],
+    ['CONFORMANCE_REQUIRE', 'users'],
+    ['CONFORMANCE_REQUIRE', 'clusters', { CONFORMANCE_SKIP: 'clusters' }],
     ['CONFORMANCE_RUN_PREFIX', 'Bad Prefix'],
     ['CONFORMANCE_HEAVY', 'maybe'],
-  ])('%s=%s is a KitError naming the variable', (name, value) => {
+  ])('%s=%s is a KitError naming the variable', (name, value, others: Record<string, string> = {}) => {
     let error: unknown;
     try {
-      loadConfig({ env: { [name]: value } });
+      loadConfig({ env: { ...others, [name]: value } });
     } catch (e) {
       error = e;
     }
@@ -44,6 +46,12 @@ describe('loadConfig', () => {
     expect((error as KitError).code).toBe('CONFIG_INVALID');
     expect((error as KitError).message.startsWith(name)).toBe(true);
     expect((error as KitError).message).not.toContain('\n');
+  });
+
+  test('CONFORMANCE_REQUIRE lists capabilities (none by default)', () => {
+    expect(loadConfig({ env: {} }).require).toEqual([]);
+    expect(loadConfig({ env: { CONFORMANCE_REQUIRE: 'clusters, epics' } }).require).toEqual(['clusters', 'epics']);
+    expect(loadConfig({ env: {}, flags: { require: 'deps' } }).require).toEqual(['deps']);
   });
 
   test('a bad flag is reported by its flag name', () => {

@@ -23,6 +23,8 @@ export interface Config {
   reportsDir: string;
   /** Clause areas to skip (first segment of a clause id), reported as skipped with a reason. */
   skip: string[];
+  /** Optional capabilities the target must offer: absent, their clauses fail instead of skipping. */
+  require: string[];
   /** Prefix of every name the kit gives to what it creates on the target. */
   runPrefix: string;
   maxBodyBytes: number;
@@ -51,6 +53,7 @@ export const VARIABLES: Record<keyof Config, string> = {
   timeoutMs: 'CONFORMANCE_TIMEOUT_MS',
   reportsDir: 'CONFORMANCE_REPORTS_DIR',
   skip: 'CONFORMANCE_SKIP',
+  require: 'CONFORMANCE_REQUIRE',
   runPrefix: 'CONFORMANCE_RUN_PREFIX',
   maxBodyBytes: 'CONFORMANCE_MAX_BODY_BYTES',
   heavy: 'CONFORMANCE_HEAVY',
@@ -70,6 +73,7 @@ export const FLAGS: Record<keyof Config, string> = {
   timeoutMs: '--timeout-ms',
   reportsDir: '--reports-dir',
   skip: '--skip',
+  require: '--require',
   runPrefix: '--run-prefix',
   maxBodyBytes: '--max-body-bytes',
   heavy: '--heavy',
@@ -79,6 +83,13 @@ export const FLAGS: Record<keyof Config, string> = {
   dependencyProject: '--dependency-project',
   ldapBlockedUser: '--ldap-blocked-user',
 };
+
+const commaList = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean),
+);
 
 const positiveInt = (max: number) =>
   z
@@ -139,17 +150,16 @@ const fields = {
   numRuns: positiveInt(100000).default(25),
   timeoutMs: positiveInt(600000).default(10000),
   reportsDir: z.string().trim().min(1).default('reports'),
-  skip: z
-    .string()
-    .transform((s) =>
-      s
-        .split(',')
-        .map((a) => a.trim())
-        .filter(Boolean),
-    )
+  skip: commaList
     .refine(
       (list) => list.every((a) => AREAS.includes(a) || CAPABILITY_IDS.includes(a)),
       `must be a comma-separated list of areas or capabilities among: ${[...new Set([...AREAS, ...CAPABILITY_IDS])].join(', ')}`,
+    )
+    .default([]),
+  require: commaList
+    .refine(
+      (list) => list.every((a) => CAPABILITY_IDS.includes(a)),
+      `must be a comma-separated list of capabilities among: ${CAPABILITY_IDS.join(', ')}`,
     )
     .default([]),
   runPrefix: z
@@ -197,6 +207,13 @@ export function loadConfig(input: { env?: NodeJS.ProcessEnv; flags?: ConfigFlags
     out[key] = parsed.data;
   }
   const config = out as unknown as Config;
+  const both = config.require.filter((id) => config.skip.includes(id));
+  if (both.length) {
+    throw new KitError(
+      'CONFIG_INVALID',
+      `${VARIABLES.require} and ${VARIABLES.skip} both name ${both.join(', ')}: a capability is required or skipped, not both`,
+    );
+  }
   if (config.seed === undefined) config.seed = randomInt(1, 2 ** 31 - 1);
   if (config.runPrefix === undefined) config.runPrefix = `cfk-${randomBytes(4).toString('hex')}`;
   return config;

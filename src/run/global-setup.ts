@@ -114,6 +114,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       reportsDir,
       ledgerPath,
       skip: config.skip,
+      require: config.require,
       heavy: config.heavy,
       capabilities,
       har: config.har,
