@@ -22,7 +22,7 @@ const USAGE = `Usage:
   conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS]
                       [--require CAPABILITIES] [--baseline FILE] [--suite NAME[,NAME]] [--grep PATTERN] [--shard i/n] [--merge-reports DIR]
                       [--progress lines|dot|verbose] [filter...]
-  conformance serve [--port P] [--host H] [--admin-token TOKEN]
+  conformance serve [--port P] [--host H] [--admin-token TOKEN] [--profile spec|platform]
   conformance validate --schema NAME FILE|-
   conformance schemas
   conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]
@@ -53,16 +53,24 @@ function parse(args: string[], options: Record<string, { type: 'string' | 'boole
 }
 
 async function serve(args: string[]): Promise<number> {
-  const { values } = parse(args, { port: { type: 'string' }, host: { type: 'string' }, 'admin-token': { type: 'string' } });
+  const { values } = parse(args, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'admin-token': { type: 'string' },
+    profile: { type: 'string' },
+  });
   const port = values.port === undefined ? 4010 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new KitError('USAGE', `--port must be a port number, got "${values.port}"`);
+  const profile = (values.profile as string | undefined) ?? process.env.REFERENCE_PROFILE ?? 'spec';
+  if (profile !== 'spec' && profile !== 'platform') throw new KitError('USAGE', `--profile must be spec or platform, got "${profile}"`);
   const { referenceOptionsFromEnv } = await import('./reference/env-options.ts');
   const { startReferenceServer } = await import('./reference/index.ts');
   const fromEnv = referenceOptionsFromEnv(process.env);
   const given = (values['admin-token'] as string | undefined) || fromEnv.adminToken;
-  const ref = await startReferenceServer({ ...fromEnv, host: (values.host as string | undefined) ?? '127.0.0.1', port, adminToken: given });
-  console.log(`Reference server listening on ${ref.url} (API at ${ref.apiUrl})`);
+  const host = (values.host as string | undefined) ?? '127.0.0.1';
+  const ref = await startReferenceServer({ ...fromEnv, host, port, adminToken: given, profile });
+  console.log(`Reference server listening on ${ref.url} (API at ${ref.apiUrl})${profile === 'platform' ? ', platform profile' : ''}`);
   if (!given) console.log(`Administrator token (generated): ${ref.adminToken}`);
   await new Promise<void>((done) => {
     const stop = () => {

@@ -165,6 +165,29 @@ export const CHECKS = {
   /** A JSON value matches the named schema (schemas/<name>.json). */
   schema: entry({ cites: [CITED], judge: (value: unknown, name: string, what: string = 'The body') => schemaFinding(value, name, what) }),
 
+  /**
+   * The body of a missing-attribute 400 (Errors > Body shapes #1): message a string that names the
+   * attribute (any of `names`). It cites its own clause whichever test met it, so a server that
+   * words the body otherwise fails that clause, not the status clause of the endpoint.
+   */
+  missingAttributeBody: entry({
+    cites: ['errors.missing_attr.message_string'],
+    judge: (res: ApiResponse, names: readonly string[]) => {
+      const clause = 'errors.missing_attr.message_string';
+      const shape = schemaFinding(res.json, 'error.message', 'The missing-attribute error body', clause);
+      if (shape) return shape;
+      const message = String((res.json as { message: string }).message);
+      return names.some((n) => new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(message))
+        ? undefined
+        : {
+            clause,
+            requirement: `The 400 message MUST name the missing attribute (${names.join(' or ')}).`,
+            expected: `a text naming ${names[0]}`,
+            actual: message,
+          };
+    },
+  }),
+
   /** An empty body (204). */
   emptyBody: entry({
     cites: [CITED],

@@ -98,6 +98,12 @@ export const check = {
     enforce(CHECKS.schema.judge(res.json, name, 'The error body'), res);
   },
 
+  /** The missing-attribute 400 body: message a string naming the attribute (cites errors.missing_attr.message_string). */
+  missingAttributeBody(res: ApiResponse, ...names: string[]): void {
+    check.jsonContentType(res);
+    enforce(CHECKS.missingAttributeBody.judge(res, names), res);
+  },
+
   /** An empty body (204). */
   emptyBody(res: ApiResponse): void {
     enforce(CHECKS.emptyBody.judge(res), res);

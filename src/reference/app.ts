@@ -24,7 +24,14 @@ import { seed } from './seed.ts';
 import { seedGeneratedUsers, seedUsers, type SeedUser } from './seed-users.ts';
 import { createFormat } from './serialize.ts';
 import { createStore } from './store.ts';
-import { CAPABILITY_VARIATIONS, createVariations } from './variation/registry.ts';
+import {
+  CAPABILITY_VARIATIONS,
+  createVariations,
+  PLATFORM_PROFILE,
+  PROFILES,
+  type Profile,
+  type VariationId,
+} from './variation/registry.ts';
 
 export interface AppOptions {
   /** Token of the seeded admin; random ('ref-' + 24 base62) when absent. */
@@ -33,6 +40,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Fault ids switched on (see FAULTS); none by default. The capability switches below are declared variations too (kind 'capability'). */
   faults?: Iterable<string>;
+  /** 'spec' (default): the spec wherever it speaks. 'platform': also the real platform's departures from it (variation/registry.ts). */
+  profile?: Profile;
   /** The over-10,000-items pagination rule (default false). */
   largeCollectionFlag?: boolean;
   /** Epics unavailable (every epic route answers 403), default false. */
@@ -70,11 +79,14 @@ function syncHook(check: (request: FastifyRequest) => void) {
 /** Node answers 431 past its header limit; keep it far above the 8 KiB query limit. */
 const MAX_HEADER_SIZE = 1024 * 1024;
 
-/** The faults asked for and the capabilities whose option is on, switched on together. */
+/** The faults asked for, the capabilities whose option is on and the profile's departures, switched on together. */
 function createContext(options: AppOptions): RefContext {
   const faults = createFaults(options.faults);
   const capabilities = CAPABILITY_VARIATIONS.filter((c) => options[c.option]).map((c) => c.id);
-  const variations = createVariations([...faults.active, ...capabilities]);
+  const profile = options.profile ?? 'spec';
+  if (!PROFILES.includes(profile)) throw new Error(`Unknown reference profile "${String(profile)}". Known: ${PROFILES.join(', ')}`);
+  const departures = profile === 'platform' ? PLATFORM_PROFILE.map((v) => v.id as VariationId) : [];
+  const variations = createVariations([...faults.active, ...capabilities, ...departures]);
   return {
     store: createStore(),
     clock: options.clock ?? systemClock,
@@ -157,7 +169,8 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
 
   app.setErrorHandler((error, request, reply) => {
     const err = toApiError(error, request);
-    reply.code(err.status).send(wire.errorBodies[err.code] ?? err.body);
+    const body = wire.errorBodies[err.code];
+    reply.code(err.status).send(typeof body === 'function' ? body(err.body as { message?: unknown }) : (body ?? err.body));
   });
   app.setNotFoundHandler(() => {
     throw apiError('route_not_found');

@@ -7,6 +7,7 @@
  *
  * REFERENCE_ADMIN_TOKEN   token of the seeded administrator (random when empty)
  * REFERENCE_FAULTS        comma-separated fault ids (mutation testing; none by default)
+ * REFERENCE_PROFILE=platform      the real platform's departures from the spec on (default spec)
  * REFERENCE_LARGE_COLLECTIONS=1   the over-10,000-items pagination rule
  * REFERENCE_EPICS_DISABLED=1      epics unavailable: every epic route answers 403
  * REFERENCE_SEED_LDAP_BLOCKED=u1,u2      users created blocked by directory (LDAP) synchronization
@@ -21,7 +22,7 @@ import type { ReferenceOptions } from './index.ts';
 import { wholeSecondClock } from './clock.ts';
 import { generatedUsersFromEnv, seedUsersFromEnv } from './seed-users.ts';
 import type { CapabilityOption } from './variation/declaration.ts';
-import { CAPABILITY_VARIATIONS } from './variation/registry.ts';
+import { CAPABILITY_VARIATIONS, type Profile } from './variation/registry.ts';
 
 const list = (v: string | undefined) =>
   (v ?? '')
@@ -49,6 +50,7 @@ export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOption
   return {
     adminToken: env.REFERENCE_ADMIN_TOKEN || undefined,
     faults: list(env.REFERENCE_FAULTS),
+    ...(env.REFERENCE_PROFILE ? { profile: env.REFERENCE_PROFILE as Profile } : {}),
     ...capabilitiesFromEnv(env),
     seedUsers: seedUsersFromEnv(env),
     generatedUsers: generatedUsersFromEnv(env),

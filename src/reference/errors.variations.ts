@@ -32,4 +32,14 @@ export const ERROR_VARIATIONS = [
     suites: ['errors'],
     wire: (p) => ({ ...p, otherMethods: 'route_not_found' }),
   },
+  {
+    id: 'platform.missing-attr-error-key',
+    kind: 'platform',
+    description:
+      'a missing required parameter is answered {"error":"<name> is missing"} (Grape\'s own error body), key error where the spec says message',
+    clauses: ['errors.missing_attr.message_string'],
+    suites: ['errors'],
+    source: 'lib/api/api.rb (rescue_from Grape::Exceptions::Base: error! e.message)',
+    wire: (p) => ({ ...p, errorBodies: { ...p.errorBodies, missing_attribute: (body) => ({ error: body.message }) } }),
+  },
 ] as const satisfies readonly Variation[];

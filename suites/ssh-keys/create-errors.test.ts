@@ -54,13 +54,7 @@ describe('POST /user/keys refusals', () => {
       const key = await sshPublicKey();
       const res = await post({ key: key.text });
       check.status(res, 400);
-      check.errorBody(res, 'error.message');
-      requireThat(
-        /\btitle\b/.test(res.json.message),
-        'The message MUST name the missing attribute (title).',
-        'a text containing "title"',
-        res.json.message,
-      );
+      check.missingAttributeBody(res, 'title');
     },
   );
 

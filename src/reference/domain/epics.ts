@@ -33,7 +33,7 @@ export function maxEpicIidPlusOne(store: Store, groupId: number): number {
 }
 
 /** Reading epics: whoever may see the group (administrators included). */
-export function canReadEpics(store: Store, user: UserRecord, group: NamespaceRecord): boolean {
+export function canReadEpics(store: Store, user: UserRecord | null, group: NamespaceRecord): boolean {
   return canSeeGroup(store, user, group);
 }
 
@@ -74,7 +74,7 @@ export function epicReferences(store: Store, epic: EpicRecord, from: NamespaceRe
 /** The groups a list covers: the group, its visible subgroups (default), its visible ancestors (on request). */
 export function groupsInScope(
   store: Store,
-  user: UserRecord,
+  user: UserRecord | null,
   group: NamespaceRecord,
   options: { descendants: boolean; ancestors: boolean },
 ): Set<number> {

@@ -1,10 +1,13 @@
 /**
  * A variation of the reference server, declared once beside the code it changes: a deliberate
  * fault (mutation testing: REFERENCE_FAULTS), a capability switched by a server option (epics
- * off, clusters hidden...), or a departure of the real platform from the spec (a platform
- * profile). The declaration names it, says what it does and which clause it breaks, and may
- * carry its behaviour as patches of the shared variation points (paging, auth, wire, route
- * auth); elsewhere the code asks `ctx.has(id)` at the one point the variation lives.
+ * off, clusters hidden...), or a departure of the real platform from the spec. The declaration
+ * names it, says what it does and which clause it breaks, and may carry its behaviour as patches
+ * of the shared variation points (paging, auth, wire, route auth); elsewhere the code asks
+ * `ctx.has(id)` at the one point the variation lives. The platform profile (`profile:
+ * 'platform'`) switches on every departure of kind 'platform', every fault marked `platform`
+ * (the real platform has that bug too) and every capability marked `platform` (a default of
+ * current installations); baselines/platform.json lists exactly the clauses they depart from.
  *
  *   export const BROADCAST_VARIATIONS = [
  *     { id: 'broadcast.read-requires-auth', kind: 'fault', description: 'GETs of broadcast messages need a token',
@@ -38,6 +41,12 @@ interface Declared extends VariationBehaviour {
   readonly description: string;
 }
 
+/** Where the real platform's behaviour is seen: a path of its public source (gitlabhq/gitlabhq) or documentation. */
+export interface PlatformSource {
+  /** e.g. 'lib/api/users.rb', 'ee/lib/ee/api/entities/epic.rb'. */
+  readonly source: string;
+}
+
 /** A realistic bug the mutation run switches on; some test citing `clause` must fail. */
 export interface FaultVariation extends Declared {
   readonly kind: 'fault';
@@ -45,13 +54,15 @@ export interface FaultVariation extends Declared {
   readonly clause: string;
   /** Suites enough to catch it: folders or files under suites/ ('errors', 'suites/users/states.test.ts'). */
   readonly suites: readonly string[];
+  /** The real platform does this too: the platform profile switches it on, and the platform baseline lists its clause. */
+  readonly platform?: PlatformSource;
 }
 
-/** A documented departure of the real platform from the spec. */
-export interface PlatformVariation extends Declared {
+/** A documented departure of the real platform from the spec that is not a fault of the mutation catalogue. */
+export interface PlatformVariation extends Declared, PlatformSource {
   readonly kind: 'platform';
-  /** The clause the platform departs from. */
-  readonly clause: string;
+  /** The clauses the departure breaks (a shared view can break several). */
+  readonly clauses: readonly string[];
   readonly suites: readonly string[];
 }
 
@@ -63,6 +74,8 @@ export interface CapabilityVariation extends Declared {
   readonly env: `REFERENCE_${string}`;
   readonly clause?: string;
   readonly suites?: readonly string[];
+  /** On in the platform profile: a default of current installations the kit must cope with (no clause departs). */
+  readonly platform?: PlatformSource;
 }
 
 export type Variation = FaultVariation | PlatformVariation | CapabilityVariation;

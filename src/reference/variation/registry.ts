@@ -80,6 +80,21 @@ export const CAPABILITY_VARIATIONS: readonly (CapabilityVariation & { id: Capabi
   (v): v is Extract<Declared, { kind: 'capability' }> => v.kind === 'capability',
 );
 
+/** The reference's profiles: the spec (default), or the real platform's behaviour where it departs from the spec. */
+export type Profile = 'spec' | 'platform';
+export const PROFILES: readonly Profile[] = ['spec', 'platform'];
+
+/** What the platform profile switches on: departures, faults the platform shares, capabilities it defaults to. */
+export const PLATFORM_PROFILE: readonly Variation[] = (VARIATIONS as readonly Variation[]).filter(
+  (v) => v.kind === 'platform' || v.platform !== undefined,
+);
+
+/** The clauses the platform profile departs from, each once, in declaration order (baselines/platform.json lists exactly these). */
+export function platformClauses(): string[] {
+  const clauses = PLATFORM_PROFILE.flatMap((v) => (v.kind === 'platform' ? v.clauses : v.kind === 'fault' ? [v.clause] : []));
+  return [...new Set(clauses)];
+}
+
 /** A set of variations switched on, and the variation points as they make them. */
 export interface Variations {
   has(id: VariationId): boolean;

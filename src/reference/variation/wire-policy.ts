@@ -23,8 +23,8 @@ export interface WirePolicy {
   readonly rawQuery?: (text: string) => string;
   /** multipart/form-data bodies are accepted (file uploads). */
   readonly multipart: boolean;
-  /** Error bodies sent instead of the declared ones (errors.ts), by error code. */
-  readonly errorBodies: Readonly<Partial<Record<ApiErrorCode, object>>>;
+  /** Error bodies sent instead of the declared ones (errors.ts), by error code: a body, or one made from the declared body. */
+  readonly errorBodies: Readonly<Partial<Record<ApiErrorCode, object | ((body: { message?: unknown }) => object)>>>;
   /** The error of a method a known path does not offer. */
   readonly otherMethods: 'method_not_allowed' | 'route_not_found';
   /** Applied in order to every payload sent. */

@@ -54,7 +54,7 @@ function matches(ctx: RefContext, epic: EpicRecord, q: EpicListQuery): boolean {
 }
 
 /** The epics the list shows, filtered and ordered (ties broken by id in the same direction). */
-export function listEpics(ctx: RefContext, user: UserRecord, group: NamespaceRecord, q: EpicListQuery): EpicRecord[] {
+export function listEpics(ctx: RefContext, user: UserRecord | null, group: NamespaceRecord, q: EpicListQuery): EpicRecord[] {
   const scope = groupsInScope(ctx.store, user, group, {
     descendants: q.include_descendant_groups ?? true,
     ancestors: q.include_ancestor_groups ?? false,

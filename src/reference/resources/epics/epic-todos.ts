@@ -38,6 +38,10 @@ export function registerEpicTodos(r: Router): void {
       createdAt: now,
       updatedAt: now,
     });
-    return created(request, reply, todoView(todo, envOf(request), user, canEditEpics(store, user, group)));
+    return created(
+      request,
+      reply,
+      todoView(todo, envOf(request), user, canEditEpics(store, user, group), r.ctx.has('platform.epic-without-reference')),
+    );
   });
 }

@@ -23,12 +23,14 @@ export interface EpicViewOptions {
   /** The single-epic response (adds subscribed). */
   single: boolean;
   labelDetails: boolean;
-  /** The caller, for subscribed. */
-  viewer: UserRecord;
+  /** The caller, for subscribed; null: an anonymous reader (the platform profile lets anyone read a public group's epics). */
+  viewer: UserRecord | null;
   /** Fault epics.relative-always-short. */
   relativeAlwaysShort?: boolean;
   /** Fault text.html-escaped. */
   titleHtmlEscaped?: boolean;
+  /** Platform departure platform.epic-without-reference: no deprecated reference field. */
+  withoutReference?: boolean;
 }
 
 /** What the platform shows for an author whose account is gone. */
@@ -81,7 +83,7 @@ export function epicView(epic: EpicRecord, env: ViewEnv, o: EpicViewOptions) {
     due_date_from_milestones: dates.due_date_from_inherited_source,
     state: epic.state,
     web_url: epicWebUrl(epic, env),
-    reference: references.relative,
+    ...(o.withoutReference ? {} : { reference: references.relative }),
     references,
     created_at: env.fmt.datetime(epic.createdAt),
     updated_at: env.fmt.datetime(epic.updatedAt),
@@ -89,11 +91,11 @@ export function epicView(epic: EpicRecord, env: ViewEnv, o: EpicViewOptions) {
     labels: o.labelDetails ? labelDetails(env.store, epic.labelIds) : labelNames(env.store, epic.labelIds),
     upvotes: 0,
     downvotes: 0,
-    ...(o.single ? { subscribed: epic.authorId === o.viewer.id } : {}),
+    ...(o.single ? { subscribed: o.viewer !== null && epic.authorId === o.viewer.id } : {}),
   };
 }
 
-export function todoView(todo: TodoRecord, env: ViewEnv, viewer: UserRecord, canEdit: boolean) {
+export function todoView(todo: TodoRecord, env: ViewEnv, viewer: UserRecord, canEdit: boolean, withoutReference = false) {
   const epic = env.store.epics.get(todo.targetId);
   const group = env.store.namespaces.get(todo.groupId);
   const author = env.store.users.get(todo.authorId);
@@ -113,7 +115,8 @@ export function todoView(todo: TodoRecord, env: ViewEnv, viewer: UserRecord, can
     author: author ? userPublicView(author, env) : ghostAuthor(env),
     action_name: todo.actionName,
     target_type: todo.targetType,
-    target: epic && group ? epicView(epic, env, { from: group, canEdit, single: false, labelDetails: false, viewer }) : null,
+    target:
+      epic && group ? epicView(epic, env, { from: group, canEdit, single: false, labelDetails: false, viewer, withoutReference }) : null,
     target_url: epic ? epicWebUrl(epic, env) : '',
     body: todo.body,
     state: todo.state,

@@ -8,7 +8,7 @@
  *   PUT  /api/v4/groups/7/epics/1 {"state_event":"close"}                   -> 200 {"state":"closed","closed_at":"..."}
  */
 import type { FastifyRequest } from 'fastify';
-import { callerOf } from '../../auth.ts';
+import { callerOf, userOf } from '../../auth.ts';
 import { ctxOf, envOf } from '../../context.ts';
 import {
   canDeleteEpics,
@@ -69,7 +69,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The group in :id, visible to the caller (404 otherwise). */
 export function epicGroup(request: FastifyRequest): NamespaceRecord {
   const group = findVisibleGroup(request);
-  if (!canReadEpics(ctxOf(request).store, callerOf(request).user, group)) fail('not_found', 'Group');
+  if (!canReadEpics(ctxOf(request).store, userOf(request), group)) fail('not_found', 'Group');
   return group;
 }
 
@@ -84,7 +84,7 @@ export function findEpic(request: FastifyRequest, group: NamespaceRecord): EpicR
 /** The epic as the caller sees it through `from`. */
 export function renderEpic(request: FastifyRequest, epic: EpicRecord, from: NamespaceRecord, single: boolean, labelDetails = false) {
   const ctx = ctxOf(request);
-  const viewer = callerOf(request).user;
+  const viewer = userOf(request);
   return epicView(epic, envOf(request), {
     from,
     single,
@@ -92,14 +92,15 @@ export function renderEpic(request: FastifyRequest, epic: EpicRecord, from: Name
     viewer,
     canEdit: ctx.has('epics.fixed-fields-for-all') || canEditOwnGroup(request, epic, viewer),
     relativeAlwaysShort: ctx.has('epics.relative-always-short'),
+    withoutReference: ctx.has('platform.epic-without-reference'),
     titleHtmlEscaped: ctx.has('text.html-escaped'),
   });
 }
 
-function canEditOwnGroup(request: FastifyRequest, epic: EpicRecord, user: UserRecord): boolean {
+function canEditOwnGroup(request: FastifyRequest, epic: EpicRecord, user: UserRecord | null): boolean {
   const { store } = ctxOf(request);
   const group = store.namespaces.get(epic.groupId);
-  return group !== undefined && canEditEpics(store, user, group);
+  return user !== null && group !== undefined && canEditEpics(store, user, group);
 }
 
 /** Title and description rules (400 field map); a faulty server truncates instead. */
@@ -140,7 +141,7 @@ export function registerEpics(r: Router): void {
   r.get('/groups/:id/epics', { auth: 'authenticated' }, (request, reply) => {
     const q = readParams(input(request), EPIC_LIST);
     const group = epicGroup(request);
-    const epics = listEpics(r.ctx, callerOf(request).user, group, q);
+    const epics = listEpics(r.ctx, userOf(request), group, q);
     return paginate(request, reply, epics).map((e) => renderEpic(request, e, group, false, q.with_labels_details ?? false));
   });
 

@@ -94,4 +94,21 @@ export const EPICS_VARIATIONS = [
     option: 'epicsDisabled',
     env: 'REFERENCE_EPICS_DISABLED',
   },
+  {
+    id: 'platform.epics-public-read',
+    kind: 'platform',
+    description: 'the epics of a public group can be listed and read without a token (a private group stays 404)',
+    clauses: ['epics.auth.unauthenticated'],
+    suites: ['suites/epics/access.test.ts'],
+    source: 'ee/lib/api/epics.rb (newer releases authenticate non-GET requests only)',
+    routeAuth: { 'GET /groups/:id/epics': 'public', 'GET /groups/:id/epics/:epic_iid(int)': 'public' },
+  },
+  {
+    id: 'platform.epic-without-reference',
+    kind: 'platform',
+    description: 'epics, and the epic a todo targets, no longer carry the deprecated reference field (references stays)',
+    clauses: ['epics.field.reference', 'todos.field.target'],
+    suites: ['suites/epics'],
+    source: 'ee/lib/api/entities/epic.rb (expose :reference, if: { with_reference: true })',
+  },
 ] as const satisfies readonly Variation[];

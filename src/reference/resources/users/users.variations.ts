@@ -56,6 +56,7 @@ export const USERS_VARIATIONS = [
     description: 'PUT /users/:id with a taken e-mail answers 409, where the spec says 404',
     clause: 'users.update.conflict_404',
     suites: ['suites/users/update-delete.test.ts'],
+    platform: { source: "lib/api/users.rb (PUT /users/:id: conflict!('Email has already been taken'))" },
   },
   {
     id: 'users.update-resets-omitted',

@@ -1,0 +1,37 @@
+/**
+ * The shipped baseline is complete and honest: the whole kit certifies the reference's platform
+ * profile (the real platform's departures from the spec switched on) and, with
+ * baselines/platform.json, passes with each entry reported as known; without it, the failures
+ * break exactly the baseline's clauses (a failure breaks the clause its finding cites, else its
+ * test's own), no more and no fewer.
+ *
+ *   npx vitest run src/mutation/platform-profile.test.ts
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { PACKAGE_ROOT } from '../run/certify.ts';
+import { removeRunFolders, runCertification } from './run-fault.ts';
+
+afterAll(removeRunFolders);
+
+const BASELINE = join(PACKAGE_ROOT, 'baselines/platform.json');
+const listed = (JSON.parse(readFileSync(BASELINE, 'utf8')) as { known: { clause: string }[] }).known.map((e) => e.clause).sort();
+const platform = { REFERENCE_PROFILE: 'platform' };
+
+describe('the platform profile against the shipped baseline', () => {
+  test('with baselines/platform.json the platform profile certifies: exit 0, every entry applied', async () => {
+    const run = await runCertification({ env: platform, args: ['--baseline', BASELINE] });
+    expect(run.exitCode, run.stdout.slice(-3000)).toBe(0);
+    const summary = run.summary as unknown as { baseline: { applied: string[]; stale: string[]; unused: string[] } };
+    expect([...summary.baseline.applied].sort()).toEqual(listed);
+    expect([summary.baseline.stale, summary.baseline.unused]).toEqual([[], []]);
+  });
+
+  test("without it, the failures break exactly the baseline's clauses", async () => {
+    const run = await runCertification({ env: platform });
+    expect(run.exitCode).toBe(1);
+    const failures = (run.summary?.failures ?? []) as { clause: string; violates?: string }[];
+    expect([...new Set(failures.map((f) => f.violates ?? f.clause))].sort()).toEqual(listed);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The platform profile: what it switches on (every departure of kind 'platform', every fault and
+ * capability marked `platform`), each with the platform source it imitates; the shipped baseline
+ * lists exactly the clauses it departs from; each departure answers as the platform does under
+ * the profile and as the spec says without it.
+ *
+ *   npx vitest run src/reference/variation/platform-profile.test.ts
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { testServer, type TestServer } from '../testing.ts';
+import { PLATFORM_PROFILE, platformClauses } from './registry.ts';
+
+const BASELINE = JSON.parse(readFileSync(new URL('../../../baselines/platform.json', import.meta.url), 'utf8')) as {
+  known: { clause: string }[];
+};
+
+describe('the platform profile', () => {
+  it('names the platform source of each departure it switches on', () => {
+    expect(PLATFORM_PROFILE.length).toBeGreaterThan(0);
+    const source = (v: (typeof PLATFORM_PROFILE)[number]) => (v.kind === 'platform' ? v.source : v.platform?.source);
+    expect(PLATFORM_PROFILE.filter((v) => !source(v)).map((v) => v.id)).toEqual([]);
+  });
+
+  it('departs from exactly the clauses baselines/platform.json lists', () => {
+    expect(BASELINE.known.map((e) => e.clause).sort()).toEqual(platformClauses().sort());
+  });
+
+  it('refuses an unknown profile', async () => {
+    await expect(testServer({ profile: 'gitlab' as 'platform' })).rejects.toThrow(/Unknown reference profile "gitlab"/);
+  });
+});
+
+/** The same request to the spec profile and the platform profile. */
+async function both(check: (t: TestServer, platform: boolean) => Promise<void>): Promise<void> {
+  await check(await testServer(), false);
+  await check(await testServer({ profile: 'platform' }), true);
+}
+
+/** A public group with one epic, made by the admin. */
+async function publicEpic(t: TestServer): Promise<{ group: number; iid: number }> {
+  const group = await t.req('POST', '/groups', { token: t.admin, body: { name: 'pub', path: 'pub', visibility: 'public' } });
+  const epic = await t.req('POST', `/groups/${group.data.id}/epics`, { token: t.admin, body: { title: 'Roadmap' } });
+  return { group: group.data.id, iid: epic.data.iid };
+}
+
+describe('each departure, spec profile then platform profile', () => {
+  it('platform.missing-attr-error-key: {"error":"message is missing"} instead of {"message":...}', async () => {
+    await both(async (t, platform) => {
+      const res = await t.req('POST', '/broadcast_messages', { token: t.admin, body: {} });
+      expect([res.statusCode, res.data]).toEqual([400, platform ? { error: 'message is missing' } : { message: 'message is missing' }]);
+    });
+  });
+
+  it('users.update-conflict-409: a taken e-mail on PUT /users/:id answers 409 instead of 404', async () => {
+    await both(async (t, platform) => {
+      const jane = await t.user('jane');
+      await t.user('john');
+      const res = await t.req('PUT', `/users/${jane.id}`, { token: t.admin, body: { email: 'john@example.com' } });
+      expect(res.statusCode).toBe(platform ? 409 : 404);
+    });
+  });
+
+  it('platform.epics-public-read: anonymous GETs of a public group epics answer 200 instead of 401', async () => {
+    await both(async (t, platform) => {
+      const { group, iid } = await publicEpic(t);
+      const list = await t.req('GET', `/groups/${group}/epics`);
+      const one = await t.req('GET', `/groups/${group}/epics/${iid}`);
+      expect([list.statusCode, one.statusCode]).toEqual(platform ? [200, 200] : [401, 401]);
+      if (platform) expect([list.data.length, one.data.subscribed, 'start_date_is_fixed' in one.data]).toEqual([1, false, false]);
+      expect((await t.req('POST', `/groups/${group}/epics`, { body: { title: 'x' } })).statusCode).toBe(401);
+    });
+  });
+
+  it('platform.epics-public-read: a private group stays 404 to an anonymous reader', async () => {
+    const t = await testServer({ profile: 'platform' });
+    const group = await t.req('POST', '/groups', { token: t.admin, body: { name: 'priv', path: 'priv', visibility: 'private' } });
+    expect((await t.req('GET', `/groups/${group.data.id}/epics`)).statusCode).toBe(404);
+  });
+
+  it('platform.epic-without-reference: epics and a todo target carry references but no reference', async () => {
+    await both(async (t, platform) => {
+      const { group, iid } = await publicEpic(t);
+      const epic = (await t.req('GET', `/groups/${group}/epics/${iid}`, { token: t.admin })).data;
+      const todo = (await t.req('POST', `/groups/${group}/epics/${iid}/todo`, { token: t.admin })).data;
+      expect(['reference' in epic, 'reference' in todo.target]).toEqual([!platform, !platform]);
+      expect([epic.references.short, todo.target.references.short]).toEqual([`&${iid}`, `&${iid}`]);
+    });
+  });
+});
