@@ -14,7 +14,7 @@
 import type { ApiResponse } from './exchange.ts';
 import { firstBadField, type FieldRuleName } from './field-rules.ts';
 import { VIEW_CLAUSES, viewOf } from '../spec/route-views.ts';
-import { validateAgainst } from './schemas.ts';
+import { fieldPath, validateAgainst } from './schemas.ts';
 
 /** The clause of the test that judged the response. */
 export const CITED = '(the test’s own clause)';
@@ -25,6 +25,8 @@ export interface Finding {
   requirement: string;
   expected?: unknown;
   actual?: unknown;
+  /** The fields it is about, when every problem found names one (a baseline entry may excuse these fields only). */
+  fields?: string[];
 }
 
 /** Statuses whose bodies the spec shows (JSON); others (405, 409, 412, 414, 422, 5xx) are left open. */
@@ -74,7 +76,9 @@ function schemaFinding(value: unknown, name: string, what: string, clause = CITE
     .slice(0, 5)
     .map((e) => `${e.pointer || '/'} ${e.message}`)
     .join('; ');
-  return { clause, requirement: `${what} MUST match the ${name} schema.`, expected: `a valid ${name}`, actual: errs };
+  const found: Finding = { clause, requirement: `${what} MUST match the ${name} schema.`, expected: `a valid ${name}`, actual: errs };
+  if (result.errors.every((e) => e.field)) found.fields = [...new Set(result.errors.map((e) => e.field!))];
+  return found;
 }
 
 /** A rule on fields anywhere in a 2xx JSON body: the first bad field found. */
@@ -88,7 +92,10 @@ function fieldFinding(
   const bad = firstBadField(res, rule);
   if (!bad) return undefined;
   const [at, value] = bad;
-  return { clause, requirement: say(at), expected, actual: rule === 'integerIds' ? JSON.stringify(value) : String(value) };
+  const found: Finding = { clause, requirement: say(at), expected, actual: rule === 'integerIds' ? JSON.stringify(value) : String(value) };
+  const field = fieldPath(at);
+  if (field) found.fields = [field];
+  return found;
 }
 
 const noServerError = (res: ApiResponse): Finding | undefined =>

@@ -15,6 +15,8 @@ export interface FailureContext {
   judged?: object;
   /** The clause whose rule was broken, when it is not the test's own (a format rule, a view's shape). */
   violates?: string;
+  /** The fields the failure is about, when the check could name them all. */
+  fields?: string[];
 }
 
 /**
@@ -33,6 +35,7 @@ export class ConformanceFailure extends Error {
   readonly expected?: string;
   readonly actual?: string;
   readonly violates?: string;
+  readonly fields?: string[];
   constructor(requirement: string, expected?: unknown, actual?: unknown, context: FailureContext = {}) {
     super(expected === undefined ? requirement : `${requirement}\nExpected: ${show(expected)}   Actual: ${show(actual)}`);
     this.name = 'ConformanceFailure';
@@ -41,6 +44,7 @@ export class ConformanceFailure extends Error {
     this.actual = actual === undefined && expected === undefined ? undefined : show(actual);
     if (context.judged) judgedBy.set(this, context.judged);
     if (context.violates) this.violates = context.violates;
+    if (context.fields) this.fields = context.fields;
   }
 }
 
@@ -55,6 +59,7 @@ export function failureOf(found: Finding, judged?: object): ConformanceFailure {
   return new ConformanceFailure(found.requirement, found.expected, found.actual, {
     judged,
     violates: found.clause === CITED ? undefined : found.clause,
+    fields: found.fields,
   });
 }
 

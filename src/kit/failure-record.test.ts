@@ -77,6 +77,16 @@ describe('failureRecord', () => {
     expect(record.reproduce).toContain('"message":"first"');
   });
 
+  test('a failure names the spec operation it judged and the fields its check found wrong (what a baseline entry narrows to)', async () => {
+    const created = await admin.post('/broadcast_messages', { json: { message: 'first' } }); // answers { id, message }
+    const record = failureRecord(
+      failing(() => check.schema(created.json, 'user.status')),
+      redact,
+    );
+    expect(record.operation).toBe('POST /broadcast_messages');
+    expect(record.fields?.sort()).toEqual(['emoji', 'message_html']); // message is there
+  });
+
   test("a failure that judged nothing in particular shows the test's last exchange", async () => {
     await admin.post('/broadcast_messages', { json: { message: 'first' } });
     await admin.get('/broadcast_messages');

@@ -9,6 +9,7 @@ import { ConformanceFailure, judgedOf } from './checks.ts';
 import { PropertyFailure } from './property.ts';
 import { exchangeOf, lastExchange, toCurl, type RecordedExchange } from './recorder.ts';
 import type { FailureRecord } from './result-meta.ts';
+import { operationOf } from '../spec/operation-of.ts';
 
 /** What a failure shows: the exchange given, else the one its check judged, else the test's last. */
 export function failureRecord(error: unknown, redact: (s: string) => string, exchange?: RecordedExchange): FailureRecord {
@@ -19,6 +20,7 @@ export function failureRecord(error: unknown, redact: (s: string) => string, exc
   };
   if (e instanceof ConformanceFailure) {
     if (e.violates) record.violates = e.violates;
+    if (e.fields) record.fields = e.fields;
     if (e.expected !== undefined) record.expected = redact(e.expected);
     if (e.actual !== undefined) record.actual = redact(e.actual);
   } else if (e && ('expected' in e || 'actual' in e)) {
@@ -26,6 +28,8 @@ export function failureRecord(error: unknown, redact: (s: string) => string, exc
     record.actual = redact(stringify(e.actual));
   }
   if (x) {
+    const operation = operationOf(x.method, x.url);
+    if (operation) record.operation = operation;
     record.exchange = summaryOf(x);
     record.reproduce = toCurl(x);
   }

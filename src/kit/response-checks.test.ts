@@ -101,6 +101,17 @@ describe('response checks', () => {
     ).toEqual(['tokens.field.shape']);
     expect(clauses(res({ anything: true }, { url: `${API}/somewhere/else` }))).toEqual([]);
   });
+  test('a finding names the fields it is about, so a baseline entry can excuse those alone', () => {
+    const key = { id: 1, title: 't', key: 'ssh-ed25519 AAAA', created_at: '2020-01-01T12:00:00.000Z' };
+    const [missing] = runResponseChecks(res([{ id: 1, key: key.key, created_at: key.created_at }], { url: `${API}/user/keys` }), API);
+    expect([missing!.clause, missing!.fields]).toEqual(['keys.field.shape', ['title']]);
+    const [twice] = runResponseChecks(res([{ ...key, title: 7, key: null }], { url: `${API}/user/keys` }), API);
+    expect(twice!.fields?.sort()).toEqual(['key', 'title']);
+    const [nested] = runResponseChecks(res({ child: { due_date: 'soon' } }), API);
+    expect(nested!.fields).toEqual(['child.due_date']);
+    const [whole] = runResponseChecks(res({ id: 1 }, { url: `${API}/user/keys` }), API);
+    expect(whole!.fields).toBeUndefined(); // an object where an array was due: no field to name
+  });
   test("a string id on a route with a view breaks that view's shape clause", () => {
     expect(clauses(res([{ id: '7' }], { url: `${API}/broadcast_messages` }))).toContain('broadcast.field.shape');
   });

@@ -19,6 +19,10 @@ export interface FailureRecord {
   actual?: string;
   /** The clause whose rule a check found broken, when it is not the test's own (a format rule, a view's shape). */
   violates?: string;
+  /** The fields the failing check found wrong, when it could name them all ('bio_html', 'platform_kubernetes.namespace'). */
+  fields?: string[];
+  /** The spec operation of the judged exchange ('GET /users/:id/gpg_keys'), when it is one. */
+  operation?: string;
   /** The exchange the failing check judged (else the test's last), redacted. */
   exchange?: ExchangeSummary;
   /** A curl command replaying that exchange, token shown as [redacted]; for a property, one per request of its shrunk counterexample, one per line. */

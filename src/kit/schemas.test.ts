@@ -169,12 +169,12 @@ describe('errors point at the failing location', () => {
       broadcast_type: 'banner',
     });
     expect(r.valid).toBe(false);
-    expect(r.errors).toEqual([{ pointer: '/starts_at', message: expect.stringContaining('milliseconds') }]);
+    expect(r.errors).toEqual([{ pointer: '/starts_at', message: expect.stringContaining('milliseconds'), field: 'starts_at' }]);
   });
 
   it('a date 2020-1-1', () => {
     const r = validateAgainst('user.activity', { username: 'a', last_activity_on: '2020-1-1', last_activity_at: '2020-01-01' });
-    expect(r.errors).toEqual([{ pointer: '/last_activity_on', message: expect.stringContaining('YYYY-MM-DD') }]);
+    expect(r.errors).toEqual([{ pointer: '/last_activity_on', message: expect.stringContaining('YYYY-MM-DD'), field: 'last_activity_on' }]);
   });
 
   it('an admin-only field for a normal caller', () => {
@@ -198,7 +198,7 @@ describe('errors point at the failing location', () => {
       job_title: '',
       email: 'a@example.com',
     });
-    expect(r.errors).toEqual([{ pointer: '/email', message: expect.stringContaining('must be absent') }]);
+    expect(r.errors).toEqual([{ pointer: '/email', message: expect.stringContaining('must be absent'), field: 'email' }]);
   });
 
   it('the token of an impersonation token after creation', () => {
@@ -213,12 +213,12 @@ describe('errors point at the failing location', () => {
       expires_at: null,
       token: 'glpat-xxxxxxxxxxxx',
     });
-    expect(r.errors).toEqual([{ pointer: '/token', message: expect.stringContaining('must be absent') }]);
+    expect(r.errors).toEqual([{ pointer: '/token', message: expect.stringContaining('must be absent'), field: 'token' }]);
   });
 
   it('a missing property is reported at its parent, named', () => {
     const r = validateAgainst('cluster.detail', { id: 1 });
-    expect(r.errors).toContainEqual({ pointer: '/', message: "must have required property 'project'" });
+    expect(r.errors).toContainEqual({ pointer: '/', message: "must have required property 'project'", field: 'project' });
     expect(describeSchemaErrors(r.errors)).toContain("/: must have required property 'platform_kubernetes'");
   });
 

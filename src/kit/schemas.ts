@@ -35,6 +35,8 @@ const cjsDefault = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) a
 export interface SchemaIssue {
   pointer: string;
   message: string;
+  /** The field it is about, as a dotted path without array indexes ('bio_html', 'platform_kubernetes.namespace'); absent for the value itself. */
+  field?: string;
 }
 
 export interface SchemaResult {
@@ -237,6 +239,16 @@ function issue(e: ErrorObject): SchemaIssue {
   }
 }
 
+/** A JSON pointer (and a missing property under it) as a dotted field path without array indexes. */
+export function fieldPath(pointer: string, missing?: string): string | undefined {
+  const named = pointer
+    .split('/')
+    .filter((s) => s !== '' && !/^\d+$/.test(s))
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (missing !== undefined) named.push(missing);
+  return named.length ? named.join('.') : undefined;
+}
+
 function describeType(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
@@ -259,6 +271,11 @@ export function validateWith(fn: ValidateFunction, value: unknown): SchemaResult
     // anyOf/oneOf/if summaries repeat what their branches said.
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
     const i = issue(e);
+    const field = fieldPath(
+      e.instancePath,
+      e.keyword === 'required' ? String((e.params as { missingProperty: unknown }).missingProperty) : undefined,
+    );
+    if (field) i.field = field;
     const key = `${i.pointer}\u0000${i.message}`;
     if (!seen.has(key)) {
       seen.add(key);

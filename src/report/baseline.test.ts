@@ -46,6 +46,46 @@ describe('applyBaseline', () => {
     expect(out.baseline!.expired).toEqual(['a']);
   });
 
+  test('an entry narrowed to fields excuses only failures about those fields, all of them', () => {
+    const s = summary({ v: 'fail' }, []);
+    s.failures = [
+      { clause: 't1', violates: 'v', fields: ['bio_html'] },
+      { clause: 't2', violates: 'v', fields: ['bio_html', 'email'] },
+      { clause: 'v' },
+    ];
+    const out = applyBaseline(
+      s,
+      { file: 'b.json', known: [{ clause: 'v', reason: 'r', expires: '2099-01-01', fields: ['bio_html'] }] },
+      '2026-11-22',
+    );
+    expect(out.knownFailures).toEqual([s.failures[0]]);
+    expect(out.failures).toEqual([s.failures[1], s.failures[2]]);
+    expect(out.baseline!.applied).toEqual(['v [fields bio_html]']);
+  });
+
+  test('an entry narrowed to operations excuses only failures of requests to them', () => {
+    const s = summary({ a: 'fail' }, []);
+    s.failures = [
+      { clause: 'a', operation: 'GET /users/:id/gpg_keys' },
+      { clause: 'a', operation: 'GET /users/:id/emails' },
+      { clause: 'a' },
+    ];
+    const entry = { clause: 'a', reason: 'r', expires: '2099-01-01', operations: ['GET /users/:id/gpg_keys'] };
+    const out = applyBaseline(s, { file: 'b.json', known: [entry] }, '2026-11-22');
+    expect([out.totals.known, out.totals.failed, out.verdict]).toEqual([1, 2, 'fail']);
+  });
+
+  test("a narrowed entry that matches none of its failing clause's failures is stale", () => {
+    const s = summary({ a: 'fail' }, ['a']);
+    const out = applyBaseline(
+      s,
+      { file: 'b.json', known: [{ clause: 'a', reason: 'r', expires: '2099-01-01', fields: ['x'] }] },
+      '2026-11-22',
+    );
+    expect(out.baseline!.stale).toEqual(['a [fields x]']);
+    expect(out.verdictReasons.join('\n')).toMatch(/no failure matches it/);
+  });
+
   test('an entry for a clause that did not run is neither applied nor stale', () => {
     const out = applyBaseline(summary({ a: 'skip' }, []), baseline([['a', '2099-01-01']]), '2026-11-22');
     expect(out.verdict).toBe('pass');
@@ -54,12 +94,27 @@ describe('applyBaseline', () => {
 });
 
 describe('parseBaseline', () => {
+  test('the same clause may be listed narrowed to different fields or operations', () => {
+    const text = JSON.stringify({
+      known: [
+        { clause: 'a', reason: 'r', expires: '2027-01-01', fields: ['x'] },
+        { clause: 'a', reason: 'r', expires: '2027-01-01', operations: ['GET /users/:id/gpg_keys'] },
+      ],
+    });
+    expect(parseBaseline(text, 'b.json', new Set(['a'])).known).toHaveLength(2);
+  });
+
   test.each([
     ['{', /not JSON/],
     ['{"known":[{"clause":"a","reason":"r"}]}', /known\.0\.expires/],
     ['{"known":[{"clause":"a","reason":"r","expires":"2026-13-45"}]}', /real date/],
     ['{"known":[{"clause":"zz","reason":"r","expires":"2027-01-01"}]}', /unknown clause id\(s\) zz/],
     ['{"known":[{"clause":"a","reason":"r","expires":"2027-01-01"},{"clause":"a","reason":"r","expires":"2027-01-01"}]}', /listed twice/],
+    [
+      '{"known":[{"clause":"a","reason":"r","expires":"2027-01-01","operations":["users/:id"]}]}',
+      /known\.0\.operations\.0 must be 'METHOD \/path'/,
+    ],
+    ['{"known":[{"clause":"a","reason":"r","expires":"2027-01-01","fields":[]}]}', /known\.0\.fields/],
   ])('%s is refused with a clear line', (text, message) => {
     expect(() => parseBaseline(text, 'b.json', new Set(['a']))).toThrow(message);
   });

@@ -63,6 +63,10 @@ export interface FailureSummary {
   clause: string | null;
   /** The clause a response check found broken, when it is not the cited one (it fails on the matrix too). */
   violates?: string;
+  /** The fields the failing check found wrong, when it could name them all. */
+  fields?: string[];
+  /** The spec operation of the exchange it judged ('GET /users/:id/gpg_keys'). */
+  operation?: string;
   /** One line: the requirement and, when known, expected and actual. */
   message: string;
   /** curl command replaying the last exchange, or null. */
@@ -176,6 +180,8 @@ function failureOf(r: TestResult): FailureSummary {
   };
   if (r.file) out.file = r.file;
   if (f?.violates) out.violates = f.violates;
+  if (f?.fields) out.fields = f.fields;
+  if (f?.operation) out.operation = f.operation;
   if (f?.counterexample !== undefined) out.counterexample = f.counterexample;
   if (f?.expected !== undefined) out.expected = f.expected;
   if (f?.actual !== undefined) out.actual = f.actual;
