@@ -2,7 +2,8 @@
  * The kit runs on the real platform's defaults, end to end: a reference that requires an
  * expires_at on impersonation tokens (the capability tokens.expiry-required, as
  * require_personal_access_token_expiry on a default install) is certified on the token and auth
- * suites with exit 0; a target in Admin Mode stops the run with exit 2 and one line naming it.
+ * suites (and the other files that make tokens: pagination, the token model, the round trip) with
+ * exit 0; a target in Admin Mode stops the run with exit 2 and one line naming it.
  *
  *   npx vitest run src/mutation/platform-defaults.test.ts
  */
@@ -14,7 +15,12 @@ afterAll(removeRunFolders);
 
 describe('the kit on the platform defaults', () => {
   test('a reference that requires expires_at on impersonation tokens passes the token and auth suites (exit 0)', async () => {
-    const run = await runCertification({ filters: ['impersonation-tokens', 'auth'], env: { REFERENCE_TOKEN_EXPIRY_REQUIRED: '1' } });
+    // Besides the two suites, the other places that make tokens: the token collection of pagination, the token model, the round trip.
+    const others = ['pagination/offset.test.ts', 'properties/model-tokens.test.ts', 'properties/round-trip-credentials.test.ts'];
+    const run = await runCertification({
+      filters: ['impersonation-tokens', 'auth', ...others.map((f) => `suites/${f}`)],
+      env: { REFERENCE_TOKEN_EXPIRY_REQUIRED: '1', CONFORMANCE_NUM_RUNS: '5' },
+    });
     expect(run.exitCode, `${run.stdout.slice(-2000)}\n${run.stderr.slice(-1000)}`).toBe(0);
     for (const id of [
       'tokens.create.status',
