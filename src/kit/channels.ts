@@ -5,7 +5,8 @@
  *   main -> globalSetup   the resolved configuration, as CONFORMANCE_* variables (run/config.ts: exportConfig)
  *   main -> workers       ENV.allure: the allure reporter is part of the run (label and attach)
  *   all  -> main          ENV.secretsFile: a private file where every process appends each secret it learns
- *   globalSetup -> workers, reporter   TARGET: the provisioned target (vitest provide/inject)
+ *   globalSetup -> workers, reporter   TARGET: the provisioned target (vitest provide/inject), with the server's
+ *                         date read once at preflight and the expires_at of the kit's tokens (target.ts)
  *   globalSetup -> main   the run slot (globalThis, same process): a set-up failure, what cleanup did
  *   workers -> reporter   the test's meta().conformance (result-meta.ts)
  *

@@ -49,14 +49,18 @@ export async function createUser(s: Session, attrs: Record<string, unknown> = {}
   return { id: body.id, username: body.username ?? username, email, name, token, client: s.as({ token }), body };
 }
 
-/** An impersonation token for a user; its value is registered as a secret. */
+/**
+ * An impersonation token for a user, expiring on the run's tokenExpiresAt unless `attrs` says
+ * otherwise (current platform installs refuse a token without expires_at); its value is
+ * registered as a secret.
+ */
 export async function createImpersonationToken(
   s: Session,
   userId: number,
   attrs: Record<string, unknown> = {},
 ): Promise<{ id: number; token: string; body: Record<string, any> }> {
   const res = await s.admin.post(`/users/${userId}/impersonation_tokens`, {
-    json: { name: s.name('token'), scopes: ['api', 'read_user'], ...attrs },
+    json: { name: s.name('token'), scopes: ['api', 'read_user'], expires_at: s.target.tokenExpiresAt, ...attrs },
   });
   if (typeof res.json?.token === 'string') s.secrets.add(res.json.token);
   s.track(res, 'impersonation_token', `/users/${userId}/impersonation_tokens/${res.json?.id}`);

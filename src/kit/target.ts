@@ -22,6 +22,10 @@ export interface TargetInfo {
   admin: { id: number; username: string };
   /** A regular (non-admin) user the kit created for this run. */
   user: ProvisionedUser;
+  /** The server's today at preflight (YYYY-MM-DD, from its Date header; the kit's clock without one). */
+  serverDate: string;
+  /** The expires_at of every impersonation token the kit creates (token-expiry.ts): serverDate plus 30 days. */
+  tokenExpiresAt: string;
   /** True when the target is the bundled reference started in-process. */
   bundled: boolean;
   runPrefix: string;

@@ -52,6 +52,8 @@ export interface AppOptions {
   dependencyFixture?: boolean;
   /** The cluster API hidden (every cluster route 404s), as modern releases, default false. */
   clustersHidden?: boolean;
+  /** An impersonation token needs expires_at (400 "can't be blank" without), as the platform's default setting; default false (the spec: optional). */
+  tokenExpiryRequired?: boolean;
   /** Users created at start-up that the API cannot make: blocked by LDAP synchronization, or with past activity (see seed-users.ts). */
   seedUsers?: readonly SeedUser[];
   /** That many generated users created at start-up, in bulk (benchmarks: gen-user-1 ...), default 0. */

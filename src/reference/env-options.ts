@@ -15,6 +15,7 @@
  * REFERENCE_VARIABLES_SCOPE_FILTER=1   filter[environment_scope] on the variables API (off by default, as the platform's flag)
  * REFERENCE_DEPENDENCY_FIXTURE=1       every new project gets a fixed, realistic dependency list
  * REFERENCE_CLUSTERS_HIDDEN=1          the cluster API answers 404, as releases without certificate-based clusters
+ * REFERENCE_TOKEN_EXPIRY_REQUIRED=1    an impersonation token without expires_at is refused (400), as the platform's default
  * REFERENCE_SEED_GENERATED_USERS=N     N generated users created at start-up, in bulk (benchmarks)
  * REFERENCE_CLOCK_SECONDS=1            a clock that keeps whole seconds (timestamps end in .000), as some conforming servers
  */

@@ -79,7 +79,8 @@ export async function testServer(options: ReferenceOptions = {}): Promise<TestSe
       if (created.statusCode !== 201) throw new Error(`user: ${created.statusCode} ${created.body}`);
       const token = await t.req('POST', `/users/${created.data.id}/impersonation_tokens`, {
         token: adminToken,
-        body: { name: 'test', scopes: uo.scopes ?? ['api', 'read_user'] },
+        // An expiry, as the platform profile (and the platform's default) requires: within its 365 days of START.
+        body: { name: 'test', scopes: uo.scopes ?? ['api', 'read_user'], expires_at: '2025-04-30' },
       });
       if (token.statusCode !== 201) throw new Error(`token: ${token.statusCode} ${token.body}`);
       return { id: created.data.id, username, token: token.data.token };

@@ -31,7 +31,7 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
     secrets,
     auth: { token: config.adminToken },
   });
-  await preflight(admin);
+  await preflight(admin, { timeZone: false });
   // A run killed outright also left its secrets folder on this machine.
   sweepStaleSecretsDirs();
   const dir = resolve(config.reportsDir);

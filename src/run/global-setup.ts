@@ -19,6 +19,7 @@ import { provisionRegularUser } from './provision.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { KitError, isKitError } from '../shared/errors.ts';
 import type { TargetInfo } from '../kit/target.ts';
+import { tokenExpiresAt as tokenExpiresAtFrom } from '../kit/token-expiry.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The workers load the schemas' validators from the cache instead of each compiling them.
@@ -96,8 +97,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   try {
-    const adminUser = await preflight(admin);
-    const user = await provisionRegularUser(admin, { runPrefix: config.runPrefix, ledgerPath, secrets });
+    const { admin: adminUser, serverDate } = await preflight(admin);
+    const tokenExpiresAt = tokenExpiresAtFrom(serverDate);
+    const user = await provisionRegularUser(admin, { runPrefix: config.runPrefix, ledgerPath, secrets, tokenExpiresAt });
     const capabilities = await probeCapabilities(admin, { runPrefix: config.runPrefix, ledgerPath });
     const target: TargetInfo = {
       baseUrl: root,
@@ -105,6 +107,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       adminToken,
       admin: adminUser,
       user,
+      serverDate,
+      tokenExpiresAt,
       bundled: !config.baseUrl,
       runPrefix: config.runPrefix,
       seed: config.seed,

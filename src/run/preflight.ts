@@ -1,13 +1,24 @@
 /**
- * Preflight: before any test, make sure the target answers and the administrator token is an
- * administrator's. Each problem is a KitError (exit code 2), not a conformance failure.
+ * Preflight: before any test, make sure the target answers, the administrator token is an
+ * administrator's and its admin-only calls work (not refused by Admin Mode), and the target sends
+ * its datetimes in UTC; read the server's date (its Date header) once for the whole run. Each
+ * problem is a KitError (exit code 2) in one line, not a conformance failure.
  *
- *   const admin = await preflight(client);  // { id, username }
+ *   const { admin, serverDate } = await preflight(client);  // { id, username }, '2025-06-14'
  */
 import type { ApiClient } from '../kit/client.ts';
+import { serverDate } from '../kit/token-expiry.ts';
 import { KitError } from '../shared/errors.ts';
+import { adminModeError, assertUtc } from './target-settings.ts';
 
-export async function preflight(admin: ApiClient): Promise<{ id: number; username: string }> {
+export interface PreflightResult {
+  admin: { id: number; username: string };
+  /** The server's today (YYYY-MM-DD) from the Date header of GET /user. */
+  serverDate: string;
+}
+
+/** `timeZone: false` (cleanup: it only deletes) skips the UTC check, which only matters to a run's datetime checks. */
+export async function preflight(admin: ApiClient, options: { timeZone?: boolean } = {}): Promise<PreflightResult> {
   const res = await admin.get('/user');
   const where = admin.options.apiUrl;
   if (res.status === 0 || res.error) {
@@ -30,10 +41,20 @@ export async function preflight(admin: ApiClient): Promise<{ id: number; usernam
     );
   }
   if (res.json.is_admin !== true) {
+    // Without Admin Mode's scope, an administrator's GET /user may come as a regular user's view (no is_admin at all).
+    const hint =
+      res.json.is_admin === undefined
+        ? ' (GET /user shows no is_admin: if the user is an administrator, Admin Mode may be on and the token lack the admin_mode scope)'
+        : '';
     throw new KitError(
       'ADMIN_TOKEN_NOT_ADMIN',
-      `The token given as CONFORMANCE_ADMIN_TOKEN belongs to "${res.json.username}", who is not an administrator of ${where}.`,
+      `The token given as CONFORMANCE_ADMIN_TOKEN belongs to "${res.json.username}", who is not an administrator of ${where}${hint}.`,
     );
   }
-  return { id: Number(res.json.id), username: res.json.username };
+  if (options.timeZone !== false) assertUtc(res.json.created_at, 'GET /user');
+  const id = Number(res.json.id);
+  // A read that only an administrator may make: Admin Mode refuses it (403) to a token without the admin_mode scope.
+  const probe = await admin.get(`/users/${id}/impersonation_tokens`, { query: { per_page: 1 } });
+  if (probe.status === 403) throw adminModeError(`the admin-only GET /users/${id}/impersonation_tokens answered 403`);
+  return { admin: { id, username: res.json.username }, serverDate: serverDate(res) };
 }

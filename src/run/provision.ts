@@ -1,9 +1,11 @@
 /**
  * Provisioning of what every suite needs, through the API with the administrator token alone:
- * a regular user (named under the run prefix, example.com e-mail, confirmation skipped) and an
- * impersonation token for it. Each resource enters the ledger as soon as it exists.
+ * a regular user (named under the run prefix, example.com e-mail, confirmation skipped, a password
+ * that meets common complexity rules) and an impersonation token for it, expiring on the run's
+ * tokenExpiresAt. Each resource enters the ledger as soon as it exists. A refusal that a setting
+ * of the target explains (Admin Mode, password rules, token expiry, time zone) names the setting.
  *
- *   const user = await provisionRegularUser(admin, { runPrefix, ledgerPath, secrets });
+ *   const user = await provisionRegularUser(admin, { runPrefix, ledgerPath, secrets, tokenExpiresAt: '2025-07-14' });
  */
 import { randomBytes } from 'node:crypto';
 import type { ApiClient } from '../kit/client.ts';
@@ -11,16 +13,24 @@ import { KitError } from '../shared/errors.ts';
 import { appendLedger } from '../kit/ledger.ts';
 import type { SecretSet } from '../shared/redact.ts';
 import type { ProvisionedUser } from '../kit/target.ts';
+import { adminModeError, assertUtc, passwordRefusal, tokenExpiryRefusal } from './target-settings.ts';
 
 export interface ProvisionContext {
   runPrefix: string;
   ledgerPath: string;
   secrets: SecretSet;
+  /** The expires_at of the run's impersonation token (YYYY-MM-DD; token-expiry.ts). */
+  tokenExpiresAt: string;
+}
+
+/** A random password with upper and lower case letters, digits and symbols, 24 characters: it meets the usual complexity rules. */
+export function runPassword(): string {
+  return `Kit-${randomBytes(12).toString('base64url')}-9z!`;
 }
 
 export async function provisionRegularUser(admin: ApiClient, ctx: ProvisionContext): Promise<ProvisionedUser> {
   const username = `${ctx.runPrefix}-user`;
-  const password = `Pw-${randomBytes(12).toString('base64url')}`;
+  const password = runPassword();
   ctx.secrets.add(password);
   const created = await admin.post('/users', {
     json: {
@@ -31,6 +41,10 @@ export async function provisionRegularUser(admin: ApiClient, ctx: ProvisionConte
       skip_confirmation: true,
     },
   });
+  const redact = (text: string) => ctx.secrets.redact(text);
+  if (created.status === 403) throw adminModeError('the admin-only POST /users answered 403');
+  const refused = passwordRefusal(created, redact);
+  if (refused) throw refused;
   if (created.status !== 201 && created.status !== 200) {
     throw new KitError(
       'PROVISIONING_FAILED',
@@ -46,10 +60,13 @@ export async function provisionRegularUser(admin: ApiClient, ctx: ProvisionConte
     label: username,
     target: admin.options.apiUrl,
   });
+  assertUtc(created.json.created_at, 'POST /users');
 
   const token = await admin.post(`/users/${id}/impersonation_tokens`, {
-    json: { name: `${ctx.runPrefix}-token`, scopes: ['api', 'read_user'] },
+    json: { name: `${ctx.runPrefix}-token`, scopes: ['api', 'read_user'], expires_at: ctx.tokenExpiresAt },
   });
+  const expiry = tokenExpiryRefusal(token, ctx.tokenExpiresAt, redact);
+  if (expiry) throw expiry;
   if ((token.status !== 201 && token.status !== 200) || typeof token.json?.token !== 'string') {
     throw new KitError(
       'PROVISIONING_FAILED',

@@ -13,6 +13,7 @@ export const KIT_ERROR_CODES = {
   ADMIN_TOKEN_REFUSED: 'the target refuses the administrator token',
   ADMIN_TOKEN_NOT_ADMIN: 'the administrator token belongs to a user who is not an administrator',
   PROVISIONING_FAILED: 'the kit could not create what it needs on the target',
+  TARGET_SETTING: 'a setting of the target stops the run (Admin Mode, password rules, token expiry, time zone): the message names it',
   SCHEMA_UNKNOWN: 'no schema has that name',
   INPUT_UNREADABLE: 'a file or stdin could not be read or is not JSON',
   USAGE: 'the command line is wrong',

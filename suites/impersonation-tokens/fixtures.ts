@@ -1,12 +1,12 @@
 /**
  * Impersonation-token helpers: a POST that registers the returned value as a secret (so no
  * report shows it) and enters the token in the ledger, whatever body encoding the test uses;
- * a date some days ahead of the server's clock; ids of a list.
+ * a date some days ahead of the server's today (read once at preflight); ids of a list.
  *
- *   const res = await postToken(s, user.id, { json: { name: 'ci', scopes: ['api'] } });
- *   const day = await daysAhead(s, 30);   // '2025-06-14'
+ *   const res = await postToken(s, user.id, { json: { name: 'ci', scopes: ['api'], expires_at: s.target.tokenExpiresAt } });
+ *   const day = daysAhead(s, 20);   // '2025-07-04'
  */
-import { serverNow, type ApiResponse, type Session } from '../../src/kit/index.ts';
+import { addDays, type ApiResponse, type Session } from '../../src/kit/index.ts';
 
 type Body = Parameters<Session['admin']['post']>[1];
 
@@ -17,10 +17,9 @@ export async function postToken(s: Session, userId: number, body: Body): Promise
   return res;
 }
 
-/** YYYY-MM-DD `days` after the server's today (well inside the platform's 365-day limit). */
-export async function daysAhead(s: Session, days: number): Promise<string> {
-  const now = serverNow(await s.admin.get('/user'));
-  return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+/** YYYY-MM-DD `days` after the server's today at preflight (keep it within the run's 30-day token margin and the platform's 365-day limit). */
+export function daysAhead(s: Session, days: number): string {
+  return addDays(s.target.serverDate, days);
 }
 
 export const idsOf = (res: ApiResponse): number[] => (Array.isArray(res.json) ? (res.json as { id: number }[]).map((t) => t.id) : []);

@@ -15,7 +15,9 @@ async function fill(s: Session, userId: number): Promise<void> {
   const worker = async () => {
     while (next < OVER) {
       const i = ++next;
-      const res = await s.admin.post(`/users/${userId}/impersonation_tokens`, { json: { name: `bulk-${i}`, scopes: ['read_user'] } });
+      const res = await s.admin.post(`/users/${userId}/impersonation_tokens`, {
+        json: { name: `bulk-${i}`, scopes: ['read_user'], expires_at: s.target.tokenExpiresAt },
+      });
       if (res.status !== 201) throw new Error(`filling the collection: token ${i} answered ${res.status || res.error}`);
       s.secrets.add(res.json.token);
     }

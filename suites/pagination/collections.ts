@@ -44,7 +44,9 @@ function tokensOfOwnUser(): Collection {
         s.track(res, 'user', undefined, { hard_delete: 'true' });
         if (res.status !== 201) throw new Error(`cannot create the pagination user: ${res.status}`);
         userId = res.json.id as number;
-        const revoked = await s.admin.post(`/users/${userId}/impersonation_tokens`, { json: { name: 'revoked', scopes: ['read_user'] } });
+        const revoked = await s.admin.post(`/users/${userId}/impersonation_tokens`, {
+          json: { name: 'revoked', scopes: ['read_user'], expires_at: s.target.tokenExpiresAt },
+        });
         if (revoked.status !== 201) throw new Error(`cannot create an impersonation token: ${revoked.status}`);
         s.secrets.add(revoked.json.token);
         const del = await s.admin.delete(`/users/${userId}/impersonation_tokens/${revoked.json.id}`);
@@ -52,7 +54,7 @@ function tokensOfOwnUser(): Collection {
       }
       while (size < n) {
         const res = await s.admin.post(`/users/${userId}/impersonation_tokens`, {
-          json: { name: `page-${size + 1}`, scopes: ['read_user'] },
+          json: { name: `page-${size + 1}`, scopes: ['read_user'], expires_at: s.target.tokenExpiresAt },
         });
         if (res.status !== 201) throw new Error(`cannot create an impersonation token: ${res.status}`);
         s.secrets.add(res.json.token);

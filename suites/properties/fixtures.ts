@@ -1,14 +1,15 @@
 /**
  * Shared pieces of the round-trip and rejection properties: field comparisons that name the
- * field at fault (texts exactly, datetimes as instants, lists as sets), a fixture made once per
- * file, and the server's today (for dates that must lie in its near future).
+ * field at fault (texts exactly, datetimes as instants, lists as sets) and a fixture made once per
+ * file (the server's today, for dates that must lie in its near future, is the run's
+ * s.target.serverDate).
  *
  *   sameText(res.json, 'title', sent.title, 'The created epic');
  *   sameInstant(res.json, 'starts_at', sent.starts_at.instant, 'The created message');
  *   sameSet(res.json, 'labels', sent.labels, 'The created epic');
  *   const world = once(async (s) => ({ group: await createGroup(s) }));
  */
-import { requireThat, serverNow, type Session } from '../../src/kit/index.ts';
+import { requireThat, type Session } from '../../src/kit/index.ts';
 
 const show = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
 
@@ -67,10 +68,3 @@ export function once<T>(make: (s: Session) => Promise<T>): (s: Session) => Promi
   let made: Promise<T> | undefined;
   return (s) => (made ??= make(s));
 }
-
-/** The server's today (YYYY-MM-DD, from its Date header), read once per file. */
-export const serverToday = once(async (s: Session) =>
-  serverNow(await s.admin.get('/user'))
-    .toISOString()
-    .slice(0, 10),
-);

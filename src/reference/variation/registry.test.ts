@@ -22,6 +22,7 @@ const OPTIONS: Record<CapabilityOption, true> = {
   variablesScopeFilter: true,
   dependencyFixture: true,
   clustersHidden: true,
+  tokenExpiryRequired: true,
 };
 
 describe('the variation registry', () => {

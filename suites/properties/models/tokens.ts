@@ -38,7 +38,9 @@ class Create implements Cmd {
   async run(m: TokenModel, r: TokenReal): Promise<void> {
     const label = `t${m.tokens.length + 1}`;
     this.label = `create(${label}, [${this.scopes.join(',')}])`;
-    const res = await r.s.admin.post(base(r), { json: { name: r.s.name(label), scopes: this.scopes } });
+    const res = await r.s.admin.post(base(r), {
+      json: { name: r.s.name(label), scopes: this.scopes, expires_at: r.s.target.tokenExpiresAt },
+    });
     if (typeof res.json?.token === 'string') r.s.secrets.add(res.json.token);
     check.status(res, 201, '[tokens.create.status] POST /users/:user_id/impersonation_tokens with name and scopes MUST answer 201.');
     requireThat(

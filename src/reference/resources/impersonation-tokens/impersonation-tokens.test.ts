@@ -1,5 +1,6 @@
 /**
- * Impersonation tokens: create (value once), list by state, show, revoke.
+ * Impersonation tokens: create (value once), list by state, show, revoke; expires_at required
+ * with the capability tokens.expiry-required.
  *
  *   npx vitest run src/reference/resources/impersonation-tokens/impersonation-tokens.test.ts
  */
@@ -64,6 +65,26 @@ describe('POST /users/:user_id/impersonation_tokens', () => {
     const missing = await t.req('POST', '/users/999/impersonation_tokens', { token: t.admin, body: { name: 'x', scopes: ['api'] } });
     expect([missing.statusCode, missing.data]).toEqual([404, { message: '404 User Not Found' }]);
     expect((await t.req('GET', base(), { token: jane.token })).statusCode).toBe(403);
+  });
+});
+
+describe('with the capability tokens.expiry-required (REFERENCE_TOKEN_EXPIRY_REQUIRED, the platform default)', () => {
+  it('refuses a token without expires_at as the platform does, and takes one with it', async () => {
+    const strict = await testServer({ tokenExpiryRequired: true });
+    const body = { username: 'kim', name: 'Kim', email: 'kim@example.com', force_random_password: true, skip_confirmation: true };
+    const user = (await strict.req('POST', '/users', { token: strict.admin, body })).data;
+    const post = (body: Record<string, unknown>) =>
+      strict.req('POST', `/users/${user.id}/impersonation_tokens`, { token: strict.admin, body });
+    const refused = await post({ name: 'ci', scopes: ['api'] });
+    expect([refused.statusCode, refused.data]).toEqual([400, { message: { expires_at: ["can't be blank"] } }]);
+    const form = await strict.req('POST', `/users/${user.id}/impersonation_tokens`, { token: strict.admin, form: 'name=f&scopes[]=api' });
+    expect(form.statusCode).toBe(400);
+    const made = await post({ name: 'ci', scopes: ['api'], expires_at: '2024-05-31' });
+    expect([made.statusCode, made.data.expires_at]).toEqual([201, '2024-05-31']);
+  });
+
+  it('is off by default: the spec makes expires_at optional', async () => {
+    expect((await create({ name: 'ci', scopes: ['api'] })).statusCode).toBe(201);
   });
 });
 

@@ -3,6 +3,8 @@
  * with state all|active|inactive, show, revoke. A revoked token stays listed and answers 401.
  *
  *   POST /api/v4/users/2/impersonation_tokens {"name":"ci","scopes":["api"]}
+ *   -> 201 (with the capability tokens.expiry-required: 400 {"message":{"expires_at":["can't be blank"]}})
+ *   POST /api/v4/users/2/impersonation_tokens {"name":"ci","scopes":["api"],"expires_at":"2025-07-14"}
  *   -> 201 {"id":2,"name":"ci","active":true,"revoked":false,"impersonation":true,"token":"glpat-..."}
  */
 import type { FastifyRequest } from 'fastify';
@@ -96,6 +98,8 @@ export function registerImpersonationTokens(r: Router): void {
     }
     const latest = addDays(day, MAX_LIFETIME_DAYS);
     if (q.expires_at !== undefined && q.expires_at > latest) errors.expires_at = [`must be before ${latest}`];
+    // The platform's default setting require_personal_access_token_expiry (a capability here: the spec says optional).
+    if (q.expires_at === undefined && r.ctx.has('tokens.expiry-required')) errors.expires_at = ["can't be blank"];
     if (Object.keys(errors).length > 0) fail('validation_failed', errors);
     const token = store.tokens.insert({
       userId: user.id,

@@ -4,6 +4,7 @@
  * applied at the shared variation points; the rest is asked for with ctx.has(id) where it lives.
  *
  *   REFERENCE_FAULTS=tokens.value-shown npm run serve
+ *   REFERENCE_TOKEN_EXPIRY_REQUIRED=1 npm run serve     # the capability: expires_at required, as the platform's default
  */
 import type { Variation } from '../../variation/declaration.ts';
 
@@ -51,5 +52,17 @@ export const IMPERSONATION_TOKENS_VARIATIONS = [
       "revoking a token that is already revoked revokes the user's newest live token instead (a lookup among live tokens misses, and .at(-1) takes the last)",
     clause: 'tokens.delete.revoked',
     suites: ['suites/properties/model-tokens.test.ts'],
+  },
+  {
+    id: 'tokens.expiry-required',
+    kind: 'capability',
+    description:
+      'an impersonation token created without expires_at is refused with 400 {"message":{"expires_at":["can\'t be blank"]}}, as the platform\'s default setting require_personal_access_token_expiry',
+    option: 'tokenExpiryRequired',
+    env: 'REFERENCE_TOKEN_EXPIRY_REQUIRED',
+    platform: {
+      source:
+        'app/models/personal_access_token.rb (validates :expires_at, presence: true, on: :create unless allow_expires_at_to_be_empty?); ApplicationSettingImplementation.defaults require_personal_access_token_expiry: true',
+    },
   },
 ] as const satisfies readonly Variation[];
