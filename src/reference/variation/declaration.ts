@@ -17,7 +17,14 @@ import type { PagingPolicy } from './paging-policy.ts';
 import type { WirePolicy } from './wire-policy.ts';
 
 /** The server options (AppOptions) that switch a capability on, each a boolean. */
-export type CapabilityOption = 'largeCollectionFlag' | 'epicsDisabled' | 'variablesScopeFilter' | 'dependencyFixture' | 'clustersHidden';
+export type CapabilityOption =
+  | 'largeCollectionFlag'
+  | 'epicsDisabled'
+  | 'variablesScopeFilter'
+  | 'dependencyFixture'
+  | 'clustersHidden'
+  | 'delayedUserDeletion'
+  | 'scheduledDeletion';
 
 /** What a declaration may carry to the shared variation points, applied when it is active. */
 export interface VariationBehaviour {

@@ -22,6 +22,8 @@ const OPTIONS: Record<CapabilityOption, true> = {
   variablesScopeFilter: true,
   dependencyFixture: true,
   clustersHidden: true,
+  delayedUserDeletion: true,
+  scheduledDeletion: true,
 };
 
 describe('the variation registry', () => {
