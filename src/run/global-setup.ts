@@ -121,6 +121,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       secretsPath,
       dependencyProject: config.dependencyProject,
       ldapBlockedUser,
+      deletionTimeoutMs: config.deletionTimeoutMs,
     };
     project.provide(TARGET, target);
   } catch (e) {
