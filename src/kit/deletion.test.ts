@@ -59,7 +59,7 @@ describe('removal', () => {
   test('stops early, after a grace, once the end of the job is seen while the resource still answers', async () => {
     const { s, calls } = fakeSession((path) => answer(path === '/users/7' ? 404 : 200), 60_000);
     const started = Date.now();
-    const last = await removal(s, '/groups/5', { endOfJob: '/users/7' });
+    const last = await removal(s, '/groups/5', { endOfJob: '/users/7', graceMs: 1_000 });
     expect(last.status).toBe(200);
     expect(calls).toContain('/users/7');
     expect(Date.now() - started).toBeLessThan(15_000);

@@ -4,7 +4,7 @@
  * runs every two minutes or so; until then the user answers, blocked. A check whose clause is
  * about such a removal polls for it within CONFORMANCE_DELETION_TIMEOUT_MS (default 5 minutes),
  * and stops early once the job is seen to be over: when the user itself answers 404, whatever
- * the job was to remove along with it must be gone too (after a short grace).
+ * the job was to remove along with it must be gone too (after a grace of 20 s).
  *
  *   check.status(await s.admin.delete(`/users/${id}`, { query: { hard_delete: true } }), 204);
  *   const group = await removal(s, `/groups/${groupId}`, { endOfJob: `/users/${id}` });
@@ -13,8 +13,11 @@
 import type { ApiResponse } from './client.ts';
 import type { Session } from './session.ts';
 
-/** Once the end of the job is seen, how long the removal may still take. */
-const GRACE_MS = 3_000;
+/**
+ * Once the end of the job is seen, how long the removal may still take (a server may remove the
+ * groups in a job of their own, queued by the user's).
+ */
+const GRACE_MS = 20_000;
 
 export interface PollOptions {
   timeoutMs: number;
@@ -45,14 +48,15 @@ export async function pollUntil<T>(observe: () => Promise<T>, done: (v: T) => bo
  * GET `path` as the administrator until it answers 404, within the run's deletion bound; with
  * `endOfJob`, the wait ends early once that path answers 404 (the background job is done).
  */
-export function removal(s: Session, path: string, options: { endOfJob?: string } = {}): Promise<ApiResponse> {
-  const { endOfJob } = options;
+export function removal(s: Session, path: string, options: { endOfJob?: string; graceMs?: number } = {}): Promise<ApiResponse> {
+  const { endOfJob, graceMs } = options;
   return pollUntil(
     () => s.admin.get(path),
     (r) => r.status === 404,
     {
       timeoutMs: s.target.deletionTimeoutMs,
       over: endOfJob ? async () => (await s.admin.get(endOfJob)).status === 404 : undefined,
+      graceMs,
     },
   );
 }
