@@ -17,6 +17,8 @@ interface Job {
 
 export class BackgroundJobs {
   private readonly jobs = new Map<string, Job>();
+  /** The earliest due time of the jobs waiting (Infinity when none): most requests stop at this one comparison. */
+  private earliest = Infinity;
 
   /**
    * Schedules `run` under `key`. A job already waiting under that key is replaced, but keeps the
@@ -24,27 +26,33 @@ export class BackgroundJobs {
    */
   schedule(key: string, due: Date, run: () => void): void {
     const waiting = this.jobs.get(key);
-    this.jobs.set(key, { due: waiting ? Math.min(waiting.due, due.getTime()) : due.getTime(), run });
+    const at = waiting ? Math.min(waiting.due, due.getTime()) : due.getTime();
+    this.jobs.set(key, { due: at, run });
+    this.earliest = Math.min(this.earliest, at);
   }
 
   has(key: string): boolean {
     return this.jobs.has(key);
   }
 
+  /** Drops the job under `key` (the earliest due time may stay behind: one needless look, no harm). */
   cancel(key: string): void {
     this.jobs.delete(key);
   }
 
   /** Runs every job due by now, earliest first (a job may schedule or cancel others). */
   runDue(clock: Clock): void {
-    if (this.jobs.size === 0) return;
+    if (this.earliest === Infinity) return;
     const now = clock().getTime();
+    if (now < this.earliest) return;
     for (;;) {
       let next: [string, Job] | undefined;
       for (const entry of this.jobs) if (entry[1].due <= now && (!next || entry[1].due < next[1].due)) next = entry;
-      if (!next) return;
+      if (!next) break;
       this.jobs.delete(next[0]);
       next[1].run();
     }
+    this.earliest = Infinity;
+    for (const job of this.jobs.values()) this.earliest = Math.min(this.earliest, job.due);
   }
 }

@@ -7,6 +7,8 @@
  *   npx vitest run src/reference/deletion-capabilities.test.ts
  */
 import { describe, expect, it } from 'vitest';
+import { BackgroundJobs } from './background-jobs.ts';
+import { referenceOptionsFromEnv } from './env-options.ts';
 import { testServer, type TestServer } from './testing.ts';
 
 const total = async (t: TestServer, path: string) => Number((await t.req('GET', path, { token: t.admin })).headers['x-total']);
@@ -105,5 +107,35 @@ describe('projects.scheduled-deletion', () => {
     expect((await t.req('GET', `/groups/${id}`, { token: t.admin })).statusCode).toBe(200);
     t.setNow(1);
     expect((await t.req('GET', `/groups/${id}`, { token: t.admin })).statusCode).toBe(404);
+  });
+});
+
+describe('the job queue and the delay variable', () => {
+  it('runs due jobs earliest first, never early, and keeps the earlier due time when asked again', () => {
+    let now = 0;
+    const clock = () => new Date(now);
+    const jobs = new BackgroundJobs();
+    const ran: string[] = [];
+    jobs.schedule('b', new Date(200), () => ran.push('b'));
+    jobs.schedule('a', new Date(100), () => ran.push('a'));
+    jobs.schedule('a', new Date(500), () => ran.push('a2'));
+    now = 99;
+    jobs.runDue(clock);
+    expect(ran).toEqual([]);
+    now = 200;
+    jobs.runDue(clock);
+    expect(ran).toEqual(['a2', 'b']);
+    expect(jobs.has('a')).toBe(false);
+    jobs.schedule('c', new Date(300), () => ran.push('c'));
+    jobs.cancel('c');
+    now = 1_000;
+    jobs.runDue(clock);
+    expect(ran).toEqual(['a2', 'b']);
+  });
+
+  it('reads REFERENCE_USER_DELETION_DELAY_MS, and refuses what is not a number of milliseconds', () => {
+    expect(referenceOptionsFromEnv({ REFERENCE_USER_DELETION_DELAY_MS: '1500' }).userDeletionDelayMs).toBe(1500);
+    expect(referenceOptionsFromEnv({}).userDeletionDelayMs).toBeUndefined();
+    expect(() => referenceOptionsFromEnv({ REFERENCE_USER_DELETION_DELAY_MS: '2m' })).toThrow(/REFERENCE_USER_DELETION_DELAY_MS/);
   });
 });
