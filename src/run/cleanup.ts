@@ -51,6 +51,8 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
   }
   let removed = 0;
   let deleting = 0;
+  /** What the ledgers' cleanup dealt with: the sweep leaves it be (users in background deletion still show). */
+  const handled = new Set<string>();
   let failed = 0;
   const seenPrefixes: string[] = [];
   for (const file of files) {
@@ -71,6 +73,7 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
       options.log(`could not remove ${f.entry.kind} ${f.entry.path}: ${f.status} ${secrets.redact(f.reason)}${finish(f)}`);
     removed += result.removed.length + result.deleting.length;
     deleting += result.deleting.length;
+    for (const e of [...result.removed, ...result.gone, ...result.deleting]) handled.add(e.path);
     failed += result.failed.length;
     const keep = [...others, ...result.failed.map((f) => f.entry)];
     writeFileSync(file, keep.map((e) => JSON.stringify(e)).join('\n') + (keep.length ? '\n' : ''));
@@ -80,7 +83,7 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
   // What a killed run created but had not recorded yet: found by the prefixes of the ledgers seen.
   const prefixes = [...new Set(seenPrefixes)];
   if (prefixes.length) {
-    const swept = await sweepPrefixes(admin, prefixes);
+    const swept = await sweepPrefixes(admin, prefixes, { handled });
     for (const r of swept.removed) options.log(`removed ${r} (found by its run prefix)`);
     for (const r of swept.deleting) options.log(`removed ${r} (found by its run prefix): ${DELETING}`);
     for (const f of swept.failed) options.log(`could not remove ${f.what}: ${secrets.redact(f.reason)}${finish(f)}`);

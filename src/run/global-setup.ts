@@ -88,7 +88,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // What a test created but never got to record (a worker stopped mid-request by an interrupt):
     // found by the run's prefix. Only on a deployed target: the bundled reference goes away anyway.
     if (!stopReference) {
-      const swept = await sweepPrefixes(admin, [config.runPrefix]);
+      const handled = new Set([...result.removed, ...result.gone, ...result.deleting].map((e) => e.path));
+      const swept = await sweepPrefixes(admin, [config.runPrefix], { handled });
       report.removed += swept.removed.length + swept.deleting.length;
       report.deleting = (report.deleting ?? 0) + swept.deleting.length;
       for (const f of swept.failed) {

@@ -42,10 +42,16 @@ export interface SweepResult {
   failed: { what: string; reason: string; command?: string }[];
 }
 
-export async function sweepPrefixes(admin: ApiClient, prefixes: readonly string[], options: RemovalOptions = {}): Promise<SweepResult> {
+export interface SweepOptions extends RemovalOptions {
+  /** Paths the ledger cleanup already dealt with (users it left in background deletion still show): not touched again, not counted twice. */
+  handled?: ReadonlySet<string>;
+}
+
+export async function sweepPrefixes(admin: ApiClient, prefixes: readonly string[], options: SweepOptions = {}): Promise<SweepResult> {
   const result: SweepResult = { removed: [], deleting: [], failed: [] };
   const owned = (name: string | undefined) => !!name && prefixes.some((p) => name === p || name.startsWith(`${p}-`));
   const remove = async (label: string, kind: LedgerKind, path: string, query?: Record<string, string>) => {
+    if (options.handled?.has(path)) return;
     const outcome = await removeForGood(admin, { kind, path, query }, options);
     if (outcome.result === 'deleting') result.deleting.push(label);
     else if (outcome.result !== 'left') result.removed.push(label);
