@@ -51,10 +51,15 @@ export function readSecretsFile(path: string | undefined): string[] {
 
 /** What end-of-run cleanup did: summary.json's `cleanup`. */
 export interface CleanupReport {
-  /** Resources removed (or found already gone) at the end of the run. */
+  /** Resources removed (or found already gone) at the end of the run, users the target is still deleting included. */
   removed: number;
-  /** What is still on the target, with why its delete failed (redacted). */
-  left: { what: string; reason: string }[];
+  /**
+   * Of those, users that still answered, blocked, being deleted by the target's background job
+   * (the platform removes deleted users minutes after its 204).
+   */
+  deleting?: number;
+  /** What is still on the target, with why its delete failed (redacted), and the command that finishes the job where one does. */
+  left: { what: string; reason: string; command?: string }[];
   /** The command that retries the removal. */
   retry?: string;
 }

@@ -91,19 +91,39 @@ export async function addMember(s: Session, kind: 'projects' | 'groups', id: num
     throw new Error(`fixture: POST /${kind}/${id}/members answered ${res.status || res.error} ${res.text.slice(0, 200)}`);
 }
 
+/** Far beyond any real id sequence, and below 2^31 (the largest id every integer parameter takes). */
+const MISSING_ID_FLOOR = 999_999_999;
+const INT32_MAX = 2 ** 31 - 1;
+const missingIds = new WeakMap<Session, Promise<number>>();
+
 /**
- * The id of a user that no longer exists: a user made for it, deleted, and polled until GET
- * answers 404 (a real server deletes users in the background), for the "missing user" clauses.
+ * The id of a user that does not exist, for the "nonexistent user" clauses: far beyond the id
+ * sequence (the highest user id listed plus a million, at least 999,999,999), checked to answer
+ * 404 to GET /users/:id; found once per session. No user is made and deleted for it: a real
+ * server removes deleted users in a background job, minutes after its 204.
  */
-export async function deletedUserId(s: Session, timeoutMs = 20_000): Promise<number> {
-  const user = await createUser(s, {}, { token: false });
-  const res = await s.admin.delete(`/users/${user.id}`, { query: { hard_delete: 'true' } });
-  if (res.status !== 204)
-    throw new Error(`fixture: DELETE /users/${user.id} answered ${res.status || res.error} ${res.text.slice(0, 200)}`);
-  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((r) => setTimeout(r, 500))) {
-    if ((await s.admin.get(`/users/${user.id}`)).status === 404) return user.id;
+export function missingUserId(s: Session): Promise<number> {
+  let found = missingIds.get(s);
+  if (!found) {
+    found = findMissingUserId(s);
+    missingIds.set(s, found);
+    found.catch(() => missingIds.delete(s));
   }
-  throw new Error(`fixture: user ${user.id} still answers GET /users/${user.id} ${timeoutMs} ms after its deletion`);
+  return found;
+}
+
+async function findMissingUserId(s: Session): Promise<number> {
+  const newest = await s.admin.get('/users', { query: { order_by: 'id', sort: 'desc', per_page: 1 } });
+  const ids = Array.isArray(newest.json) ? (newest.json as { id?: unknown }[]).map((u) => Number(u.id)).filter(Number.isSafeInteger) : [];
+  const highest = Math.max(0, ...ids);
+  const id = Math.min(INT32_MAX, Math.max(MISSING_ID_FLOOR, highest + 1_000_000));
+  const res = await s.admin.get(`/users/${id}`);
+  if (res.status !== 404) {
+    throw new Error(
+      `fixture: GET /users/${id} (beyond the highest user id listed, ${highest}) answered ${res.status || res.error}, not 404`,
+    );
+  }
+  return id;
 }
 
 /**

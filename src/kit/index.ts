@@ -12,6 +12,7 @@ export type { ApiResponse, Transport } from './client.ts';
 export { isApiDate, isApiDatetime } from './schema-formats.ts';
 export { waitPastTimestamp } from './timestamp-gap.ts';
 export * from './fixtures.ts';
+export { deletionTestTimeout, removal } from './deletion.ts';
 export { casesOf } from './case-tables.ts';
 export { fill, fillAsync, type Lookup } from './placeholders.ts';
 export { refusedRequests, tagRequests, type OperationRequest } from './operation-requests.ts';

@@ -51,6 +51,8 @@ export interface TargetInfo {
   dependencyProject?: string;
   /** CONFORMANCE_LDAP_BLOCKED_USER (on the bundled reference: a user seeded so): a user blocked by LDAP synchronization. */
   ldapBlockedUser?: string;
+  /** CONFORMANCE_DELETION_TIMEOUT_MS: how long a check waits for a deletion the target finishes in the background. */
+  deletionTimeoutMs: number;
 }
 
 declare module 'vitest' {

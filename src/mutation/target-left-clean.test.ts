@@ -2,9 +2,12 @@
  * A certification leaves a deployed target as it found it: after a passing run, a failing run, a
  * run stopped with SIGINT, and a run killed outright followed by `conformance cleanup`, the
  * served reference has exactly the users, broadcast messages, projects and groups it had before.
+ * Also against a reference that deletes as the platform does (users removed by a background job
+ * after a delay, projects and groups only marked for deletion by DELETE): the run passes, and
+ * once the delay has passed nothing is left.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../run/certify.ts';
@@ -15,11 +18,11 @@ const BIN = join(PACKAGE_ROOT, 'bin/conformance.js');
 let server: ChildProcess;
 let url = '';
 
-/** `conformance serve` in its own process (with REFERENCE_FAULTS when given). */
-async function serve(faults = ''): Promise<{ child: ChildProcess; url: string }> {
+/** `conformance serve` in its own process (with REFERENCE_FAULTS and other REFERENCE_* variables when given). */
+async function serve(faults = '', env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--admin-token', TOKEN], {
     cwd: PACKAGE_ROOT,
-    env: childEnv({ REFERENCE_FAULTS: faults }),
+    env: childEnv({ REFERENCE_FAULTS: faults, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const address = await new Promise<string>((resolve, reject) => {
@@ -154,5 +157,43 @@ describe('the target is left as it was', () => {
     expect(c.output).not.toContain(TOKEN);
     expect(await counts()).toEqual(before);
     expect(secretsFolders()).toEqual([]);
+  });
+});
+
+describe('the target is left as it was, when it deletes as the platform does', () => {
+  test('users removed by a background job after a delay, projects and groups only marked by DELETE', async () => {
+    const DELAY_MS = 1_000;
+    const platformLike = await serve('', {
+      REFERENCE_DELAYED_USER_DELETION: '1',
+      REFERENCE_USER_DELETION_DELAY_MS: String(DELAY_MS),
+      REFERENCE_SCHEDULED_DELETION: '1',
+    });
+    try {
+      const before = await counts(platformLike.url);
+      const reports = tempFolder('clean-');
+      // Users (deleted in the checks and at cleanup), groups and projects (memberships, a sole owner's group).
+      const suites = [
+        'suites/users/update-delete.test.ts',
+        'suites/users/memberships.test.ts',
+        'suites/users/states.test.ts',
+        'suites/auth/sudo.test.ts',
+      ];
+      const r = await run(['certify', '--progress', 'dot', '--base-url', platformLike.url, ...suites], {
+        CONFORMANCE_ADMIN_TOKEN: TOKEN,
+        CONFORMANCE_REPORTS_DIR: reports,
+        CONFORMANCE_DELETION_TIMEOUT_MS: '30000',
+      });
+      expect(r.code, r.output.slice(-3000)).toBe(0);
+      const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8'));
+      // Nothing left; the users cleanup deleted still answered, blocked, and were said to be in deletion.
+      expect(summary.cleanup.left).toEqual([]);
+      expect(summary.cleanup.deleting).toBeGreaterThan(0);
+      expect(readFileSync(join(reports, 'summary.md'), 'utf8')).toContain("being deleted by the target's background job");
+      // Once the delay has passed, the job has removed them: the counts are back where they were.
+      await new Promise((resolve) => setTimeout(resolve, DELAY_MS + 500));
+      expect(await counts(platformLike.url)).toEqual(before);
+    } finally {
+      platformLike.child.kill('SIGTERM');
+    }
   });
 });

@@ -9,6 +9,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { authenticate } from './auth.ts';
+import { BackgroundJobs } from './background-jobs.ts';
 import { answerClientError, ignoreUnknownExpectations } from './client-errors.ts';
 import { exactJsonContentType } from './content-type.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -54,6 +55,12 @@ export interface AppOptions {
   clustersHidden?: boolean;
   /** An impersonation token needs expires_at (400 "can't be blank" without), as the platform's default setting; default false (the spec: optional). */
   tokenExpiryRequired?: boolean;
+  /** DELETE /users/:id blocks the user at once and removes it `userDeletionDelayMs` later, as the platform's background job (default false). */
+  delayedUserDeletion?: boolean;
+  /** Under delayedUserDeletion: how long a deleted user lingers, blocked, in milliseconds of the server's clock (default 60000). */
+  userDeletionDelayMs?: number;
+  /** DELETE /projects/:id and /groups/:id only mark for deletion (removed 7 days later, or at once with permanently_remove and full_path), default false. */
+  scheduledDeletion?: boolean;
   /** Users created at start-up that the API cannot make: blocked by LDAP synchronization, or with past activity (see seed-users.ts). */
   seedUsers?: readonly SeedUser[];
   /** That many generated users created at start-up, in bulk (benchmarks: gen-user-1 ...), default 0. */
@@ -81,6 +88,9 @@ function syncHook(check: (request: FastifyRequest) => void) {
 /** Node answers 431 past its header limit; keep it far above the 8 KiB query limit. */
 const MAX_HEADER_SIZE = 1024 * 1024;
 
+/** The platform removes deleted users in a cron job that runs every 2 minutes: on average one minute later. */
+const DEFAULT_USER_DELETION_DELAY_MS = 60_000;
+
 /** The faults asked for, the capabilities whose option is on and the profile's departures, switched on together. */
 function createContext(options: AppOptions): RefContext {
   const faults = createFaults(options.faults);
@@ -96,6 +106,8 @@ function createContext(options: AppOptions): RefContext {
     faults,
     has: variations.has,
     format: createFormat(variations.wire.datetime),
+    jobs: new BackgroundJobs(),
+    userDeletionDelayMs: options.userDeletionDelayMs ?? DEFAULT_USER_DELETION_DELAY_MS,
   };
 }
 
@@ -156,6 +168,8 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   app.addHook(
     'onRequest',
     syncHook((request) => {
+      // The job queue first: what fell due since the last request is done before this one is read.
+      ctx.jobs.runDue(ctx.clock);
       const q = request.url.indexOf('?');
       if (q >= 0 && request.url.length - q - 1 > MAX_QUERY_LENGTH) throw apiError('uri_too_long');
       const problem = queryProblem(request.query);

@@ -9,6 +9,7 @@
  *   const env = envOf(request);          // what views need: base URL, formatter, now
  */
 import type { FastifyRequest } from 'fastify';
+import type { BackgroundJobs } from './background-jobs.ts';
 import type { Clock } from './clock.ts';
 import type { TokenRecord, UserRecord } from './domain/records.ts';
 import type { Faults } from './faults.ts';
@@ -27,6 +28,10 @@ export interface RefContext {
   /** Whether a declared variation is on. */
   has(id: VariationId): boolean;
   format: Format;
+  /** Work left to the job queue, run when due (background-jobs.ts). */
+  jobs: BackgroundJobs;
+  /** How long a user deleted under the delayed-deletion capability lingers, blocked, before its removal. */
+  userDeletionDelayMs: number;
 }
 
 /** Who a request runs as, resolved by the auth hook (auth.ts). */

@@ -18,6 +18,9 @@
  * REFERENCE_TOKEN_EXPIRY_REQUIRED=1    an impersonation token without expires_at is refused (400), as the platform's default
  * REFERENCE_SEED_GENERATED_USERS=N     N generated users created at start-up, in bulk (benchmarks)
  * REFERENCE_CLOCK_SECONDS=1            a clock that keeps whole seconds (timestamps end in .000), as some conforming servers
+ * REFERENCE_DELAYED_USER_DELETION=1    DELETE /users/:id blocks the user and removes it later, as the platform's background job
+ * REFERENCE_USER_DELETION_DELAY_MS=N   that delay in milliseconds (default 60000)
+ * REFERENCE_SCHEDULED_DELETION=1       DELETE /projects/:id and /groups/:id only mark for deletion (permanently_remove and full_path remove at once)
  */
 import type { ReferenceOptions } from './index.ts';
 import { wholeSecondClock } from './clock.ts';
@@ -47,6 +50,15 @@ function capabilitiesFromEnv(env: NodeJS.ProcessEnv): Record<CapabilityOption, b
   return Object.fromEntries(CAPABILITY_VARIATIONS.map((c) => [c.option, flag(env[c.env])])) as Record<CapabilityOption, boolean>;
 }
 
+/** REFERENCE_USER_DELETION_DELAY_MS: a whole number of milliseconds, or the server's default. */
+function delayFromEnv(env: NodeJS.ProcessEnv): { userDeletionDelayMs?: number } {
+  const raw = env.REFERENCE_USER_DELETION_DELAY_MS?.trim();
+  if (!raw) return {};
+  if (!/^\d+$/.test(raw))
+    throw new Error(`REFERENCE_USER_DELETION_DELAY_MS must be a whole number of milliseconds (got ${JSON.stringify(raw)})`);
+  return { userDeletionDelayMs: Number(raw) };
+}
+
 export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOptions {
   return {
     adminToken: env.REFERENCE_ADMIN_TOKEN || undefined,
@@ -55,6 +67,7 @@ export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOption
     ...capabilitiesFromEnv(env),
     seedUsers: seedUsersFromEnv(env),
     generatedUsers: generatedUsersFromEnv(env),
+    ...delayFromEnv(env),
     ...(flag(env.REFERENCE_CLOCK_SECONDS) ? { clock: wholeSecondClock } : {}),
   };
 }

@@ -179,3 +179,30 @@ describe('renderMarkdown with a baseline', () => {
     expect(md).not.toContain('## Failures');
   });
 });
+
+describe('renderMarkdown: cleanup', () => {
+  it('says how many users the target was still deleting in the background, counted as removed', () => {
+    const md = renderMarkdown({ ...summary([]), cleanup: { removed: 5, deleting: 2, left: [] } });
+    expect(md).toContain("Cleanup: 2 user(s) still answered, blocked, being deleted by the target's background job");
+    expect(md).not.toContain('Left on the target');
+  });
+
+  it('gives each leftover the command that finishes the job, and the retry', () => {
+    const command =
+      "curl -X DELETE -H 'Private-Token: [redacted]' 'http://t/api/v4/groups/4?permanently_remove=true&full_path=g-deletion_scheduled-4'";
+    const md = renderMarkdown({
+      ...summary([]),
+      cleanup: {
+        removed: 0,
+        left: [{ what: 'group /groups/4', reason: '202 marked for deletion (2026-11-25); its permanent removal answered 400', command }],
+        retry: 'conformance cleanup --base-url http://t',
+      },
+    });
+    expect(md).toContain('## Left on the target (1)');
+    expect(md).toContain(
+      `- group /groups/4: 202 marked for deletion (2026-11-25); its permanent removal answered 400. Finish with \`${command}\``,
+    );
+    expect(md).toContain('Retry with `conformance cleanup --base-url http://t`.');
+    expect(md).not.toContain('Cleanup: ');
+  });
+});

@@ -150,17 +150,26 @@ function coverage(s: Summary): string[] {
   return out;
 }
 
-/** What cleanup left on the target, and the command that retries. */
+/** What cleanup left on the target (with the command that finishes each, and the one that retries), and the users still being deleted. */
 function leftovers(s: Summary): string[] {
   const left = s.cleanup?.left ?? [];
-  if (!left.length) return [];
+  const deleting = s.cleanup?.deleting ?? 0;
+  const out: string[] = [];
+  if (deleting > 0) {
+    out.push(
+      '',
+      `Cleanup: ${deleting} user(s) still answered, blocked, being deleted by the target's background job (it removes deleted users minutes after its 204); counted as removed.`,
+    );
+  }
+  if (!left.length) return out;
   return [
+    ...out,
     '',
     `## Left on the target (${left.length})`,
     '',
     'End-of-run cleanup could not remove these; the kit created them under the run prefix.',
     '',
-    ...left.map((l) => `- ${l.what}: ${l.reason}`),
+    ...left.map((l) => `- ${l.what}: ${l.reason}${l.command ? `. Finish with \`${l.command}\`` : ''}`),
     ...(s.cleanup?.retry ? ['', `Retry with \`${s.cleanup.retry}\`.`] : []),
   ];
 }

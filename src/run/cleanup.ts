@@ -1,7 +1,9 @@
 /**
  * `conformance cleanup`: removes what earlier runs against a target left, as recorded in the
- * ledgers under the reports directory, and says what it removed. Nothing outside the ledgers is
- * touched.
+ * ledgers under the reports directory, and says what it removed: users the target still deletes
+ * in the background (blocked, removed by its job) count as removed and are said to be so; what
+ * it could not remove is named, with the command that finishes the job where one does. Nothing
+ * outside the ledgers and the run prefixes they name is touched.
  *
  *   const code = await cleanup({ flags: { baseUrl: 'http://127.0.0.1:4010' }, log: console.log });
  */
@@ -10,12 +12,16 @@ import { join, resolve } from 'node:path';
 import { ApiClient } from '../kit/client.ts';
 import { loadConfig, loadDotenv, type ConfigFlags } from './config.ts';
 import { KitError } from '../shared/errors.ts';
-import { readLedger } from '../kit/ledger.ts';
+import { readLedger, type LedgerEntry } from '../kit/ledger.ts';
 import { cleanupLedger } from './ledger-cleanup.ts';
 import { preflight } from './preflight.ts';
 import { sweepStaleSecretsDirs } from './secrets-dir.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { sweepPrefixes } from './prefix-sweep.ts';
+
+/** A user that still answers, blocked, after its DELETE: the platform removes it in a job minutes later. */
+const DELETING = 'still answers, blocked: the target is deleting it in the background';
+const finish = (f: { command?: string }) => (f.command ? ` (finish with: ${f.command})` : '');
 
 export async function cleanup(options: { flags?: ConfigFlags; log: (line: string) => void }): Promise<number> {
   await loadDotenv();
@@ -44,6 +50,9 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
     /* no reports yet */
   }
   let removed = 0;
+  let deleting = 0;
+  /** What the ledgers' cleanup dealt with: the sweep leaves it be (users in background deletion still show). */
+  const handled = new Set<string>();
   let failed = 0;
   const seenPrefixes: string[] = [];
   for (const file of files) {
@@ -57,9 +66,14 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, mine.map((e) => JSON.stringify(e)).join('\n') + '\n');
     const result = await cleanupLedger(tmp, admin);
-    for (const e of result.removed) options.log(`removed ${e.kind} ${e.path}${e.label ? ` (${e.label})` : ''}`);
-    for (const f of result.failed) options.log(`could not remove ${f.entry.kind} ${f.entry.path}: ${f.status} ${secrets.redact(f.reason)}`);
-    removed += result.removed.length;
+    const label = (e: LedgerEntry) => `${e.kind} ${e.path}${e.label ? ` (${e.label})` : ''}`;
+    for (const e of result.removed) options.log(`removed ${label(e)}`);
+    for (const e of result.deleting) options.log(`removed ${label(e)}: ${DELETING}`);
+    for (const f of result.failed)
+      options.log(`could not remove ${f.entry.kind} ${f.entry.path}: ${f.status} ${secrets.redact(f.reason)}${finish(f)}`);
+    removed += result.removed.length + result.deleting.length;
+    deleting += result.deleting.length;
+    for (const e of [...result.removed, ...result.gone, ...result.deleting]) handled.add(e.path);
     failed += result.failed.length;
     const keep = [...others, ...result.failed.map((f) => f.entry)];
     writeFileSync(file, keep.map((e) => JSON.stringify(e)).join('\n') + (keep.length ? '\n' : ''));
@@ -69,12 +83,15 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
   // What a killed run created but had not recorded yet: found by the prefixes of the ledgers seen.
   const prefixes = [...new Set(seenPrefixes)];
   if (prefixes.length) {
-    const swept = await sweepPrefixes(admin, prefixes);
+    const swept = await sweepPrefixes(admin, prefixes, { handled });
     for (const r of swept.removed) options.log(`removed ${r} (found by its run prefix)`);
-    for (const f of swept.failed) options.log(`could not remove ${f}`);
-    removed += swept.removed.length;
+    for (const r of swept.deleting) options.log(`removed ${r} (found by its run prefix): ${DELETING}`);
+    for (const f of swept.failed) options.log(`could not remove ${f.what}: ${secrets.redact(f.reason)}${finish(f)}`);
+    removed += swept.removed.length + swept.deleting.length;
+    deleting += swept.deleting.length;
     failed += swept.failed.length;
   }
-  options.log(`cleanup: ${removed} removed, ${failed} could not be removed (ledgers in ${dir}).`);
+  const inBackground = deleting ? ` (${deleting} of them users the target is still deleting in the background)` : '';
+  options.log(`cleanup: ${removed} removed${inBackground}, ${failed} could not be removed (ledgers in ${dir}).`);
   return failed ? 1 : 0;
 }

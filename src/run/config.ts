@@ -39,6 +39,8 @@ export interface Config {
   dependencyProject?: string;
   /** Username of a user the target blocked through directory (LDAP) synchronization, for users.transitions.ldap_blocked. */
   ldapBlockedUser?: string;
+  /** How long a check waits for a deletion the target finishes in a background job (a hard-deleted user's groups). */
+  deletionTimeoutMs: number;
 }
 
 /** Flags of the CLI, by config key; a flag beats its variable. */
@@ -62,6 +64,7 @@ export const VARIABLES: Record<keyof Config, string> = {
   epicsUnavailable: 'CONFORMANCE_EPICS_UNAVAILABLE',
   dependencyProject: 'CONFORMANCE_DEPENDENCY_PROJECT',
   ldapBlockedUser: 'CONFORMANCE_LDAP_BLOCKED_USER',
+  deletionTimeoutMs: 'CONFORMANCE_DELETION_TIMEOUT_MS',
 };
 
 /** Command-line flag of each key (the CLI derives its options from this table). */
@@ -82,6 +85,7 @@ export const FLAGS: Record<keyof Config, string> = {
   epicsUnavailable: '--epics-unavailable',
   dependencyProject: '--dependency-project',
   ldapBlockedUser: '--ldap-blocked-user',
+  deletionTimeoutMs: '--deletion-timeout-ms',
 };
 
 const commaList = z.string().transform((s) =>
@@ -182,6 +186,8 @@ const fields = {
     .trim()
     .regex(/^[\w.-]+$/, 'must be a username')
     .optional(),
+  // The platform removes deleted users in a cron job every 2 minutes: 5 minutes leave room for a busy queue.
+  deletionTimeoutMs: positiveInt(3_600_000).default(300_000),
 };
 
 /** Reads `.env` into process.env (never overriding what is set). Call once, at the edge. */

@@ -72,23 +72,30 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const cleanup = async () => {
     const result = await cleanupLedger(ledgerPath, admin);
-    const report: CleanupReport = { removed: result.removed.length + result.gone.length, left: [] };
+    // Users the target still deletes in the background (blocked, removed by its job) count as removed.
+    const report: CleanupReport = {
+      removed: result.removed.length + result.gone.length + result.deleting.length,
+      deleting: result.deleting.length,
+      left: [],
+    };
     if (result.failed.length) {
       console.error(`Cleanup could not remove ${result.failed.length} resource(s); the ledger ${ledgerPath} keeps them:`);
       for (const f of result.failed) {
         const reason = `${f.status} ${secrets.redact(f.reason)}`;
-        console.error(`  ${f.entry.kind} ${f.entry.path}: ${reason}`);
-        report.left.push({ what: `${f.entry.kind} ${f.entry.path}`, reason });
+        console.error(`  ${f.entry.kind} ${f.entry.path}: ${reason}${f.command ? ` (finish with: ${f.command})` : ''}`);
+        report.left.push({ what: `${f.entry.kind} ${f.entry.path}`, reason, ...(f.command ? { command: f.command } : {}) });
       }
     }
     // What a test created but never got to record (a worker stopped mid-request by an interrupt):
     // found by the run's prefix. Only on a deployed target: the bundled reference goes away anyway.
     if (!stopReference) {
-      const swept = await sweepPrefixes(admin, [config.runPrefix]);
-      report.removed += swept.removed.length;
+      const handled = new Set([...result.removed, ...result.gone, ...result.deleting].map((e) => e.path));
+      const swept = await sweepPrefixes(admin, [config.runPrefix], { handled });
+      report.removed += swept.removed.length + swept.deleting.length;
+      report.deleting = (report.deleting ?? 0) + swept.deleting.length;
       for (const f of swept.failed) {
-        console.error(`Cleanup could not remove ${secrets.redact(f)}`);
-        report.left.push({ what: secrets.redact(f), reason: 'the delete was refused' });
+        console.error(`Cleanup could not remove ${secrets.redact(f.what)}: ${secrets.redact(f.reason)}`);
+        report.left.push({ what: secrets.redact(f.what), reason: secrets.redact(f.reason), ...(f.command ? { command: f.command } : {}) });
       }
       if (report.left.length) report.retry = `conformance cleanup --base-url ${root} --reports-dir ${reportsDir}`;
     }
@@ -126,6 +133,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       secretsPath,
       dependencyProject: config.dependencyProject,
       ldapBlockedUser,
+      deletionTimeoutMs: config.deletionTimeoutMs,
     };
     project.provide(TARGET, target);
   } catch (e) {

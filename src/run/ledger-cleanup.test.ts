@@ -1,4 +1,10 @@
-/** Unit tests of the ledger: entries survive as JSON lines and cleanup deletes in dependency order. */
+/**
+ * Unit tests of the ledger and its cleanup: entries survive as JSON lines, cleanup deletes in
+ * dependency order, and removes for good as the platform deletes (removal.ts): a project or
+ * group only marked for deletion is removed with permanently_remove and its full path, a user
+ * still answering blocked is being deleted (counted apart), and what is still there is left,
+ * with the command that finishes the job.
+ */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -9,14 +15,33 @@ import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
 
 const temp = tempFoldersForThisFile();
 
-function fakeAdmin(statusFor: (path: string) => number, calls: string[]): ApiClient {
+const answer = (status: number, json?: unknown) => ({ status, json, text: json ? JSON.stringify(json) : '', headers: {} }) as ApiResponse;
+
+/**
+ * A fake admin: DELETE answers `deleteStatus(path, query)`, GET answers `getAnswer(path)` (404
+ * unless told); `calls` records 'DELETE path?query' and 'GET path'.
+ */
+function fakeAdmin(
+  deleteStatus: (path: string, query?: Record<string, string>) => number,
+  calls: string[],
+  getAnswer: (path: string) => ApiResponse = () => answer(404),
+): ApiClient {
+  const url = (path: string, query?: Record<string, string>) =>
+    `http://target/api/v4${path}${query ? `?${new URLSearchParams(query).toString()}` : ''}`;
   return {
-    delete: async (path: string) => {
-      calls.push(path);
-      return { status: statusFor(path), text: '', headers: {} } as ApiResponse;
+    url,
+    delete: async (path: string, o: { query?: Record<string, string> } = {}) => {
+      calls.push(`DELETE ${url(path, o.query).slice('http://target/api/v4'.length)}`);
+      return answer(deleteStatus(path, o.query));
+    },
+    get: async (path: string) => {
+      calls.push(`GET ${path}`);
+      return getAnswer(path);
     },
   } as unknown as ApiClient;
 }
+
+const deletes = (calls: string[]) => calls.filter((c) => c.startsWith('DELETE ')).map((c) => c.slice('DELETE '.length));
 
 describe('ledger', () => {
   test('cleanup deletes dependants first, newest first, each path once, and removes the file', async () => {
@@ -32,7 +57,9 @@ describe('ledger', () => {
       file,
       fakeAdmin((p) => (p === '/broadcast_messages/5' ? 404 : 204), calls),
     );
-    expect(calls).toEqual(['/users/1/impersonation_tokens/2', '/broadcast_messages/6', '/broadcast_messages/5', '/users/1']);
+    expect(deletes(calls)).toEqual(['/users/1/impersonation_tokens/2', '/broadcast_messages/6', '/broadcast_messages/5', '/users/1']);
+    // The user is looked at after its DELETE: its 404 shows it gone.
+    expect(calls.at(-1)).toBe('GET /users/1');
     expect(result.removed).toHaveLength(3);
     expect(result.gone).toHaveLength(1);
     expect(existsSync(file)).toBe(false);
@@ -43,9 +70,114 @@ describe('ledger', () => {
     appendLedger(file, { kind: 'user', id: 3, path: '/users/3' });
     const result = await cleanupLedger(
       file,
-      fakeAdmin(() => 409, []),
+      fakeAdmin(
+        () => 409,
+        [],
+        () => answer(200, { id: 3, state: 'active' }),
+      ),
     );
     expect(result.failed).toHaveLength(1);
     expect(existsSync(file)).toBe(true);
+  });
+});
+
+describe('removal for good, as the platform deletes', () => {
+  test('a project only marked for deletion is removed with permanently_remove and its full path now', async () => {
+    const file = join(temp('ledger-'), 'ledger.jsonl');
+    appendLedger(file, { kind: 'project', id: 12, path: '/projects/12' });
+    let exists = true;
+    const marked = { id: 12, path_with_namespace: 'cfk-1/p-deletion_scheduled-12', marked_for_deletion_on: '2026-11-25' };
+    const calls: string[] = [];
+    const admin = fakeAdmin(
+      (_p, q) => {
+        if (q?.permanently_remove) exists = false;
+        return 202;
+      },
+      calls,
+      () => (exists ? answer(200, marked) : answer(404)),
+    );
+    const result = await cleanupLedger(file, admin);
+    expect(deletes(calls)).toEqual(['/projects/12', '/projects/12?permanently_remove=true&full_path=cfk-1%2Fp-deletion_scheduled-12']);
+    expect([result.removed.length, result.failed.length]).toEqual([1, 0]);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  test('a group marked earlier (400 already marked) is removed for good too', async () => {
+    const file = join(temp('ledger-'), 'ledger.jsonl');
+    appendLedger(file, { kind: 'group', id: 4, path: '/groups/4' });
+    let exists = true;
+    const calls: string[] = [];
+    const admin = fakeAdmin(
+      (_p, q) => {
+        if (!q?.permanently_remove) return 400;
+        exists = false;
+        return 202;
+      },
+      calls,
+      () => (exists ? answer(200, { id: 4, full_path: 'g-deletion_scheduled-4', marked_for_deletion_on: '2026-11-25' }) : answer(404)),
+    );
+    const result = await cleanupLedger(file, admin);
+    expect(deletes(calls)).toEqual(['/groups/4', '/groups/4?permanently_remove=true&full_path=g-deletion_scheduled-4']);
+    expect(result.removed).toHaveLength(1);
+  });
+
+  test('a marked project whose permanent removal is refused is left, with the command that finishes the job', async () => {
+    const file = join(temp('ledger-'), 'ledger.jsonl');
+    appendLedger(file, { kind: 'project', id: 12, path: '/projects/12' });
+    const marked = { id: 12, path_with_namespace: 'cfk-1/p-deletion_scheduled-12', marked_for_deletion_at: '2026-11-25' };
+    const admin = fakeAdmin(
+      (_p, q) => (q?.permanently_remove ? 400 : 202),
+      [],
+      () => answer(200, marked),
+    );
+    const result = await cleanupLedger(file, admin);
+    expect(result.removed).toHaveLength(0);
+    expect(result.failed).toHaveLength(1);
+    expect(result.failed[0]!.reason).toMatch(/marked for deletion .*permanent removal answered 400/);
+    expect(result.failed[0]!.command).toBe(
+      "curl -X DELETE -H 'Private-Token: [redacted]' 'http://target/api/v4/projects/12?permanently_remove=true&full_path=cfk-1%2Fp-deletion_scheduled-12'",
+    );
+    expect(existsSync(file)).toBe(true);
+  });
+
+  test('a project still there after 202, not marked, is not counted as removed', async () => {
+    const file = join(temp('ledger-'), 'ledger.jsonl');
+    appendLedger(file, { kind: 'project', id: 9, path: '/projects/9' });
+    const admin = fakeAdmin(
+      () => 202,
+      [],
+      () => answer(200, { id: 9, path_with_namespace: 'cfk-1/p' }),
+    );
+    const result = await cleanupLedger(file, admin, { settleMs: 300 });
+    expect(result.removed).toHaveLength(0);
+    expect(result.failed[0]!.reason).toMatch(/still there, not marked for deletion/);
+  });
+
+  test('a user still answering blocked after its 204 is being deleted in the background: counted apart, not left', async () => {
+    const file = join(temp('ledger-'), 'ledger.jsonl');
+    appendLedger(file, { kind: 'user', id: 7, path: '/users/7', query: { hard_delete: 'true' } });
+    const calls: string[] = [];
+    const admin = fakeAdmin(
+      () => 204,
+      calls,
+      () => answer(200, { id: 7, state: 'blocked' }),
+    );
+    const result = await cleanupLedger(file, admin);
+    expect(deletes(calls)).toEqual(['/users/7?hard_delete=true']);
+    expect([result.removed.length, result.deleting.length, result.failed.length]).toEqual([0, 1, 0]);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  test('a user still active after its 204 is left', async () => {
+    const file = join(temp('ledger-'), 'ledger.jsonl');
+    appendLedger(file, { kind: 'user', id: 8, path: '/users/8' });
+    const admin = fakeAdmin(
+      () => 204,
+      [],
+      () => answer(200, { id: 8, state: 'active' }),
+    );
+    const result = await cleanupLedger(file, admin, { settleMs: 300 });
+    expect(result.deleting).toHaveLength(0);
+    expect(result.failed[0]!.reason).toMatch(/still there \(state active\)/);
   });
 });

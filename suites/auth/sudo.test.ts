@@ -14,7 +14,7 @@ import {
   clauseTest,
   createImpersonationToken,
   createUser,
-  deletedUserId,
+  missingUserId,
   requireThat,
   session,
   type ApiResponse,
@@ -121,7 +121,7 @@ describe('sudo', () => {
 
   clauseTest('auth.sudo.unknown_user', 'sudo naming an unknown username or id answers 404 with a message naming it', async (ctx) => {
     const { s } = ctx;
-    for (const value of [`${s.name('nobody')}`, String(await deletedUserId(s))]) {
+    for (const value of [`${s.name('nobody')}`, String(await missingUserId(s))]) {
       for (const via of VIAS) {
         const res = await s.admin.get('/user', { sudo: value, sudoVia: via });
         needSudoScope(ctx, res);

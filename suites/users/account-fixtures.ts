@@ -3,7 +3,7 @@
  * a tag unique to a test (put in names and usernames, then used as `search` so parallel files
  * never see each other's users), users made under it, the usernames a list returns, typed field
  * checks from view-fields.json, a multipart body with a tiny PNG, and polling for effects a real
- * server applies in the background (user and group deletion, project authorizations).
+ * server applies in the background (project authorizations; deletions: src/kit/deletion.ts).
  *
  *   const tag = userTag(s, 'ext');
  *   const a = await tagged(s, tag, 'a', { external: true });
@@ -146,7 +146,7 @@ export function multipart(parts: Part[]): { body: Buffer; contentType: string } 
 
 /**
  * Polls `observe` until `done` holds or the time is up, and returns the last observation. A real
- * server deletes users and groups, and refreshes project authorizations, in background jobs.
+ * server refreshes project authorizations in background jobs.
  */
 export async function eventually<T>(observe: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -14,7 +14,7 @@ import {
   createGroup,
   createProject,
   createUser,
-  deletedUserId,
+  missingUserId,
   requireThat,
   session,
   type CreatedUser,
@@ -160,7 +160,7 @@ describe('user memberships', () => {
   });
 
   clauseTest('users.memberships.missing_404', 'GET /users/:id/memberships for a user that does not exist answers 404', async ({ s }) => {
-    check.status(await s.admin.get(`/users/${await deletedUserId(s)}/memberships`), 404);
+    check.status(await s.admin.get(`/users/${await missingUserId(s)}/memberships`), 404);
   });
 
   clauseTest('users.memberships.non_admin', 'GET /users/:id/memberships by a non-admin answers 403', async ({ s }) => {

@@ -6,7 +6,7 @@
  * Every test works on users of its own, made fresh.
  */
 import { describe } from 'vitest';
-import { check, clauseTest, createUser, deletedUserId, requireThat, type CreatedUser, type Session } from '../../src/kit/index.ts';
+import { check, clauseTest, createUser, missingUserId, requireThat, type CreatedUser, type Session } from '../../src/kit/index.ts';
 import table from './states.json' with { type: 'json' };
 
 type Action = 'block' | 'unblock' | 'deactivate' | 'activate';
@@ -93,8 +93,6 @@ describe('state transitions by an administrator', () => {
   }
 });
 
-let missingId: Promise<number> | undefined;
-
 /** The id of the user blocked by LDAP synchronization that the configuration names. */
 async function ldapUserId(s: Session, username: string): Promise<number> {
   const res = await s.admin.get('/users', { query: { username } });
@@ -117,8 +115,7 @@ describe('refusals common to the four moves', () => {
     });
 
     clauseTest(missing.clause, `POST /users/:id/${action} for a user that does not exist answers 404`, async ({ s }) => {
-      missingId ??= deletedUserId(s);
-      check.status(await s.admin.post(`/users/${await missingId}/${action}`), missing.status);
+      check.status(await s.admin.post(`/users/${await missingUserId(s)}/${action}`), missing.status);
     });
 
     clauseTest(

@@ -1,11 +1,23 @@
 /**
  * PUT /users/:id (200, applied, partial, 404 for a taken e-mail and for a missing user),
  * DELETE /users/:id (204, 404, 409 for the sole owner of a group, hard_delete taking the group
- * along, 412 with a stale If-Unmodified-Since), DELETE /users/:id/identities/:provider.
+ * along, 412 with a stale If-Unmodified-Since), DELETE /users/:id/identities/:provider. A real
+ * server removes users in a background job: the hard_delete check waits for it within
+ * CONFORMANCE_DELETION_TIMEOUT_MS (src/kit/deletion.ts).
  */
 import { describe } from 'vitest';
-import { check, clauseTest, requireThat, serverNow, type CreatedUser, type Session } from '../../src/kit/index.ts';
-import { adminView, eventually, MISSING_USER_ID, tagged, userTag } from './account-fixtures.ts';
+import {
+  check,
+  clauseTest,
+  deletionTestTimeout,
+  removal,
+  requireThat,
+  serverNow,
+  session,
+  type CreatedUser,
+  type Session,
+} from '../../src/kit/index.ts';
+import { adminView, MISSING_USER_ID, tagged, userTag } from './account-fixtures.ts';
 
 const PROVIDER = 'conformance-kit';
 
@@ -93,12 +105,15 @@ describe('DELETE /users/:id', () => {
     async ({ s, skip }) => {
       const { user, groupId } = await soleOwner(s, skip);
       check.status(await s.admin.delete(`/users/${user.id}`, { query: { hard_delete: true } }), 204);
-      const group = await eventually(
-        () => s.admin.get(`/groups/${groupId}`),
-        (r) => r.status === 404,
+      // The platform removes the user and its groups in a background job: wait for it (or for the user's own removal).
+      const group = await removal(s, `/groups/${groupId}`, { endOfJob: `/users/${user.id}` });
+      check.status(
+        group,
+        404,
+        `The group the deleted user solely owned MUST be gone (GET /groups/:id answers 404) once the user's deletion is done (waited up to ${s.target.deletionTimeoutMs} ms, CONFORMANCE_DELETION_TIMEOUT_MS).`,
       );
-      check.status(group, 404, 'The group the deleted user solely owned MUST be gone (GET /groups/:id answers 404).');
     },
+    { timeout: deletionTestTimeout(session()) },
   );
 
   clauseTest(

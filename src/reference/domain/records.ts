@@ -119,6 +119,8 @@ export interface NamespaceRecord {
   description: string;
   createdAt: Date;
   updatedAt: Date;
+  /** When DELETE marked the group for deletion (the scheduled-deletion capability); absent otherwise. */
+  markedForDeletionAt?: Date;
 }
 
 export interface ProjectRecord {
@@ -133,6 +135,8 @@ export interface ProjectRecord {
   createdAt: Date;
   updatedAt: Date;
   lastActivityAt: Date;
+  /** When DELETE marked the project for deletion (the scheduled-deletion capability; it is archived too); absent otherwise. */
+  markedForDeletionAt?: Date;
 }
 
 export type MemberSource = 'Project' | 'Namespace';

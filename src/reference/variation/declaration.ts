@@ -21,7 +21,14 @@ import type { WirePolicy } from './wire-policy.ts';
 
 /** The server options (AppOptions) that switch a capability on, each a boolean. */
 export type CapabilityOption =
-  'largeCollectionFlag' | 'epicsDisabled' | 'variablesScopeFilter' | 'dependencyFixture' | 'clustersHidden' | 'tokenExpiryRequired';
+  | 'largeCollectionFlag'
+  | 'epicsDisabled'
+  | 'variablesScopeFilter'
+  | 'dependencyFixture'
+  | 'clustersHidden'
+  | 'tokenExpiryRequired'
+  | 'delayedUserDeletion'
+  | 'scheduledDeletion';
 
 /** What a declaration may carry to the shared variation points, applied when it is active. */
 export interface VariationBehaviour {

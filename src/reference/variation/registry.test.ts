@@ -23,6 +23,8 @@ const OPTIONS: Record<CapabilityOption, true> = {
   dependencyFixture: true,
   clustersHidden: true,
   tokenExpiryRequired: true,
+  delayedUserDeletion: true,
+  scheduledDeletion: true,
 };
 
 describe('the variation registry', () => {

@@ -1,6 +1,7 @@
 /**
  * Views of projects and namespaces as the platform shows them (the spec's Project shape plus
- * the common extras: visibility, owner, creator_id, topics).
+ * the common extras: visibility, owner, creator_id, topics; once marked for deletion, the dates
+ * of the mark, as the platform: marked_for_deletion_at and _on of a project, _on of a group).
  *
  *   projectView(project, env) // { id, name, path_with_namespace: 'grp/proj', namespace: {...}, ... }
  */
@@ -60,8 +61,14 @@ export function projectView(project: ProjectRecord, env: ViewEnv) {
     ...(owner ? { owner: userPublicView(owner, env) } : {}),
     creator_id: project.creatorId,
     empty_repo: true,
-    archived: false,
+    archived: project.markedForDeletionAt !== undefined,
     open_issues_count: 0,
+    ...(project.markedForDeletionAt
+      ? {
+          marked_for_deletion_at: env.fmt.date(project.markedForDeletionAt),
+          marked_for_deletion_on: env.fmt.date(project.markedForDeletionAt),
+        }
+      : {}),
   };
 }
 
@@ -90,5 +97,6 @@ export function groupView(group: NamespaceRecord, env: ViewEnv) {
     full_path: fullPath(env.store, group),
     created_at: env.fmt.datetime(group.createdAt),
     parent_id: group.parentId,
+    ...(group.markedForDeletionAt ? { marked_for_deletion_on: env.fmt.date(group.markedForDeletionAt) } : {}),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Groups (fixture surface, as the platform): POST /groups (subgroups through parent_id; the
  * creator becomes owner), GET /groups, GET /groups/:id (id or URL-encoded full path),
- * DELETE /groups/:id (owner or admin; 202 like the platform, subgroups and projects go too).
+ * DELETE /groups/:id (owner or admin; 202 like the platform, subgroups and projects go too; under
+ * projects.scheduled-deletion it only marks, see domain/scheduled-deletion.ts).
  *
  *   POST /api/v4/groups {"name":"Child","path":"child","parent_id":4} -> 201 {"full_path":"parent/child",...}
  */
@@ -10,6 +11,7 @@ import { callerOf, userOf } from '../../auth.ts';
 import { ctxOf, envOf } from '../../context.ts';
 import { accessLevel, ACCESS, canSeeGroup, canSeeProject, hasAccess, moreVisible, VISIBILITIES } from '../../domain/access.ts';
 import { deleteGroup } from '../../domain/cascades.ts';
+import { deletionParams, requestDeletion } from '../../domain/scheduled-deletion.ts';
 import { NAMESPACE_PATH_TEXT, pathTaken, validNamespacePath } from '../../domain/namespaces.ts';
 import type { NamespaceRecord } from '../../domain/records.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
@@ -134,7 +136,8 @@ export function registerGroups(r: Router): void {
   r.delete('/groups/:id', { auth: 'authenticated' }, (request, reply) => {
     const group = findVisibleGroup(request);
     if (!hasAccess(store, callerOf(request).user, group, ACCESS.owner)) fail('forbidden');
-    deleteGroup(store, group);
+    if (r.ctx.has('projects.scheduled-deletion')) requestDeletion(r.ctx, { kind: 'group', record: group }, deletionParams(request));
+    else deleteGroup(store, group);
     return accepted(reply);
   });
 }

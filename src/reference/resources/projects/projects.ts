@@ -1,7 +1,8 @@
 /**
  * Projects (fixture surface, as the platform): POST /projects, GET /projects (offset or keyset
  * pagination), GET /projects/:id (id or URL-encoded full path; public projects without a token),
- * DELETE /projects/:id (owner or admin; 202 like the platform).
+ * DELETE /projects/:id (owner or admin; 202 like the platform; under projects.scheduled-deletion it
+ * only marks, see domain/scheduled-deletion.ts).
  *
  *   POST /api/v4/projects {"name":"My App","namespace_id":5}  -> 201 {"path":"my-app",...}
  *   GET  /api/v4/projects?pagination=keyset&order_by=id&per_page=2 -> Link: <...id_before=7...>; rel="next"
@@ -12,6 +13,7 @@ import { ctxOf, envOf } from '../../context.ts';
 import { accessLevel, ACCESS, canSeeProject, hasAccess, moreVisible, VISIBILITIES } from '../../domain/access.ts';
 import { fillDependencies } from '../../domain/dependency-fixture.ts';
 import { deleteProject } from '../../domain/cascades.ts';
+import { deletionParams, requestDeletion } from '../../domain/scheduled-deletion.ts';
 import { NAMESPACE_PATH_TEXT, pathTaken, validNamespacePath } from '../../domain/namespaces.ts';
 import type { NamespaceRecord, ProjectRecord, UserRecord } from '../../domain/records.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
@@ -184,7 +186,8 @@ export function registerProjects(r: Router): void {
   r.delete('/projects/:id', { auth: 'authenticated' }, (request, reply) => {
     const project = findProject(request);
     if (!hasAccess(store, callerOf(request).user, project, ACCESS.owner)) fail('forbidden');
-    deleteProject(store, project.id);
+    if (r.ctx.has('projects.scheduled-deletion')) requestDeletion(r.ctx, { kind: 'project', record: project }, deletionParams(request));
+    else deleteProject(store, project.id);
     return accepted(reply);
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The declared variations of projects (projects.ts): each fault once, with the clause it breaks
+ * The declared variations of projects (projects.ts; the scheduled deletion also of groups.ts): each fault once, with the clause it breaks
  * and the suites that catch it. Behaviour a declaration carries is applied at the shared
  * variation points; the rest is asked for with ctx.has(id) where it lives.
  *
@@ -15,5 +15,17 @@ export const PROJECTS_VARIATIONS = [
     clause: 'auth.public.project_get',
     suites: ['suites/auth/public-project.test.ts'],
     routeAuth: { 'GET /projects/:id': 'authenticated' },
+  },
+  {
+    id: 'projects.scheduled-deletion',
+    kind: 'capability',
+    description:
+      'DELETE /projects/:id and /groups/:id answer 202 and only mark for deletion (renamed, marked_for_deletion_on shown, removed 7 days later); DELETE with permanently_remove=true and full_path removes a marked one at once, as newer platform releases',
+    option: 'scheduledDeletion',
+    env: 'REFERENCE_SCHEDULED_DELETION',
+    platform: {
+      source:
+        'lib/api/projects.rb and lib/api/groups.rb (DELETE: mark for deletion unless permanently_remove with full_path), app/services/projects/mark_for_deletion_service.rb',
+    },
   },
 ] as const satisfies readonly Variation[];

@@ -5,10 +5,14 @@
  *
  *   GET /api/v4/users/1                     -> 200 {"id":1,"username":"root","bio":"",...}
  *   DELETE /api/v4/users/2?hard_delete=true -> 204
+ *
+ * Under the capability users.delayed-deletion the user is blocked at once and removed by a
+ * background job (background-jobs.ts) after the server's userDeletionDelayMs, as the platform.
  */
 import { callerOf } from '../../auth.ts';
-import { envOf } from '../../context.ts';
+import { envOf, type RefContext } from '../../context.ts';
 import { deleteUser } from '../../domain/cascades.ts';
+import type { UserRecord } from '../../domain/records.ts';
 import { soleOwnedGroups } from '../../domain/users.ts';
 import { fail } from '../../errors.ts';
 import { findUser } from '../../lookups.ts';
@@ -21,6 +25,21 @@ import { listUsers } from './user-list.ts';
 import { withCustomAttributes } from './user-custom-attributes.ts';
 import { updateUserFromRequest } from './user-update.ts';
 import { userAdminView, userView } from '../../views/user-views.ts';
+
+/**
+ * The platform's delete_async: the user is blocked now and removed by a job. Asking again never
+ * postpones the removal; a later hard_delete makes it a hard one.
+ */
+function deleteInBackground(ctx: RefContext, user: UserRecord, hardDelete: boolean): void {
+  const key = `user:${user.id}`;
+  if (ctx.jobs.has(key) && !hardDelete) return;
+  const now = ctx.clock();
+  ctx.store.users.update(user.id, { state: 'blocked', updatedAt: now });
+  ctx.jobs.schedule(key, new Date(now.getTime() + ctx.userDeletionDelayMs), () => {
+    const still = ctx.store.users.get(user.id);
+    if (still) deleteUser(ctx.store, still, { hardDelete });
+  });
+}
 
 export function registerUsers(r: Router): void {
   const { store } = r.ctx;
@@ -58,7 +77,9 @@ export function registerUsers(r: Router): void {
       fail('conflict', 'User cannot be removed while is the sole-owner of a group');
     }
     const view = userAdminView(user, envOf(request), { single: true });
-    deleteUser(store, user, { hardDelete: hardDelete && !r.ctx.has('users.hard-delete-keeps-groups') });
+    const hard = hardDelete && !r.ctx.has('users.hard-delete-keeps-groups');
+    if (r.ctx.has('users.delayed-deletion')) deleteInBackground(r.ctx, user, hard);
+    else deleteUser(store, user, { hardDelete: hard });
     return noContent(request, reply, view);
   });
 }

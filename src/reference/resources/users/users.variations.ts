@@ -93,4 +93,16 @@ export const USERS_VARIATIONS = [
     clause: 'errors.precondition.412',
     suites: ['suites/users/update-delete.test.ts'],
   },
+  {
+    id: 'users.delayed-deletion',
+    kind: 'capability',
+    description:
+      'DELETE /users/:id answers 204 and blocks the user at once; a background job removes it (and, with hard_delete, the groups it solely owns) REFERENCE_USER_DELETION_DELAY_MS later, as the platform',
+    option: 'delayedUserDeletion',
+    env: 'REFERENCE_DELAYED_USER_DELETION',
+    platform: {
+      source:
+        "app/models/user.rb (delete_async blocks the user, DeleteUserWorker); Users::MigrateRecordsToGhostUserInBatchesWorker's cron, every 2 minutes",
+    },
+  },
 ] as const satisfies readonly Variation[];
