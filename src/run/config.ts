@@ -8,6 +8,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { CAPABILITIES } from '../kit/capabilities.ts';
+import { DEFAULT_THROTTLE_MAX_WAIT_MS } from '../kit/throttle.ts';
 import { KitError } from '../shared/errors.ts';
 import { AREAS } from '../spec/clauses.ts';
 
@@ -37,6 +38,10 @@ export interface Config {
   dependencyProject?: string;
   /** Username of a user the target blocked through directory (LDAP) synchronization, for users.transitions.ldap_blocked. */
   ldapBlockedUser?: string;
+  /** The longest total wait on 429 answers per process before the run ends as a kit error (exit 2); 0 gives up at the first. */
+  throttleMaxWaitMs: number;
+  /** A cap on the run's request rate (requests per second, shared among its processes); none when undefined. */
+  maxRps?: number;
 }
 
 /** Flags of the CLI, by config key; a flag beats its variable. */
@@ -59,6 +64,8 @@ export const VARIABLES: Record<keyof Config, string> = {
   epicsUnavailable: 'CONFORMANCE_EPICS_UNAVAILABLE',
   dependencyProject: 'CONFORMANCE_DEPENDENCY_PROJECT',
   ldapBlockedUser: 'CONFORMANCE_LDAP_BLOCKED_USER',
+  throttleMaxWaitMs: 'CONFORMANCE_THROTTLE_MAX_WAIT_MS',
+  maxRps: 'CONFORMANCE_MAX_RPS',
 };
 
 /** Command-line flag of each key (the CLI derives its options from this table). */
@@ -78,6 +85,8 @@ export const FLAGS: Record<keyof Config, string> = {
   epicsUnavailable: '--epics-unavailable',
   dependencyProject: '--dependency-project',
   ldapBlockedUser: '--ldap-blocked-user',
+  throttleMaxWaitMs: '--throttle-max-wait-ms',
+  maxRps: '--max-rps',
 };
 
 const positiveInt = (max: number) =>
@@ -171,6 +180,20 @@ const fields = {
     .string()
     .trim()
     .regex(/^[\w.-]+$/, 'must be a username')
+    .optional(),
+  throttleMaxWaitMs: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a non-negative integer (milliseconds)')
+    .transform(Number)
+    .refine((n) => n <= 3_600_000, 'must be at most 3600000 (an hour)')
+    .default(DEFAULT_THROTTLE_MAX_WAIT_MS),
+  maxRps: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'must be a positive number of requests per second, such as 20 or 0.5')
+    .transform(Number)
+    .refine((n) => n > 0 && n <= 100_000, 'must be above 0 and at most 100000')
     .optional(),
 };
 

@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ApiClient } from '../kit/client.ts';
 import { loadConfig, loadDotenv } from './config.ts';
-import { ENV, noteCleanup, noteSetupFailure, secretsFileSink, TARGET, type CleanupReport } from '../kit/channels.ts';
+import { ENV, noteCleanup, noteSetupFailure, secretsFileSink, TARGET, throttleFileLog, type CleanupReport } from '../kit/channels.ts';
+import { Throttle } from '../kit/throttle.ts';
 import { cleanupLedger } from './ledger-cleanup.ts';
 import { probeCapabilities } from './probe.ts';
 import { sweepPrefixes } from './prefix-sweep.ts';
@@ -56,6 +57,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new KitError('ADMIN_TOKEN_MISSING', 'CONFORMANCE_ADMIN_TOKEN (or --admin-token) is required to certify a deployed target.');
   }
   const secretsPath = process.env[ENV.secretsFile] || undefined;
+  const throttleFile = process.env[ENV.throttleFile] || undefined;
   const secrets = new SecretSet([adminToken], secretsFileSink(secretsPath));
   const root: string = baseUrl as string;
   const apiUrl = `${root}/api/v4`;
@@ -65,6 +67,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     maxBodyBytes: config.maxBodyBytes,
     secrets,
     auth: { token: adminToken },
+    // This process sends alone (before the workers start, after they end): the whole rate cap is its own.
+    throttle: new Throttle({ maxWaitMs: config.throttleMaxWaitMs, requestsPerSecond: config.maxRps, log: throttleFileLog(throttleFile) }),
   });
   const reportsDir = resolve(config.reportsDir);
   const ledgerPath = join(reportsDir, `ledger-${config.runPrefix}.jsonl`);
@@ -83,7 +87,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // What a test created but never got to record (a worker stopped mid-request by an interrupt):
     // found by the run's prefix. Only on a deployed target: the bundled reference goes away anyway.
     if (!stopReference) {
-      const swept = await sweepPrefixes(admin, [config.runPrefix]);
+      const swept = await sweepPrefixes(admin, [config.runPrefix]).catch((e: unknown) => ({
+        removed: [],
+        failed: [`what the run's prefix names (${(e as Error).message})`],
+      }));
       report.removed += swept.removed.length;
       for (const f of swept.failed) {
         console.error(`Cleanup could not remove ${secrets.redact(f)}`);
@@ -119,6 +126,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
       har: config.har,
       epicsUnavailable: config.epicsUnavailable,
       secretsPath,
+      // The workers send side by side: each gets an equal share of the rate cap (no shared state between processes).
+      throttle: {
+        maxWaitMs: config.throttleMaxWaitMs,
+        requestsPerSecond: config.maxRps && config.maxRps / Math.max(1, project.globalConfig.maxWorkers),
+        file: throttleFile,
+      },
       dependencyProject: config.dependencyProject,
       ldapBlockedUser,
     };

@@ -27,7 +27,14 @@ export async function cleanupLedger(file: string, admin: ApiClient): Promise<Cle
     .filter((e) => !seen.has(e.path) && seen.add(e.path));
   const result: CleanupResult = { removed: [], gone: [], failed: [] };
   for (const entry of ordered) {
-    const res = await admin.delete(entry.path, { query: entry.query });
+    let res;
+    try {
+      res = await admin.delete(entry.path, { query: entry.query });
+    } catch (e) {
+      // The client gave up on a target that keeps throttling (KitError TARGET_THROTTLING): the entry stays in the ledger.
+      result.failed.push({ entry, status: 0, reason: (e as Error).message });
+      continue;
+    }
     if (res.status >= 200 && res.status < 300) result.removed.push(entry);
     else if (res.status === 404) result.gone.push(entry);
     else result.failed.push({ entry, status: res.status, reason: res.error ?? res.text.slice(0, 200) });
