@@ -33,13 +33,13 @@ import { makeSecretsDir } from './secrets-dir.ts';
 import { loadVitestNode } from './vitest-node.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { ENV, readSecretsFile, readThrottleFile, setupFailure, takeRunSlot, throttleFileLog } from '../kit/channels.ts';
+import { stopWhenThrottledOut } from './throttle-stop.ts';
 import { Throttle } from '../kit/throttle.ts';
 import { loadBaselineFile, type Baseline } from '../report/baseline.ts';
 import ConformanceReporter from '../report/conformance-reporter.ts';
 import { finishRun } from './finish-run.ts';
 import ProgressReporter from '../report/progress-reporter.ts';
 import type { Summary } from '../report/summary.ts';
-import type { Vitest } from 'vitest/node';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -180,7 +180,7 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
         ...(blob ? [blob] : []),
         reporter,
         interrupt.reporter,
-        stopWhenThrottledOut(),
+        stopWhenThrottledOut(() => process.env[ENV.throttleFile]),
       ],
     },
     undefined,
@@ -219,26 +219,6 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
     log: (text) => process.stdout.write(`${text}\n`),
   });
   return { exitCode: summary.verdict === 'pass' ? 0 : 1, summary };
-}
-
-/**
- * A reporter that cancels the run once a process gave up on the target's throttling (the
- * throttling file's give-up note): every test left would meet the same 429s. certify() then ends
- * with exit 2 naming it.
- */
-function stopWhenThrottledOut(): { onInit(v: Vitest): void; onTestCaseResult(): void } {
-  let vitest: Vitest | undefined;
-  let stopping = false;
-  return {
-    onInit(v) {
-      vitest = v;
-    },
-    onTestCaseResult() {
-      if (stopping || throttleFileLog(process.env[ENV.throttleFile])?.stopped() === undefined) return;
-      stopping = true;
-      void vitest?.cancelCurrentRun('test-failure');
-    },
-  };
 }
 
 /**

@@ -9,7 +9,16 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ApiClient } from '../kit/client.ts';
 import { loadConfig, loadDotenv } from './config.ts';
-import { ENV, noteCleanup, noteSetupFailure, secretsFileSink, TARGET, throttleFileLog, type CleanupReport } from '../kit/channels.ts';
+import {
+  ENV,
+  noteCleanup,
+  noteSetupFailure,
+  secretsFileSink,
+  TARGET,
+  throttleFileLog,
+  type CleanupReport,
+  type ThrottleLog,
+} from '../kit/channels.ts';
 import { Throttle } from '../kit/throttle.ts';
 import { cleanupLedger } from './ledger-cleanup.ts';
 import { probeCapabilities } from './probe.ts';
@@ -20,6 +29,9 @@ import { provisionRegularUser } from './provision.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { KitError, isKitError } from '../shared/errors.ts';
 import type { TargetInfo } from '../kit/target.ts';
+
+/** A throttling log that never reports another process's give-up. */
+const ownBound = (log: ThrottleLog | undefined): ThrottleLog | undefined => log && { ...log, stopped: () => undefined };
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The workers load the schemas' validators from the cache instead of each compiling them.
@@ -67,8 +79,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     maxBodyBytes: config.maxBodyBytes,
     secrets,
     auth: { token: adminToken },
-    // This process sends alone (before the workers start, after they end): the whole rate cap is its own.
-    throttle: new Throttle({ maxWaitMs: config.throttleMaxWaitMs, requestsPerSecond: config.maxRps, log: throttleFileLog(throttleFile) }),
+    // This process sends alone (before the workers start, after they end): the whole rate cap is its own. It keeps
+    // its own bound when a worker gave up on the target's throttling: what the run made goes if the target lets it.
+    throttle: new Throttle({
+      maxWaitMs: config.throttleMaxWaitMs,
+      requestsPerSecond: config.maxRps,
+      log: ownBound(throttleFileLog(throttleFile)),
+    }),
   });
   const reportsDir = resolve(config.reportsDir);
   const ledgerPath = join(reportsDir, `ledger-${config.runPrefix}.jsonl`);
