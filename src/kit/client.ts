@@ -2,7 +2,9 @@
  * The kit's HTTP client: undici with keep-alive, a per-request timeout, a cap on response body
  * size, the four token transports and sudo. Each exchange goes to the client's observers, in
  * order: by default only the secret learner (learn-secrets.ts); the test session adds the
- * recorder and the response checks (session.ts).
+ * recorder and the response checks (session.ts). A 429 answer is waited out and the request
+ * sent again (throttle.ts), so observers and callers see the final answer only; past the
+ * throttle's bound the request rejects with a KitError TARGET_THROTTLING.
  *
  *   const admin = new ApiClient({ apiUrl, timeoutMs: 10000, maxBodyBytes: 1 << 24, secrets, auth: { token } });
  *   const res = await admin.post('/broadcast_messages', { json: { message: 'hi' } });
