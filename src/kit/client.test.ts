@@ -167,6 +167,14 @@ describe('ApiClient', () => {
     expect(observed).toEqual([]);
   });
 
+  test('under a rate cap, requests go out no faster than the cap', async () => {
+    const throttle = new Throttle({ maxWaitMs: 0, requestsPerSecond: 20 });
+    const c = new ApiClient({ apiUrl, timeoutMs: 2000, maxBodyBytes: 1000, secrets: new SecretSet([]), throttle });
+    const started = performance.now();
+    await Promise.all([c.get('/a'), c.get('/b'), c.get('/c'), c.get('/d')]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(145); // three intervals of 50 ms after the first
+  });
+
   test('a body over the cap is cut off and reported', async () => {
     const res = await client().get('/huge');
     expect(res.status).toBe(200);
