@@ -94,7 +94,7 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
     const config = loadConfig({ env, flags: options.flags });
     const baseline = config.baseline ? loadBaselineFile(config.baseline) : undefined;
     checkShard(options.shard);
-    if (config.baseUrl && !config.adminToken) {
+    if (config.baseUrl && !options.mergeReports && !config.adminToken) {
       throw new KitError('ADMIN_TOKEN_MISSING', 'CONFORMANCE_ADMIN_TOKEN (or --admin-token) is required to certify a deployed target.');
     }
     // Every secret the run learns is noted here (mode 600) for the leak scan, and every 429 it
