@@ -143,7 +143,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       har: config.har,
       epicsUnavailable: config.epicsUnavailable,
       secretsPath,
-      // The workers send side by side: each gets an equal share of the rate cap (no shared state between processes).
+      // The workers send side by side: each gets an equal share of the rate cap, so together they never exceed it
+      // without a lock or a token bucket shared between processes (a worker's requests wait on none but its own).
+      // A run with fewer files than workers, or its last file, goes slower than the cap: it is a ceiling.
       throttle: {
         maxWaitMs: config.throttleMaxWaitMs,
         requestsPerSecond: config.maxRps && config.maxRps / Math.max(1, project.globalConfig.maxWorkers),
