@@ -14,7 +14,7 @@ const MAX_WORKERS = 3;
 const allowance = timeAllowanceMs({
   bundled: !process.env.CONFORMANCE_BASE_URL,
   throttle: {
-    maxWaitMs: Number(process.env.CONFORMANCE_THROTTLE_MAX_WAIT_MS || DEFAULT_THROTTLE_MAX_WAIT_MS),
+    maxWaitMs: Number(process.env.CONFORMANCE_THROTTLE_MAX_WAIT_MS) || DEFAULT_THROTTLE_MAX_WAIT_MS,
     requestsPerSecond: Number(process.env.CONFORMANCE_MAX_RPS || 0) / MAX_WORKERS,
   },
 });
