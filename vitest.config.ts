@@ -5,6 +5,19 @@
  */
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { DEFAULT_THROTTLE_MAX_WAIT_MS, timeAllowanceMs } from './src/kit/throttle.ts';
+
+// Suites wait on HTTP and child runs more than they compute: three workers on two cores.
+const MAX_WORKERS = 3;
+
+/** What a suite test may spend waiting on a throttling target or pacing under CONFORMANCE_MAX_RPS (certify exported both). */
+const allowance = timeAllowanceMs({
+  bundled: !process.env.CONFORMANCE_BASE_URL,
+  throttle: {
+    maxWaitMs: Number(process.env.CONFORMANCE_THROTTLE_MAX_WAIT_MS) || DEFAULT_THROTTLE_MAX_WAIT_MS,
+    requestsPerSecond: Number(process.env.CONFORMANCE_MAX_RPS || 0) / MAX_WORKERS,
+  },
+});
 
 /** The longest file, the mutation proof (a child run of every fault), starts first so the others fill the time beside it. */
 class LongestFirst extends BaseSequencer {
@@ -19,8 +32,7 @@ export default defineConfig({
   test: {
     pool: 'forks',
     sequence: { sequencer: LongestFirst },
-    // Suites wait on HTTP and child runs more than they compute: three workers on two cores.
-    maxWorkers: 3,
+    maxWorkers: MAX_WORKERS,
     projects: [
       {
         test: {
@@ -42,8 +54,8 @@ export default defineConfig({
           // each file (a native import would run once per process: files after one whose tests were
           // all filtered out or skipped would lose their allure labels).
           server: { deps: { inline: ['allure-vitest'] } },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 30_000 + allowance,
+          hookTimeout: 60_000 + allowance,
         },
       },
       {

@@ -5,6 +5,8 @@
  *   main -> globalSetup   the resolved configuration, as CONFORMANCE_* variables (run/config.ts: exportConfig)
  *   main -> workers       ENV.allure: the allure reporter is part of the run (label and attach)
  *   all  -> main          ENV.secretsFile: a private file where every process appends each secret it learns
+ *   all  -> all           ENV.throttleFile: a private file where every process notes each 429 it met and its wait,
+ *                         and beside it the message of the first process that gave up on the target's throttling
  *   globalSetup -> workers, reporter   TARGET: the provisioned target (vitest provide/inject), with the server's
  *                         date read once at preflight and the expires_at of the kit's tokens (target.ts)
  *   globalSetup -> main   the run slot (globalThis, same process): a set-up failure, what cleanup did
@@ -13,8 +15,9 @@
  *   secretsFileSink(process.env[ENV.secretsFile]);   // in a worker: SecretSet's sink
  *   noteCleanup({ removed: 12, left: [] });          // in the globalSetup teardown
  *   takeRunSlot().cleanup                            // in certify(), after vitest closed
+ *   readThrottleFile(process.env[ENV.throttleFile])  // in certify(): { throttled: { responses, waitedMs }, gaveUp? }
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { KitError, type KitErrorCode } from '../shared/errors.ts';
 
 /** Environment variables set by certify() for the processes it starts (besides the configuration). */
@@ -23,6 +26,8 @@ export const ENV = {
   allure: 'CONFORMANCE_ALLURE',
   /** Path of the private secrets file (mode 600), for the end-of-run leak scan. */
   secretsFile: 'CONFORMANCE_SECRETS_FILE',
+  /** Path of the private throttling file (every process's 429 answers and waits). */
+  throttleFile: 'CONFORMANCE_THROTTLE_FILE',
 } as const;
 
 /** The provide/inject key of the target (target.ts). */
@@ -47,6 +52,56 @@ export function readSecretsFile(path: string | undefined): string[] {
         return [];
       }
     });
+}
+
+/** What one process tells the run about the target's throttling (429 answers). */
+export interface ThrottleLog {
+  /** A 429 answer, and how long the kit waited before asking again (0: it gave up). */
+  throttled(waitedMs: number): void;
+  /** The kit gave up on the target's throttling: the run ends with exit 2 and this message (the first one is kept). */
+  gaveUp(message: string): void;
+  /** The message of the process of the run that gave up, if one did. */
+  stopped(): string | undefined;
+}
+
+/** summary.json's `throttled`: the run's 429 answers and the time the kit waited them out. */
+export interface ThrottleCount {
+  responses: number;
+  waitedMs: number;
+}
+
+const gaveUpFile = (path: string) => `${path}.gave-up`;
+
+/** The throttling file as a ThrottleLog: a line per 429 (the wait in ms), the give-up message beside it; none without a file. */
+export function throttleFileLog(path: string | undefined): ThrottleLog | undefined {
+  if (!path) return undefined;
+  const stop = gaveUpFile(path);
+  return {
+    throttled: (waitedMs) => appendFileSync(path, `${Math.round(waitedMs)}\n`, { mode: 0o600 }),
+    gaveUp(message) {
+      try {
+        writeFileSync(stop, message, { flag: 'wx', mode: 0o600 });
+      } catch {
+        // another process gave up first: its message stands
+      }
+    },
+    stopped: () => (existsSync(stop) ? readFileSync(stop, 'utf8') : undefined),
+  };
+}
+
+/** What every process of the run noted in the throttling file so far. */
+export function readThrottleFile(path: string | undefined): { throttled: ThrottleCount; gaveUp?: string } {
+  const throttled = { responses: 0, waitedMs: 0 };
+  if (!path) return { throttled };
+  if (existsSync(path)) {
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      if (!line) continue;
+      throttled.responses += 1;
+      throttled.waitedMs += Number(line) || 0;
+    }
+  }
+  const gaveUp = throttleFileLog(path)!.stopped();
+  return gaveUp === undefined ? { throttled } : { throttled, gaveUp };
 }
 
 /** What end-of-run cleanup did: summary.json's `cleanup`. */

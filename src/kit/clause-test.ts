@@ -10,9 +10,10 @@
  *   });
  */
 import * as allure from 'allure-js-commons';
-import { expect, test, type TestContext } from 'vitest';
+import { expect, inject, test, type TestContext } from 'vitest';
 import { capabilityVerdict } from './capabilities.ts';
-import { ENV } from './channels.ts';
+import { ENV, TARGET } from './channels.ts';
+import { timeAllowanceMs } from './throttle.ts';
 import { areaOf, getClause } from '../spec/clauses.ts';
 import { CITED } from './check-registry.ts';
 import { ConformanceFailure, failureOf } from './checks.ts';
@@ -46,7 +47,9 @@ export function clauseTest(
   options: ClauseTestOptions = {},
 ): void {
   getClause(clause); // throws at collection time on an unknown id
-  test(`${clause} ${title}`, { timeout: options.timeout }, async (ctx) => {
+  // A test's own time limit gets the time it may wait on a throttling target too (the configured one has it already).
+  const timeout = options.timeout && options.timeout + timeAllowanceMs(inject(TARGET));
+  test(`${clause} ${title}`, { timeout }, async (ctx) => {
     const meta: ConformanceMeta = { clause };
     ctx.task.meta.conformance = meta;
     const s = session();

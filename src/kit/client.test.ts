@@ -3,8 +3,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from './client.ts';
 import { secretLearner } from './learn-secrets.ts';
-import { lastExchange, recorder, resetExchanges, toCurl } from './recorder.ts';
+import { exchangeCount, lastExchange, recorder, resetExchanges, toCurl } from './recorder.ts';
 import { SecretSet } from '../shared/redact.ts';
+import { isKitError } from '../shared/errors.ts';
+import { Throttle } from './throttle.ts';
+import type { ApiResponse } from './exchange.ts';
 
 let server: Server;
 let apiUrl = '';
@@ -19,6 +22,14 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ url: req.url ?? '', headers: req.headers, body });
       if (req.url?.startsWith('/api/v4/hang')) return; // never answers
+      // 429 to every other request (the first, the third...), or to every one
+      const throttled =
+        req.url?.startsWith('/api/v4/throttled-always') || (req.url?.startsWith('/api/v4/throttled') && seen.length % 2 === 1);
+      if (throttled) {
+        res.writeHead(429, { 'retry-after': '0', 'content-type': 'text/plain' });
+        res.end('Retry later\n');
+        return;
+      }
       if (req.url?.startsWith('/api/v4/huge')) {
         res.end('x'.repeat(5000));
         return;
@@ -99,6 +110,69 @@ describe('ApiClient', () => {
     const res = await client('secret-token-123', 300).get('/hang');
     expect(res.status).toBe(0);
     expect(res.error).toMatch(/no answer within 300 ms/);
+  });
+
+  test('a 429 is waited out and the request sent again: the observers and the caller see the final answer only', async () => {
+    seen.length = 0;
+    const observed: ApiResponse[] = [];
+    const throttle = new Throttle({ maxWaitMs: 1000 });
+    const c = new ApiClient({
+      apiUrl,
+      timeoutMs: 2000,
+      maxBodyBytes: 1000,
+      secrets: new SecretSet([]),
+      observers: [(r) => observed.push(r)],
+      throttle,
+    });
+    const res = await c.post('/throttled', { json: { a: 1 } });
+    expect(seen.map((r) => [r.url, r.body])).toEqual([
+      ['/api/v4/throttled', '{"a":1}'],
+      ['/api/v4/throttled', '{"a":1}'],
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ ok: true, echo: '{"a":1}' });
+    expect(observed).toEqual([res]);
+    expect([throttle.responses, throttle.waitedMs]).toEqual([1, 0]);
+  });
+
+  test('the recorder of a test session records one exchange for a throttled request', async () => {
+    seen.length = 0;
+    const before = exchangeCount();
+    const res = await client().get('/throttled');
+    expect(res.status).toBe(200);
+    expect(exchangeCount() - before).toBe(1);
+    expect(lastExchange()!.status).toBe(200);
+  });
+
+  test('a target that keeps answering 429: a KitError TARGET_THROTTLING, and no observer judges a 429', async () => {
+    const observed: ApiResponse[] = [];
+    const throttle = new Throttle({ maxWaitMs: 1000, maxTries: 3 });
+    const c = new ApiClient({
+      apiUrl,
+      timeoutMs: 2000,
+      maxBodyBytes: 1000,
+      secrets: new SecretSet([]),
+      observers: [(r) => observed.push(r)],
+      throttle,
+    });
+    let error: unknown;
+    try {
+      await c.get('/throttled-always', { auth: { token: 'secret-token-123', via: 'private_token' } });
+    } catch (e) {
+      error = e;
+    }
+    expect(isKitError(error) && error.code).toBe('TARGET_THROTTLING');
+    expect((error as Error).message).toMatch(/GET \/api\/v4\/throttled-always answered 429 3 times in a row/);
+    expect((error as Error).message).not.toContain('secret-token-123');
+    expect(observed).toEqual([]);
+  });
+
+  test('under a rate cap, requests go out no faster than the cap', async () => {
+    const throttle = new Throttle({ maxWaitMs: 0, requestsPerSecond: 20 });
+    const c = new ApiClient({ apiUrl, timeoutMs: 2000, maxBodyBytes: 1000, secrets: new SecretSet([]), throttle });
+    const started = performance.now();
+    await Promise.all([c.get('/a'), c.get('/b'), c.get('/c'), c.get('/d')]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(145); // three intervals of 50 ms after the first
   });
 
   test('a body over the cap is cut off and reported', async () => {

@@ -2,7 +2,9 @@
  * The kit's HTTP client: undici with keep-alive, a per-request timeout, a cap on response body
  * size, the four token transports and sudo. Each exchange goes to the client's observers, in
  * order: by default only the secret learner (learn-secrets.ts); the test session adds the
- * recorder and the response checks (session.ts).
+ * recorder and the response checks (session.ts). A 429 answer is waited out and the request
+ * sent again (throttle.ts), so observers and callers see the final answer only; past the
+ * throttle's bound the request rejects with a KitError TARGET_THROTTLING.
  *
  *   const admin = new ApiClient({ apiUrl, timeoutMs: 10000, maxBodyBytes: 1 << 24, secrets, auth: { token } });
  *   const res = await admin.post('/broadcast_messages', { json: { message: 'hi' } });
@@ -11,8 +13,9 @@
 import { Agent } from 'undici';
 import { stringify } from 'qs';
 import { SecretSet } from '../shared/redact.ts';
-import { exchange } from './http-exchange.ts';
+import { exchange, type Answer, type ExchangeOptions } from './http-exchange.ts';
 import { secretLearner } from './learn-secrets.ts';
+import { defaultThrottle, type Throttle } from './throttle.ts';
 import type { ApiResponse, ExchangeObserver } from './exchange.ts';
 
 export type { ApiResponse, ExchangeObserver } from './exchange.ts';
@@ -50,6 +53,8 @@ export interface ClientOptions {
   dispatcher?: Agent;
   /** In order; default: the secret learner of `secrets` alone. Secret learning must come first. */
   observers?: readonly ExchangeObserver[];
+  /** How 429 answers are waited out, and the rate cap; default: the process's (throttle.ts: defaultThrottle). */
+  throttle?: Throttle;
 }
 
 let sharedAgent: Agent | undefined;
@@ -128,48 +133,70 @@ export class ApiClient {
       if (o.contentType) headers['content-type'] = o.contentType;
     }
 
-    const started = performance.now();
+    const throttle = this.options.throttle ?? defaultThrottle();
+    const dispatcher = this.options.dispatcher ?? agent();
+    const xo: ExchangeOptions = { method, headers, body, timeoutMs: this.options.timeoutMs, maxBodyBytes: this.options.maxBodyBytes };
+    if (throttle.interval) await throttle.slot();
+    let started = performance.now();
+    let final = await send(dispatcher, url, xo);
+    // A 429 is waited out and asked again: the observers and the caller see the final answer only.
+    if (final.status === 429) ({ answer: final, started } = await retryThrottled(final, dispatcher, url, xo, throttle));
     const res: ApiResponse = {
       method,
       url,
       requestHeaders: headers,
-      status: 0,
-      headers: {},
+      status: final.status,
+      headers: final.headers,
       text: '',
       json: undefined,
       durationMs: 0,
       requestBody: body === undefined ? undefined : typeof body === 'string' ? body : `<${body.length} bytes>`,
     };
-    try {
-      const answer = await exchange(this.options.dispatcher ?? agent(), url, {
-        method,
-        headers,
-        body,
-        timeoutMs: this.options.timeoutMs,
-        maxBodyBytes: this.options.maxBodyBytes,
-      });
-      res.status = answer.status;
-      res.headers = answer.headers;
-      if (answer.error) {
-        res.error = transportError(answer.error, this.options);
-      } else {
-        res.text = answer.text;
-        if (/\bjson\b/i.test(res.headers['content-type'] ?? '') || /^\s*[[{"]/.test(res.text)) {
-          try {
-            res.json = JSON.parse(res.text);
-          } catch {
-            res.json = undefined;
-          }
+    if (final.error) {
+      res.error = transportError(final.error, this.options);
+    } else {
+      res.text = final.text;
+      if (/\bjson\b/i.test(res.headers['content-type'] ?? '') || /^\s*[[{"]/.test(res.text)) {
+        try {
+          res.json = JSON.parse(res.text);
+        } catch {
+          res.json = undefined;
         }
       }
-    } catch (e) {
-      // a URL undici cannot take
-      res.error = transportError(e, this.options);
     }
     res.durationMs = performance.now() - started;
     for (const observe of this.observers) observe(res);
     return res;
   }
+}
+
+/** One exchange; a URL undici cannot take is a failed answer too. */
+function send(dispatcher: Agent, url: string, o: ExchangeOptions): Promise<Answer> {
+  try {
+    return exchange(dispatcher, url, o);
+  } catch (e) {
+    return Promise.resolve({ status: 0, headers: {}, text: '', error: e as Error });
+  }
+}
+
+/** Waits out 429 answers and asks again until another answer comes (or the throttle gives up: KitError TARGET_THROTTLING). */
+async function retryThrottled(
+  first: Answer,
+  dispatcher: Agent,
+  url: string,
+  o: ExchangeOptions,
+  throttle: Throttle,
+): Promise<{ answer: Answer; started: number }> {
+  const what = `${o.method} ${new URL(url).pathname}`; // no query: a token may travel there
+  let answer = first;
+  let started = 0;
+  for (let tries = 1; answer.status === 429; tries += 1) {
+    await throttle.waitOut(answer.headers, what, tries);
+    if (throttle.interval) await throttle.slot();
+    started = performance.now();
+    answer = await send(dispatcher, url, o);
+  }
+  return { answer, started };
 }
 
 /**

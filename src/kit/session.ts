@@ -15,7 +15,8 @@ import { secretLearner } from './learn-secrets.ts';
 import { recordHarTo, recorder, recordViolations } from './recorder.ts';
 import { responseChecker } from './response-checks.ts';
 import { SecretSet } from '../shared/redact.ts';
-import { secretsFileSink, TARGET } from './channels.ts';
+import { secretsFileSink, TARGET, throttleFileLog } from './channels.ts';
+import { Throttle } from './throttle.ts';
 import type { TargetInfo } from './target.ts';
 
 export interface Session {
@@ -73,6 +74,12 @@ export function session(): Session {
     maxBodyBytes: target.maxBodyBytes,
     secrets,
     auth: null,
+    // One per worker: its clients share the bound on waiting out 429s and the rate cap.
+    throttle: new Throttle({
+      maxWaitMs: target.throttle.maxWaitMs,
+      requestsPerSecond: target.throttle.requestsPerSecond,
+      log: throttleFileLog(target.throttle.file),
+    }),
     // Secrets first, so nothing records one; then the record a failure shows; then the checks of every response.
     observers: [secretLearner(secrets), recorder(secrets), responseChecker(target.apiUrl, recordViolations)],
   });

@@ -45,6 +45,8 @@ export interface TargetInfo {
   har: boolean;
   /** Private file where every secret learnt is appended, for the leak scan (certification runs only). */
   secretsPath?: string;
+  /** How a worker meets 429 answers: its bound on waiting (CONFORMANCE_THROTTLE_MAX_WAIT_MS), its share of CONFORMANCE_MAX_RPS, the run's throttling file. */
+  throttle: { maxWaitMs: number; requestsPerSecond?: number; file?: string };
   /** CONFORMANCE_EPICS_UNAVAILABLE: the target is said to have epics switched off. */
   epicsUnavailable: boolean;
   /** CONFORMANCE_DEPENDENCY_PROJECT: a project (id or full path) whose dependency list holds scan results. */

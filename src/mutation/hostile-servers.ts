@@ -8,7 +8,9 @@
  * - `not-json`: 200 with Content-Type application/json and a body that is not JSON;
  * - `slow`: answers correctly, but only after `delayMs`;
  * - `huge`: 200 with Content-Type application/json and an endless body, streamed in chunks
- *   (never allocated whole) until the client stops reading or `maxStreamBytes` is reached.
+ *   (never allocated whole) until the client stops reading or `maxStreamBytes` is reached;
+ * - `throttle`: 429 Too Many Requests as GitLab's throttles answer it ("Retry later", RateLimit-*
+ *   headers), with `Retry-After: <retryAfter>` (default 1; null: none).
  *
  * So start-up requests (preflight, provisioning) succeed and only the tests that meet the
  * matched route fail.
@@ -22,7 +24,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { Socket } from 'node:net';
 import { startReferenceServer, type RunningReference } from '../reference/index.ts';
 
-export type Behaviour = 'hang' | 'reset' | 'not-json' | 'slow' | 'huge';
+export type Behaviour = 'hang' | 'reset' | 'not-json' | 'slow' | 'huge' | 'throttle';
 
 export interface HostileOptions {
   behaviour: Behaviour;
@@ -32,6 +34,8 @@ export interface HostileOptions {
   delayMs?: number;
   /** `huge`: where it stops streaming at the latest (default 256 MiB). */
   maxStreamBytes?: number;
+  /** `throttle`: the Retry-After value (default '1'); null sends none. */
+  retryAfter?: string | null;
   adminToken: string;
 }
 
@@ -106,6 +110,17 @@ export async function startHostileTarget(o: HostileOptions): Promise<HostileTarg
           forward(ref, req, res);
         }, o.delayMs ?? 3000);
         timers.add(timer);
+        return;
+      }
+      case 'throttle': {
+        const retryAfter = o.retryAfter === undefined ? '1' : o.retryAfter;
+        res.writeHead(429, {
+          'content-type': 'text/plain',
+          'ratelimit-limit': '600',
+          'ratelimit-remaining': '0',
+          ...(retryAfter === null ? {} : { 'retry-after': retryAfter }),
+        });
+        res.end('Retry later\n');
         return;
       }
       case 'huge':

@@ -116,6 +116,14 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| Passed | Failed | Skipped | Known (baseline) |\n|---:|---:|---:|---:|\n| 1 | 1 | 0 | 0 |');
   });
 
+  it('says how often the target throttled and how long the kit waited, when it did', () => {
+    expect(md).not.toContain('Throttled');
+    expect(renderMarkdown({ ...summary([failed]), throttled: { responses: 0, waitedMs: 0 } })).not.toContain('Throttled');
+    expect(renderMarkdown({ ...summary([failed]), throttled: { responses: 1, waitedMs: 800 } })).toContain(
+      '\nThrottled: 1 response answered 429, 800 ms waited\n',
+    );
+  });
+
   it('puts each failure block in a fenced block', () => {
     expect(md).toContain('## Failures (1)');
     expect(md).toContain(`\`\`\`text\n${DESIGN_BLOCK}\n\`\`\``);

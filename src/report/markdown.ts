@@ -59,7 +59,15 @@ function header(s: Summary): string[] {
     '| Passed | Failed | Skipped | Known (baseline) |',
     '|---:|---:|---:|---:|',
     `| ${s.totals.passed} | ${s.totals.failed} | ${s.totals.skipped} | ${s.totals.known ?? 0} |`,
+    ...throttled(s),
   ];
+}
+
+/** The target's 429 answers the kit waited out (counted, not judged), when there were any. */
+function throttled(s: Summary): string[] {
+  const t = s.throttled;
+  if (!t?.responses) return [];
+  return ['', `Throttled: ${t.responses} response${t.responses === 1 ? '' : 's'} answered 429, ${duration(t.waitedMs)} waited`];
 }
 
 function baseline(s: Summary): string[] {

@@ -7,7 +7,7 @@
  *   summary.verdict              // 'pass' | 'fail'
  *   summary.clauses[0]           // { id, status: 'pass', tests: ['...'], area: 'conv', ... }
  */
-import type { CleanupReport } from '../kit/channels.ts';
+import type { CleanupReport, ThrottleCount } from '../kit/channels.ts';
 import type { FailureRecord } from '../kit/result-meta.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { CapabilityReport } from '../kit/capabilities.ts';
@@ -118,6 +118,8 @@ export interface Summary {
   interrupted?: boolean;
   /** End-of-run cleanup: how much it removed, and what it left on the target. */
   cleanup?: CleanupReport;
+  /** 429 answers the kit met and waited out (every process of the run), and how long it waited: counted, never judged. */
+  throttled?: ThrottleCount;
 }
 
 export interface SummaryInput {

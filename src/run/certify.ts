@@ -32,7 +32,9 @@ import { preflight } from './preflight.ts';
 import { makeSecretsDir } from './secrets-dir.ts';
 import { loadVitestNode } from './vitest-node.ts';
 import { SecretSet } from '../shared/redact.ts';
-import { ENV, readSecretsFile, setupFailure, takeRunSlot } from '../kit/channels.ts';
+import { ENV, readSecretsFile, readThrottleFile, setupFailure, takeRunSlot, throttleFileLog } from '../kit/channels.ts';
+import { stopWhenThrottledOut } from './throttle-stop.ts';
+import { Throttle } from '../kit/throttle.ts';
 import { loadBaselineFile, type Baseline } from '../report/baseline.ts';
 import ConformanceReporter from '../report/conformance-reporter.ts';
 import { finishRun } from './finish-run.ts';
@@ -92,28 +94,36 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
     const config = loadConfig({ env, flags: options.flags });
     const baseline = config.baseline ? loadBaselineFile(config.baseline) : undefined;
     checkShard(options.shard);
-    if (config.baseUrl && !options.mergeReports) {
-      if (!config.adminToken) {
-        throw new KitError('ADMIN_TOKEN_MISSING', 'CONFORMANCE_ADMIN_TOKEN (or --admin-token) is required to certify a deployed target.');
-      }
-      await preflight(
-        new ApiClient({
-          apiUrl: `${config.baseUrl}/api/v4`,
-          timeoutMs: config.timeoutMs,
-          maxBodyBytes: config.maxBodyBytes,
-          secrets: new SecretSet([config.adminToken]),
-          auth: { token: config.adminToken },
-        }),
-      );
+    if (config.baseUrl && !options.mergeReports && !config.adminToken) {
+      throw new KitError('ADMIN_TOKEN_MISSING', 'CONFORMANCE_ADMIN_TOKEN (or --admin-token) is required to certify a deployed target.');
     }
-    exportConfig(config, process.env);
-    // Every secret the run learns is noted here (mode 600) for the leak scan, then removed.
+    // Every secret the run learns is noted here (mode 600) for the leak scan, and every 429 it
+    // meets for the summary, then the folder is removed.
     const secretsDir = makeSecretsDir();
     process.env[ENV.secretsFile] = join(secretsDir, 'secrets');
+    process.env[ENV.throttleFile] = join(secretsDir, 'throttle');
     try {
+      if (config.baseUrl && config.adminToken && !options.mergeReports) {
+        await preflight(
+          new ApiClient({
+            apiUrl: `${config.baseUrl}/api/v4`,
+            timeoutMs: config.timeoutMs,
+            maxBodyBytes: config.maxBodyBytes,
+            secrets: new SecretSet([config.adminToken]),
+            auth: { token: config.adminToken },
+            throttle: new Throttle({
+              maxWaitMs: config.throttleMaxWaitMs,
+              requestsPerSecond: config.maxRps,
+              log: throttleFileLog(process.env[ENV.throttleFile]),
+            }),
+          }),
+        );
+      }
+      exportConfig(config, process.env);
       return await runSuites(config, options, baseline);
     } finally {
       delete process.env[ENV.secretsFile];
+      delete process.env[ENV.throttleFile];
       rmSync(secretsDir, { recursive: true, force: true });
     }
   } catch (e) {
@@ -170,6 +180,7 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
         ...(blob ? [blob] : []),
         reporter,
         interrupt.reporter,
+        stopWhenThrottledOut(() => process.env[ENV.throttleFile]),
       ],
     },
     undefined,
@@ -190,6 +201,9 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
     if (isKitError(setupError)) return { exitCode: 2, error: setupError };
     return { exitCode: 2, error: new KitError('PROVISIONING_FAILED', `The run could not start: ${(setupError as Error).message}`) };
   }
+  // A process gave up on a target that kept throttling: a kit error, not the tests' failures.
+  const throttling = readThrottleFile(process.env[ENV.throttleFile]);
+  if (throttling.gaveUp !== undefined) return { exitCode: 2, error: new KitError('TARGET_THROTTLING', throttling.gaveUp) };
   if (!summary) {
     return { exitCode: 2, error: new KitError('PROVISIONING_FAILED', 'The run ended without results (see the errors above).') };
   }
@@ -197,6 +211,8 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   summary = finishRun(summary, {
     reportsDir,
     cleanup: slot.cleanup,
+    // Merged shards: each shard's summary has its own count, this run met no target.
+    throttled: options.mergeReports ? undefined : throttling.throttled,
     har: config.har,
     kitVersion: kitVersion(),
     secrets,

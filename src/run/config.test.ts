@@ -35,6 +35,12 @@ describe('loadConfig', () => {
     ['CONFORMANCE_REQUIRE', 'clusters', { CONFORMANCE_SKIP: 'clusters' }],
     ['CONFORMANCE_RUN_PREFIX', 'Bad Prefix'],
     ['CONFORMANCE_HEAVY', 'maybe'],
+    ['CONFORMANCE_MAX_RPS', '0'],
+    ['CONFORMANCE_MAX_RPS', 'fast'],
+    ['CONFORMANCE_MAX_RPS', '-2'],
+    ['CONFORMANCE_THROTTLE_MAX_WAIT_MS', '1.5'],
+    ['CONFORMANCE_THROTTLE_MAX_WAIT_MS', 'forever'],
+    ['CONFORMANCE_THROTTLE_MAX_WAIT_MS', '99999999'],
   ])('%s=%s is a KitError naming the variable', (name, value, others: Record<string, string> = {}) => {
     let error: unknown;
     try {
@@ -52,6 +58,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ env: {} }).require).toEqual([]);
     expect(loadConfig({ env: { CONFORMANCE_REQUIRE: 'clusters, epics' } }).require).toEqual(['clusters', 'epics']);
     expect(loadConfig({ env: {}, flags: { require: 'deps' } }).require).toEqual(['deps']);
+  });
+
+  test('throttling: 120 s of waiting on 429s and no rate cap by default; --max-rps takes a decimal', () => {
+    const c = loadConfig({ env: {} });
+    expect(c.throttleMaxWaitMs).toBe(120_000);
+    expect(c.maxRps).toBeUndefined();
+    expect(loadConfig({ env: { CONFORMANCE_THROTTLE_MAX_WAIT_MS: '0' }, flags: { maxRps: '0.5' } })).toMatchObject({
+      throttleMaxWaitMs: 0,
+      maxRps: 0.5,
+    });
+    expect(() => loadConfig({ env: {}, flags: { maxRps: 'x' } })).toThrow(/^--max-rps must be a positive number/);
   });
 
   test('a bad flag is reported by its flag name', () => {

@@ -8,6 +8,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { CAPABILITIES } from '../kit/capabilities.ts';
+import { DEFAULT_THROTTLE_MAX_WAIT_MS } from '../kit/throttle.ts';
 import { KitError } from '../shared/errors.ts';
 import { AREAS } from '../spec/clauses.ts';
 
@@ -41,6 +42,10 @@ export interface Config {
   ldapBlockedUser?: string;
   /** How long a check waits for a deletion the target finishes in a background job (a hard-deleted user's groups). */
   deletionTimeoutMs: number;
+  /** The longest total wait on 429 answers per process before the run ends as a kit error (exit 2); 0 gives up at the first. */
+  throttleMaxWaitMs: number;
+  /** A cap on the run's request rate (requests per second, shared among its processes); none when undefined. */
+  maxRps?: number;
 }
 
 /** Flags of the CLI, by config key; a flag beats its variable. */
@@ -65,6 +70,8 @@ export const VARIABLES: Record<keyof Config, string> = {
   dependencyProject: 'CONFORMANCE_DEPENDENCY_PROJECT',
   ldapBlockedUser: 'CONFORMANCE_LDAP_BLOCKED_USER',
   deletionTimeoutMs: 'CONFORMANCE_DELETION_TIMEOUT_MS',
+  throttleMaxWaitMs: 'CONFORMANCE_THROTTLE_MAX_WAIT_MS',
+  maxRps: 'CONFORMANCE_MAX_RPS',
 };
 
 /** Command-line flag of each key (the CLI derives its options from this table). */
@@ -86,6 +93,8 @@ export const FLAGS: Record<keyof Config, string> = {
   dependencyProject: '--dependency-project',
   ldapBlockedUser: '--ldap-blocked-user',
   deletionTimeoutMs: '--deletion-timeout-ms',
+  throttleMaxWaitMs: '--throttle-max-wait-ms',
+  maxRps: '--max-rps',
 };
 
 const commaList = z.string().transform((s) =>
@@ -188,6 +197,20 @@ const fields = {
     .optional(),
   // The platform removes deleted users in a cron job every 2 minutes: 5 minutes leave room for a busy queue.
   deletionTimeoutMs: positiveInt(3_600_000).default(300_000),
+  throttleMaxWaitMs: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a non-negative integer (milliseconds)')
+    .transform(Number)
+    .refine((n) => n <= 3_600_000, 'must be at most 3600000 (an hour)')
+    .default(DEFAULT_THROTTLE_MAX_WAIT_MS),
+  maxRps: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'must be a positive number of requests per second, such as 20 or 0.5')
+    .transform(Number)
+    .refine((n) => n > 0 && n <= 100_000, 'must be above 0 and at most 100000')
+    .optional(),
 };
 
 /** Reads `.env` into process.env (never overriding what is set). Call once, at the edge. */

@@ -42,6 +42,7 @@ function finish(reportsDir: string, since: number) {
     secrets: [SECRET],
     writtenSince: since,
     cleanup: { removed: 4, left: [] },
+    throttled: { responses: 3, waitedMs: 14_200 },
     log: (t) => printed.push(t),
     write: (path, text) => {
       writes.push(path);
@@ -67,6 +68,8 @@ describe('finishRun', () => {
     const json = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
     expect(json.verdict).toBe('fail');
     expect(json.cleanup).toEqual({ removed: 4, left: [] });
+    expect(json.throttled).toEqual({ responses: 3, waitedMs: 14_200 });
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('Throttled: 3 responses answered 429, 14.2 s waited');
   });
 
   test('a clean run prints PASS last and writes each summary file once', () => {

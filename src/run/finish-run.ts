@@ -4,11 +4,11 @@
  * secrets (a leak is redacted in place and fails the run), and only then the summary published:
  * summary.json and summary.md written once each, the verdict printed last.
  *
- *   const summary = finishRun(built, { reportsDir, cleanup, har: true, kitVersion: '0.1.0',
+ *   const summary = finishRun(built, { reportsDir, cleanup, throttled: { responses: 2, waitedMs: 2000 }, har: true, kitVersion: '0.1.0',
  *     secrets: [adminToken, ...learnt], writtenSince: startedMs, log: console.log });
  */
 import { relative } from 'node:path';
-import type { CleanupReport } from '../kit/channels.ts';
+import type { CleanupReport, ThrottleCount } from '../kit/channels.ts';
 import { assembleHar } from '../report/har.ts';
 import { publishSummary } from '../report/publish.ts';
 import type { Summary } from '../report/summary.ts';
@@ -17,6 +17,8 @@ import { scanForSecrets } from './secret-scan.ts';
 export interface FinishOptions {
   reportsDir: string;
   cleanup?: CleanupReport;
+  /** The run's 429 answers and the time waited on them (summary.json's `throttled`). */
+  throttled?: ThrottleCount;
   /** CONFORMANCE_HAR: assemble reports/run.har from the workers' parts. */
   har: boolean;
   kitVersion: string;
@@ -31,6 +33,7 @@ export interface FinishOptions {
 
 export function finishRun(built: Summary, o: FinishOptions): Summary {
   let summary: Summary = o.cleanup ? { ...built, cleanup: o.cleanup } : built;
+  if (o.throttled) summary = { ...summary, throttled: o.throttled };
   if (o.har) assembleHar(o.reportsDir, o.kitVersion);
   // summary.json and summary.md are not written yet: they are redacted as they are written.
   const leaks = scanForSecrets(o.reportsDir, o.secrets, o.writtenSince);

@@ -9,10 +9,20 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ApiClient } from '../kit/client.ts';
 import { loadConfig, loadDotenv } from './config.ts';
-import { ENV, noteCleanup, noteSetupFailure, secretsFileSink, TARGET, type CleanupReport } from '../kit/channels.ts';
+import {
+  ENV,
+  noteCleanup,
+  noteSetupFailure,
+  secretsFileSink,
+  TARGET,
+  throttleFileLog,
+  type CleanupReport,
+  type ThrottleLog,
+} from '../kit/channels.ts';
+import { Throttle } from '../kit/throttle.ts';
 import { cleanupLedger } from './ledger-cleanup.ts';
 import { probeCapabilities } from './probe.ts';
-import { sweepPrefixes } from './prefix-sweep.ts';
+import { sweepPrefixes, type SweepResult } from './prefix-sweep.ts';
 import { preflight } from './preflight.ts';
 import { precompileValidators } from '../kit/schemas.ts';
 import { provisionRegularUser } from './provision.ts';
@@ -20,6 +30,9 @@ import { SecretSet } from '../shared/redact.ts';
 import { KitError, isKitError } from '../shared/errors.ts';
 import type { TargetInfo } from '../kit/target.ts';
 import { tokenExpiresAt as tokenExpiresAtFrom } from '../kit/token-expiry.ts';
+
+/** A throttling log that never reports another process's give-up. */
+const ownBound = (log: ThrottleLog | undefined): ThrottleLog | undefined => log && { ...log, stopped: () => undefined };
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The workers load the schemas' validators from the cache instead of each compiling them.
@@ -57,6 +70,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new KitError('ADMIN_TOKEN_MISSING', 'CONFORMANCE_ADMIN_TOKEN (or --admin-token) is required to certify a deployed target.');
   }
   const secretsPath = process.env[ENV.secretsFile] || undefined;
+  const throttleFile = process.env[ENV.throttleFile] || undefined;
   const secrets = new SecretSet([adminToken], secretsFileSink(secretsPath));
   const root: string = baseUrl as string;
   const apiUrl = `${root}/api/v4`;
@@ -66,6 +80,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     maxBodyBytes: config.maxBodyBytes,
     secrets,
     auth: { token: adminToken },
+    // This process sends alone (before the workers start, after they end): the whole rate cap is its own. It keeps
+    // its own bound when a worker gave up on the target's throttling: what the run made goes if the target lets it.
+    throttle: new Throttle({
+      maxWaitMs: config.throttleMaxWaitMs,
+      requestsPerSecond: config.maxRps,
+      log: ownBound(throttleFileLog(throttleFile)),
+    }),
   });
   const reportsDir = resolve(config.reportsDir);
   const ledgerPath = join(reportsDir, `ledger-${config.runPrefix}.jsonl`);
@@ -90,7 +111,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // found by the run's prefix. Only on a deployed target: the bundled reference goes away anyway.
     if (!stopReference) {
       const handled = new Set([...result.removed, ...result.gone, ...result.deleting].map((e) => e.path));
-      const swept = await sweepPrefixes(admin, [config.runPrefix], { handled });
+      const swept = await sweepPrefixes(admin, [config.runPrefix], { handled }).catch((e: unknown) => ({
+        removed: [],
+        deleting: [],
+        failed: [{ what: "what the run's prefix names", reason: (e as Error).message }] as SweepResult['failed'],
+      }));
       report.removed += swept.removed.length + swept.deleting.length;
       report.deleting = (report.deleting ?? 0) + swept.deleting.length;
       for (const f of swept.failed) {
@@ -131,6 +156,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       har: config.har,
       epicsUnavailable: config.epicsUnavailable,
       secretsPath,
+      // The workers send side by side: each gets an equal share of the rate cap, so together they never exceed it
+      // without a lock or a token bucket shared between processes (a worker's requests wait on none but its own).
+      // A run with fewer files than workers, or its last file, goes slower than the cap: it is a ceiling.
+      throttle: {
+        maxWaitMs: config.throttleMaxWaitMs,
+        requestsPerSecond: config.maxRps && config.maxRps / Math.max(1, project.globalConfig.maxWorkers),
+        file: throttleFile,
+      },
       dependencyProject: config.dependencyProject,
       ldapBlockedUser,
       deletionTimeoutMs: config.deletionTimeoutMs,

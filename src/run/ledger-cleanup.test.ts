@@ -12,6 +12,7 @@ import type { ApiClient, ApiResponse } from '../kit/client.ts';
 import { appendLedger, readLedger } from '../kit/ledger.ts';
 import { cleanupLedger } from './ledger-cleanup.ts';
 import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
+import { KitError } from '../shared/errors.ts';
 
 const temp = tempFoldersForThisFile();
 
@@ -77,6 +78,27 @@ describe('ledger', () => {
       ),
     );
     expect(result.failed).toHaveLength(1);
+    expect(existsSync(file)).toBe(true);
+  });
+
+  test('a delete the client gave up on (a target that keeps throttling) is reported, and the others still tried', async () => {
+    const file = join(temp('ledger-'), 'ledger.jsonl');
+    appendLedger(file, { kind: 'user', id: 3, path: '/users/3' });
+    appendLedger(file, { kind: 'broadcast_message', id: 7, path: '/broadcast_messages/7' });
+    const calls: string[] = [];
+    const admin = {
+      delete: async (path: string) => {
+        calls.push(path);
+        if (path === '/broadcast_messages/7') throw new KitError('TARGET_THROTTLING', 'The target kept throttling: ...');
+        return { status: 204, text: '', headers: {} } as ApiResponse;
+      },
+      // After a 204 the cleanup looks whether the user is gone.
+      get: async () => ({ status: 404, text: '', headers: {} }) as ApiResponse,
+    } as unknown as ApiClient;
+    const result = await cleanupLedger(file, admin);
+    expect(calls).toEqual(['/broadcast_messages/7', '/users/3']);
+    expect(result.failed).toEqual([expect.objectContaining({ status: 0, reason: 'The target kept throttling: ...' })]);
+    expect(result.removed).toHaveLength(1);
     expect(existsSync(file)).toBe(true);
   });
 });

@@ -33,7 +33,14 @@ export async function cleanupLedger(file: string, admin: ApiClient, options: Rem
     .filter((e) => !seen.has(e.path) && seen.add(e.path));
   const result: CleanupResult = { removed: [], gone: [], deleting: [], failed: [] };
   for (const entry of ordered) {
-    const outcome = await removeForGood(admin, entry, options);
+    let outcome;
+    try {
+      outcome = await removeForGood(admin, entry, options);
+    } catch (e) {
+      // The client gave up on a target that keeps throttling (KitError TARGET_THROTTLING): the entry stays in the ledger.
+      result.failed.push({ entry, status: 0, reason: (e as Error).message });
+      continue;
+    }
     if (outcome.result === 'left') result.failed.push({ entry, status: outcome.status, reason: outcome.reason, command: outcome.command });
     else result[outcome.result].push(entry);
   }

@@ -19,6 +19,7 @@ export const KIT_ERROR_CODES = {
   USAGE: 'the command line is wrong',
   RESPONSE_TOO_LARGE: 'a response body exceeded the configured cap',
   REQUEST_TIMEOUT: 'the target did not answer within the timeout',
+  TARGET_THROTTLING: 'the target kept answering 429 Too Many Requests past the bound (CONFORMANCE_THROTTLE_MAX_WAIT_MS)',
   OUTPUT_UNWRITABLE: 'an output file could not be written',
   UNKNOWN_CLAUSE: 'a clause id is not in the clause catalogue (src/spec/clauses.json)',
   CASE_TABLE_INVALID: 'a case table of suites/ does not fit its suite (a placeholder without a value, an unknown operation)',
