@@ -58,6 +58,12 @@ describe('deactivate and activate', () => {
     expect((await move('activate', jane.id)).statusCode).toBe(201);
     expect(await stateOf(jane.id)).toBe('active');
   });
+  it('answers 201 null when the user is already deactivated', async () => {
+    await move('deactivate', jane.id);
+    const res = await move('deactivate', jane.id);
+    expect([res.statusCode, res.body, res.headers['content-type']]).toEqual([201, 'null', 'application/json']);
+    expect(await stateOf(jane.id)).toBe('deactivated');
+  });
   it('refuses to deactivate a user active within 180 days, and allows it once the window has passed', async () => {
     await t.req('GET', '/user', { token: jane.token });
     const refused = await move('deactivate', jane.id);
