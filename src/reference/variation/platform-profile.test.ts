@@ -88,3 +88,39 @@ describe('each departure, spec profile then platform profile', () => {
     });
   });
 });
+
+describe('the defaults of current installations the platform profile switches on', () => {
+  it('tokens.expiry-required: an impersonation token without expires_at is refused with 400', async () => {
+    await both(async (t, platform) => {
+      const jane = await t.user('jane');
+      const res = await t.req('POST', `/users/${jane.id}/impersonation_tokens`, { token: t.admin, body: { name: 'n', scopes: ['api'] } });
+      expect(res.statusCode).toBe(platform ? 400 : 201);
+      if (platform) expect(res.data).toEqual({ message: { expires_at: ["can't be blank"] } });
+    });
+  });
+
+  it('users.delayed-deletion: a deleted user lingers, blocked, until the background job removes it', async () => {
+    await both(async (t, platform) => {
+      const jane = await t.user('jane');
+      expect((await t.req('DELETE', `/users/${jane.id}`, { token: t.admin })).statusCode).toBe(204);
+      const right = await t.req('GET', `/users/${jane.id}`, { token: t.admin });
+      expect([right.statusCode, right.data.state]).toEqual(platform ? [200, 'blocked'] : [404, undefined]);
+      t.setNow(120_000);
+      expect((await t.req('GET', `/users/${jane.id}`, { token: t.admin })).statusCode).toBe(404);
+    });
+  });
+
+  it('projects.scheduled-deletion: a deleted project is only marked, until removed with permanently_remove', async () => {
+    await both(async (t, platform) => {
+      const project = await t.req('POST', '/projects', { token: t.admin, body: { name: 'app' } });
+      expect((await t.req('DELETE', `/projects/${project.data.id}`, { token: t.admin })).statusCode).toBe(202);
+      const marked = await t.req('GET', `/projects/${project.data.id}`, { token: t.admin });
+      expect(marked.statusCode).toBe(platform ? 200 : 404);
+      if (!platform) return;
+      expect(marked.data.marked_for_deletion_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const query = `permanently_remove=true&full_path=${encodeURIComponent(marked.data.path_with_namespace)}`;
+      expect((await t.req('DELETE', `/projects/${project.data.id}`, { token: t.admin, query })).statusCode).toBe(202);
+      expect((await t.req('GET', `/projects/${project.data.id}`, { token: t.admin })).statusCode).toBe(404);
+    });
+  });
+});
