@@ -23,7 +23,7 @@ describe('the platform profile', () => {
   });
 
   it('departs from exactly the clauses baselines/platform.json lists', () => {
-    expect(BASELINE.known.map((e) => e.clause).sort()).toEqual(platformClauses().sort());
+    expect([...new Set(BASELINE.known.map((e) => e.clause))].sort()).toEqual(platformClauses().sort());
   });
 
   it('refuses an unknown profile', async () => {
