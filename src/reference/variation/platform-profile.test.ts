@@ -8,6 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { gpgPublicKey } from '../../kit/generators/gpg-keys.ts';
+import { sshPublicKey } from '../../kit/generators/ssh-keys.ts';
 import { testServer, type TestServer } from '../testing.ts';
 import { PLATFORM_PROFILE, platformClauses } from './registry.ts';
 
@@ -85,6 +87,56 @@ describe('each departure, spec profile then platform profile', () => {
       const todo = (await t.req('POST', `/groups/${group}/epics/${iid}/todo`, { token: t.admin })).data;
       expect(['reference' in epic, 'reference' in todo.target]).toEqual([!platform, !platform]);
       expect([epic.references.short, todo.target.references.short]).toEqual([`&${iid}`, `&${iid}`]);
+    });
+  });
+
+  it('platform.ssh-key-unique-by-sha256: a duplicate SSH key is refused keyed by fingerprint_sha256 only', async () => {
+    await both(async (t, platform) => {
+      const k = await sshPublicKey();
+      const [jane, bob] = [await t.user('jane'), await t.user('bob')];
+      expect((await t.req('POST', '/user/keys', { token: jane.token, body: { title: 'a', key: k.text } })).statusCode).toBe(201);
+      const res = await t.req('POST', '/user/keys', { token: bob.token, body: { title: 'b', key: `${k.type} ${k.body} other` } });
+      const taken = ['has already been taken'];
+      expect([res.statusCode, res.data]).toEqual([
+        400,
+        { message: platform ? { fingerprint_sha256: taken } : { fingerprint: taken, key: taken } },
+      ]);
+    });
+  });
+
+  it('platform.user-gpg-keys-public: a non-admin and an anonymous caller read the GPG keys of a user (200 instead of 403 and 401)', async () => {
+    await both(async (t, platform) => {
+      const [jane, bob] = [await t.user('jane'), await t.user('bob')];
+      const made = await t.req('POST', `/users/${jane.id}/gpg_keys`, { token: t.admin, body: { key: (await gpgPublicKey()).armored } });
+      const paths = [`/users/${jane.id}/gpg_keys`, `/users/${jane.id}/gpg_keys/${made.data.id}`];
+      const statuses = async (token?: string) => Promise.all(paths.map(async (path) => (await t.req('GET', path, { token })).statusCode));
+      expect([await statuses(bob.token), await statuses()]).toEqual(
+        platform
+          ? [
+              [200, 200],
+              [200, 200],
+            ]
+          : [
+              [403, 403],
+              [401, 401],
+            ],
+      );
+      const other = (await gpgPublicKey()).armored;
+      expect((await t.req('POST', paths[0]!, { token: bob.token, body: { key: other } })).statusCode).toBe(403);
+      expect((await t.req('DELETE', paths[1]!, { token: bob.token })).statusCode).toBe(403);
+      expect((await t.req('DELETE', paths[1]!)).statusCode).toBe(401);
+    });
+  });
+
+  it('platform.variable-update-value-optional: PUT without value answers 200 and keeps the value instead of 400', async () => {
+    await both(async (t, platform) => {
+      const project = await t.req('POST', '/projects', { token: t.admin, body: { name: 'app' } });
+      const base = `/projects/${project.data.id}/variables`;
+      await t.req('POST', base, { token: t.admin, body: { key: 'DB_URL', value: 'postgres://db' } });
+      const res = await t.req('PUT', `${base}/DB_URL`, { token: t.admin, body: { protected: true } });
+      expect(res.statusCode).toBe(platform ? 200 : 400);
+      const read = (await t.req('GET', `${base}/DB_URL`, { token: t.admin })).data;
+      expect([read.value, read.protected]).toEqual(['postgres://db', platform]);
     });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * GPG keys: the caller's own (/user/gpg_keys) and any user's (/users/:id/gpg_keys,
- * administrators only). A key must be an armored OpenPGP public key that parses
+ * administrators only; the platform profile lets anyone read them, platform.user-gpg-keys-public). A key must be an armored OpenPGP public key that parses
  * (domain/gpg-keys.ts) and is unique by fingerprint across all users. The create response is
  * the key object, as the platform answers (the spec's example shows it inside an array).
  *

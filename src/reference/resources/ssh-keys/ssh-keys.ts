@@ -7,6 +7,7 @@
  *   POST /api/v4/user/keys {"title":"laptop","key":"ssh-ed25519 AAAAC3... me@laptop"}
  *   -> 201 {"id":4,"title":"laptop","key":"ssh-ed25519 AAAAC3... Jane Doe (localhost)","created_at":"...","expires_at":null}
  *   the same key again -> 400 {"message":{"fingerprint":["has already been taken"],"key":["has already been taken"]}}
+ *   (the platform profile: {"message":{"fingerprint_sha256":["has already been taken"]}}, as current releases)
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -58,8 +59,11 @@ function addKey(ctx: RefContext, request: FastifyRequest, user: UserRecord): Ssh
   } else if (ctx.store.sshKeys.find((k) => k.fingerprintSha256 === parsed.fingerprintSha256)) {
     if (ctx.has('keys.duplicate-409')) fail('conflict', 'Fingerprint has already been taken');
     if (ctx.has('keys.duplicate-message-string')) fail('missing_attribute', 'Key has already been taken');
-    errors.fingerprint = ['has already been taken'];
-    errors.key = ['has already been taken'];
+    if (ctx.has('platform.ssh-key-unique-by-sha256')) errors.fingerprint_sha256 = ['has already been taken'];
+    else {
+      errors.fingerprint = ['has already been taken'];
+      errors.key = ['has already been taken'];
+    }
   }
   if (Object.keys(errors).length > 0 || 'error' in parsed) fail('validation_failed', errors);
   return ctx.store.sshKeys.insert({

@@ -36,4 +36,13 @@ export const SSH_KEYS_VARIATIONS = [
     clause: 'keys.list_user.by_id',
     suites: ['suites/ssh-keys/admin.test.ts'],
   },
+  {
+    id: 'platform.ssh-key-unique-by-sha256',
+    kind: 'platform',
+    description:
+      'a duplicate SSH key is refused with 400 {"message":{"fingerprint_sha256":["has already been taken"]}}, not keyed by fingerprint and key',
+    clauses: ['keys.create_own.duplicate_fingerprint'],
+    suites: ['suites/ssh-keys/create-errors.test.ts'],
+    source: 'app/models/key.rb (validates :fingerprint_sha256, uniqueness: true; no uniqueness of key or fingerprint)',
+  },
 ] as const satisfies readonly Variation[];

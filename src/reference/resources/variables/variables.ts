@@ -2,7 +2,9 @@
  * Project variables (maintainers and above: 403 below, 404 for a project the caller cannot see):
  * list, show, create, update, delete. `filter[environment_scope]` selects among variables of
  * one key in several scopes when the server option `variablesScopeFilter` is on (a feature flag,
- * off by default on the platform: then the filter is ignored and the oldest match is used).
+ * off by default on the platform: then the filter is ignored and the oldest match is used). PUT
+ * needs value; the platform profile takes it as optional and keeps the old one
+ * (platform.variable-update-value-optional).
  *
  *   POST /api/v4/projects/5/variables {"key":"DB_URL","value":"postgres://db"}
  *   -> 201 {"key":"DB_URL","value":"postgres://db","variable_type":"env_var","protected":false,
@@ -29,6 +31,8 @@ const ATTRIBUTES = {
 };
 const CREATE = { key: p.string().required(), value: p.string().required(), ...ATTRIBUTES };
 const UPDATE = { value: p.string().required(), ...ATTRIBUTES };
+/** The platform's PUT: value optional too (platform.variable-update-value-optional). */
+const UPDATE_VALUE_OPTIONAL = { value: p.string(), ...ATTRIBUTES };
 const MULTIPLE = "There are multiple variables with provided parameters. Please use 'filter[environment_scope]'";
 
 /** The platform's variable entity (list, show and full views alike; `raw`, `hidden`, `description` as extras). */
@@ -130,13 +134,13 @@ export function registerVariables(r: Router): void {
 
   r.put(`${base}/:key`, access, (request) => {
     const source = input(request);
-    const q = readParams(source, UPDATE);
+    const q = readParams(source, r.ctx.has('platform.variable-update-value-optional') ? UPDATE_VALUE_OPTIONAL : UPDATE);
     const scope = r.ctx.has('variables.filter-ignored-on-update') ? undefined : readScopeFilter(source);
     const project = findProjectWithAccess(request, ACCESS.maintainer);
     const existing = findVariable(request, project, scope);
     const values: Omit<VariableRecord, 'id'> = {
       ...existing,
-      value: q.value,
+      value: q.value ?? existing.value,
       variableType: q.variable_type ?? existing.variableType,
       protected: q.protected ?? existing.protected,
       masked: q.masked ?? existing.masked,

@@ -58,4 +58,12 @@ export const VARIABLES_VARIATIONS = [
     option: 'variablesScopeFilter',
     env: 'REFERENCE_VARIABLES_SCOPE_FILTER',
   },
+  {
+    id: 'platform.variable-update-value-optional',
+    kind: 'platform',
+    description: 'PUT /projects/:id/variables/:key without value answers 200 and keeps the old value',
+    clauses: ['variables.update.value_required'],
+    suites: ['suites/variables/read.test.ts'],
+    source: 'lib/api/ci/variables.rb (PUT :id/variables/:key: optional :value)',
+  },
 ] as const satisfies readonly Variation[];
