@@ -82,8 +82,13 @@ describe('/users/:id/gpg_keys', () => {
     check.status(made, 201);
     const id = createdKey(made.json)!.id;
     const other = await gpgPublicKey({ email: carol.email });
+    // Writes first: a refused write is the graver fault, and a baseline entry narrowed to the reads
+    // (public on the platform) must not hide it behind the first failing read.
+    const requests = refusedRequests('gpg.admin.non_admin', { id: carol.id, key_id: id, gpg_key: other.armored }).sort(
+      (a, b) => Number(a.method === 'GET') - Number(b.method === 'GET'),
+    );
     for (const caller of [carol.client, s.user]) {
-      for (const r of refusedRequests('gpg.admin.non_admin', { id: carol.id, key_id: id, gpg_key: other.armored })) {
+      for (const r of requests) {
         const res = await caller.request(r.method, r.path, r.json ? { json: r.json } : {});
         check.status(res, 403, `${r.title} by a non-admin MUST answer 403.`);
       }
