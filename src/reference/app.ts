@@ -85,6 +85,8 @@ function syncHook(check: (request: FastifyRequest) => void) {
   };
 }
 
+const API_V3_GONE = 'API V3 is no longer supported. Use API V4 instead.';
+
 /** Node answers 431 past its header limit; keep it far above the 8 KiB query limit. */
 const MAX_HEADER_SIZE = 1024 * 1024;
 
@@ -191,6 +193,8 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   app.setNotFoundHandler(() => {
     throw apiError('route_not_found');
   });
+  // Version 3 was removed in release 11.0 (the spec); the platform still answers its paths, with 410 (lib/api/api.rb).
+  for (const url of ['/api/v3', '/api/v3/*']) app.all(url, (_request, reply) => reply.code(410).send({ error: API_V3_GONE }));
 
   const host = new Router(app, ctx);
   for (const plugin of RESOURCES) await host.mount(plugin);

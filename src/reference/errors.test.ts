@@ -14,11 +14,22 @@ beforeEach(async () => {
 });
 
 describe('unknown routes and methods', () => {
-  it('answers 404 {"error":"404 Not Found"} to an unknown route, and to /api/v3', async () => {
-    for (const path of ['/api/v4/no_such_resource', '/api/v3/broadcast_messages', '/']) {
+  it('answers 404 {"error":"404 Not Found"} to an unknown route', async () => {
+    for (const path of ['/api/v4/no_such_resource', '/']) {
       const res = await t.req('GET', path);
       expect(res.statusCode).toBe(404);
       expect(res.data).toEqual({ error: '404 Not Found' });
+    }
+  });
+
+  it('answers 410 to any path under /api/v3, as the platform does since version 3 was removed', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/v3/broadcast_messages'],
+      ['POST', '/api/v3/users'],
+      ['GET', '/api/v3'],
+    ]) {
+      const res = await t.req(method!, path!);
+      expect([res.statusCode, res.data]).toEqual([410, { error: 'API V3 is no longer supported. Use API V4 instead.' }]);
     }
   });
 

@@ -40,6 +40,12 @@ describe('block and unblock', () => {
     expect((await move('unblock', jane.id)).statusCode).toBe(201);
     expect(await stateOf(jane.id)).toBe('active');
   });
+  it('answers 201 false when there is nothing to unblock, and 201 false to activate an active user', async () => {
+    const unblock = await move('unblock', jane.id);
+    const activate = await move('activate', jane.id);
+    expect([unblock.statusCode, unblock.body, activate.statusCode, activate.body]).toEqual([201, 'false', 201, 'false']);
+    expect(await stateOf(jane.id)).toBe('active');
+  });
   it('refuses to unblock a deactivated user', async () => {
     await move('deactivate', jane.id);
     const res = await move('unblock', jane.id);

@@ -22,7 +22,12 @@ import { JSON_CONTENT_TYPE } from '../../content-type.ts';
 /** Days without activity a user needs before it can be deactivated (the spec's window). */
 export const DEACTIVATION_WINDOW_DAYS = 180;
 
-type Outcome = { state: UserState } | 'unchanged';
+/**
+ * A move made, or none to make: the platform answers `null` when block or deactivate finds the user
+ * already there (`break`), and `false` when unblock or activate has nothing to undo (the service's
+ * failed transition: lib/api/users.rb `result.success?`).
+ */
+type Outcome = { state: UserState } | 'unchanged' | 'nothing-to-undo';
 type Transition = (user: UserRecord, ctx: RefContext, caller: UserRecord) => Outcome;
 
 const isBlocked = (u: UserRecord) => u.state === 'blocked' || u.state === 'ldap_blocked';
@@ -37,7 +42,7 @@ const block: Transition = (user, ctx, caller) => {
   if (user.state === 'ldap_blocked' && !ctx.has('users.transitions-ignore-ldap')) {
     fail('forbidden', 'LDAP blocked users cannot be modified by the API');
   }
-  if (user.id === caller.id) fail('forbidden', 'You cannot block yourself');
+  if (user.id === caller.id) fail('forbidden', 'The API initiating user cannot be blocked by the API');
   if (user.state === 'deactivated' && ctx.has('users.block-refuses-deactivated')) {
     fail('forbidden', 'A deactivated user cannot be blocked by the API');
   }
@@ -50,7 +55,7 @@ const unblock: Transition = (user, ctx) => {
     fail('forbidden', 'LDAP blocked users cannot be unblocked by the API');
   }
   if (user.state === 'deactivated') fail('forbidden', 'Deactivated users cannot be unblocked by the API');
-  if (!isBlocked(user)) return 'unchanged';
+  if (!isBlocked(user)) return 'nothing-to-undo';
   return ctx.has('users.unblock-not-applied') ? 'unchanged' : { state: 'active' };
 };
 
@@ -72,7 +77,7 @@ const activate: Transition = (user, ctx) => {
   if (isBlocked(user) && !ctx.has('users.activate-allows-blocked')) {
     fail('forbidden', 'A blocked user must be unblocked to be activated');
   }
-  if (user.state === 'active') return 'unchanged';
+  if (user.state === 'active') return 'nothing-to-undo';
   return { state: 'active' };
 };
 
@@ -88,11 +93,11 @@ function handler(move: Transition) {
     const ctx = ctxOf(request);
     const user = findUser(request);
     const outcome = move(user, ctx, callerOf(request).user);
-    if (outcome !== 'unchanged') ctx.store.users.update(user.id, { state: outcome.state, updatedAt: ctx.clock() });
+    if (typeof outcome === 'object') ctx.store.users.update(user.id, { state: outcome.state, updatedAt: ctx.clock() });
     return reply
       .code(201)
       .type(JSON_CONTENT_TYPE)
-      .send(outcome === 'unchanged' ? 'null' : 'true');
+      .send(outcome === 'unchanged' ? 'null' : outcome === 'nothing-to-undo' ? 'false' : 'true');
   };
 }
 
