@@ -67,9 +67,9 @@ function enforce(found: Finding | undefined, judged: unknown): void {
   if (found) throw failureOf(found, typeof judged === 'object' && judged !== null ? judged : undefined);
 }
 
-/** Fails with the requirement when `ok` is false. */
-export function requireThat(ok: boolean, requirement: string, expected?: unknown, actual?: unknown): void {
-  if (!ok) throw new ConformanceFailure(requirement, expected, actual);
+/** Fails with the requirement when `ok` is false; `fields` names the fields it is about, when the test knows them all. */
+export function requireThat(ok: boolean, requirement: string, expected?: unknown, actual?: unknown, fields?: string[]): void {
+  if (!ok) throw new ConformanceFailure(requirement, expected, actual, fields ? { fields } : {});
 }
 
 export const check = {

@@ -87,6 +87,21 @@ describe('failureRecord', () => {
     expect(record.fields?.sort()).toEqual(['emoji', 'message_html']); // message is there
   });
 
+  test('a requirement of a test names the fields it is about when the test gives them, and none otherwise', () => {
+    expect(
+      failureRecord(
+        failing(() => requireThat(false, 'x MUST be a date.', 'a date', 'now', ['x'])),
+        redact,
+      ).fields,
+    ).toEqual(['x']);
+    expect(
+      failureRecord(
+        failing(() => requireThat(false, 'Something MUST hold.')),
+        redact,
+      ).fields,
+    ).toBeUndefined();
+  });
+
   test("a failure that judged nothing in particular shows the test's last exchange", async () => {
     await admin.post('/broadcast_messages', { json: { message: 'first' } });
     await admin.get('/broadcast_messages');

@@ -133,8 +133,8 @@ function hasKind(value: unknown, kind: FieldKind): boolean {
 /** Each named field is present with its kind; a short user has its six fields. */
 export function checkFields(body: Record<string, unknown>, fields: Record<string, FieldKind>, what = 'An epic'): void {
   for (const [name, kind] of Object.entries(fields)) {
-    requireThat(name in body, `${what} MUST have the field ${name}.`, name, Object.keys(body));
-    requireThat(hasKind(body[name], kind), `${what}'s ${name} MUST be ${KIND_TEXT[kind]}.`, KIND_TEXT[kind], body[name]);
+    requireThat(name in body, `${what} MUST have the field ${name}.`, name, Object.keys(body), [name]);
+    requireThat(hasKind(body[name], kind), `${what}'s ${name} MUST be ${KIND_TEXT[kind]}.`, KIND_TEXT[kind], body[name], [name]);
     if (kind === 'short-user') checkShortUser(body[name] as Record<string, unknown>, `${what}'s ${name}`);
   }
 }

@@ -6,6 +6,7 @@
  *   const iid = nextEpicIid(store, group.id);            // 1, 2, 3 ... per group, never reused
  *   epicReferences(store, epic, parentGroup).relative;   // 'parent/child&3' from another group
  *   compositeDates(epic).start_date;                      // the fixed date when fixed, else inherited
+ *   inheritedDatesAsDatetimes(compositeDates(epic));      // { start_date_from_inherited_source: '2024-02-29T00:00:00+00:00', ... }
  */
 import type { Store } from '../store.ts';
 import { ACCESS, canSeeGroup, hasAccess } from './access.ts';
@@ -57,6 +58,15 @@ export function compositeDates(epic: EpicRecord) {
     start_date_from_inherited_source: startInherited,
     due_date_from_inherited_source: dueInherited,
   };
+}
+
+/**
+ * The platform's work-item era (platform.epic-inherited-dates-as-datetimes): the *_from_inherited_source
+ * and *_from_milestones fields are the epic's start and due dates, fixed or not, as datetimes at midnight UTC.
+ */
+export function inheritedDatesAsDatetimes(dates: { start_date: string | null; due_date: string | null }) {
+  const midnight = (date: string | null) => (date === null ? null : `${date}T00:00:00+00:00`);
+  return { start_date_from_inherited_source: midnight(dates.start_date), due_date_from_inherited_source: midnight(dates.due_date) };
 }
 
 /**

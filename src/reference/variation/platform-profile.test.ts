@@ -69,7 +69,7 @@ describe('each departure, spec profile then platform profile', () => {
       const list = await t.req('GET', `/groups/${group}/epics`);
       const one = await t.req('GET', `/groups/${group}/epics/${iid}`);
       expect([list.statusCode, one.statusCode]).toEqual(platform ? [200, 200] : [401, 401]);
-      if (platform) expect([list.data.length, one.data.subscribed, 'start_date_is_fixed' in one.data]).toEqual([1, false, false]);
+      if (platform) expect([list.data.length, one.data.subscribed, 'start_date_is_fixed' in one.data]).toEqual([1, false, true]); // epics.fixed-fields-for-all
       expect((await t.req('POST', `/groups/${group}/epics`, { body: { title: 'x' } })).statusCode).toBe(401);
     });
   });
@@ -137,6 +137,53 @@ describe('each departure, spec profile then platform profile', () => {
       expect(res.statusCode).toBe(platform ? 200 : 400);
       const read = (await t.req('GET', `${base}/DB_URL`, { token: t.admin })).data;
       expect([read.value, read.protected]).toEqual(['postgres://db', platform]);
+    });
+  });
+
+  it('epics.fixed-fields-for-all: a guest sees the fixed/inherited date fields, in the epic and a todo target', async () => {
+    await both(async (t, platform) => {
+      const { group, iid } = await publicEpic(t);
+      const jane = await t.user('jane');
+      await t.req('POST', `/groups/${group}/members`, { token: t.admin, body: { user_id: jane.id, access_level: 10 } });
+      const one = (await t.req('GET', `/groups/${group}/epics/${iid}`, { token: jane.token })).data;
+      const item = (await t.req('GET', `/groups/${group}/epics`, { token: jane.token })).data[0];
+      const todo = (await t.req('POST', `/groups/${group}/epics/${iid}/todo`, { token: jane.token })).data;
+      const fixed = [
+        'start_date_is_fixed',
+        'due_date_is_fixed',
+        'start_date_fixed',
+        'due_date_fixed',
+        'start_date_from_inherited_source',
+        'due_date_from_inherited_source',
+      ];
+      for (const epic of [one, item, todo.target]) expect(fixed.filter((f) => f in epic)).toEqual(platform ? fixed : []);
+    });
+  });
+
+  it('platform.epic-inherited-dates-as-datetimes: *_from_inherited_source and *_from_milestones are midnight UTC datetimes of the dates', async () => {
+    await both(async (t, platform) => {
+      const group = await t.req('POST', '/groups', { token: t.admin, body: { name: 'g', path: 'g' } });
+      const body = {
+        title: 'Leap',
+        start_date_is_fixed: true,
+        start_date_fixed: '2024-02-29',
+        due_date_is_fixed: false,
+        due_date_fixed: '2024-03-31',
+      };
+      const created = await t.req('POST', `/groups/${group.data.id}/epics`, { token: t.admin, body });
+      const read = (await t.req('GET', `/groups/${group.data.id}/epics/${created.data.iid}`, { token: t.admin })).data;
+      const todo = (await t.req('POST', `/groups/${group.data.id}/epics/${created.data.iid}/todo`, { token: t.admin })).data;
+      const start = platform ? '2024-02-29T00:00:00+00:00' : null;
+      for (const epic of [created.data, read, todo.target]) {
+        expect([epic.start_date, epic.start_date_fixed, epic.due_date, epic.due_date_fixed]).toEqual([
+          '2024-02-29',
+          '2024-02-29',
+          null,
+          '2024-03-31',
+        ]);
+        expect([epic.start_date_from_inherited_source, epic.start_date_from_milestones]).toEqual([start, start]);
+        expect([epic.due_date_from_inherited_source, epic.due_date_from_milestones]).toEqual([null, null]); // no due date: null on both
+      }
     });
   });
 });

@@ -12,7 +12,7 @@ import { canEditEpics } from '../../domain/epics.ts';
 import { created } from '../../respond.ts';
 import type { Router } from '../../router.ts';
 import { todoView } from './epic-views.ts';
-import { epicGroup, findEpic } from './epics.ts';
+import { epicGroup, epicPlatformOptions, findEpic } from './epics.ts';
 
 export function registerEpicTodos(r: Router): void {
   const { store, clock } = r.ctx;
@@ -41,7 +41,13 @@ export function registerEpicTodos(r: Router): void {
     return created(
       request,
       reply,
-      todoView(todo, envOf(request), user, canEditEpics(store, user, group), r.ctx.has('platform.epic-without-reference')),
+      todoView(
+        todo,
+        envOf(request),
+        user,
+        r.ctx.has('epics.fixed-fields-for-all') || canEditEpics(store, user, group),
+        epicPlatformOptions(request),
+      ),
     );
   });
 }

@@ -8,7 +8,7 @@
  *   todoView(todo, env)  // { id, group: {...}, author, action_name: 'marked', target_type: 'Epic', target: {...}, ... }
  */
 import type { ViewEnv } from '../../context.ts';
-import { compositeDates, epicReferences } from '../../domain/epics.ts';
+import { compositeDates, epicReferences, inheritedDatesAsDatetimes } from '../../domain/epics.ts';
 import { labelDetails, labelNames } from '../../domain/labels.ts';
 import { fullPath } from '../../domain/namespaces.ts';
 import { htmlEscaped } from '../../domain/text-faults.ts';
@@ -31,6 +31,8 @@ export interface EpicViewOptions {
   titleHtmlEscaped?: boolean;
   /** Platform departure platform.epic-without-reference: no deprecated reference field. */
   withoutReference?: boolean;
+  /** Platform departure platform.epic-inherited-dates-as-datetimes: *_from_inherited_source and *_from_milestones as datetimes. */
+  inheritedAsDatetimes?: boolean;
 }
 
 /** What the platform shows for an author whose account is gone. */
@@ -45,7 +47,8 @@ export function epicWebUrl(epic: EpicRecord, env: ViewEnv): string {
 
 export function epicView(epic: EpicRecord, env: ViewEnv, o: EpicViewOptions) {
   const author = env.store.users.get(epic.authorId);
-  const dates = compositeDates(epic);
+  const composite = compositeDates(epic);
+  const dates = o.inheritedAsDatetimes ? { ...composite, ...inheritedDatesAsDatetimes(composite) } : composite;
   const references = epicReferences(env.store, epic, o.from, o.relativeAlwaysShort);
   const parent = epic.parentId === null ? undefined : env.store.epics.get(epic.parentId);
   const edit = o.canEdit
@@ -95,7 +98,10 @@ export function epicView(epic: EpicRecord, env: ViewEnv, o: EpicViewOptions) {
   };
 }
 
-export function todoView(todo: TodoRecord, env: ViewEnv, viewer: UserRecord, canEdit: boolean, withoutReference = false) {
+/** The platform departures an epic view takes, as the request's variations set them. */
+export type EpicPlatformOptions = Pick<EpicViewOptions, 'withoutReference' | 'inheritedAsDatetimes'>;
+
+export function todoView(todo: TodoRecord, env: ViewEnv, viewer: UserRecord, canEdit: boolean, platform: EpicPlatformOptions = {}) {
   const epic = env.store.epics.get(todo.targetId);
   const group = env.store.namespaces.get(todo.groupId);
   const author = env.store.users.get(todo.authorId);
@@ -115,8 +121,7 @@ export function todoView(todo: TodoRecord, env: ViewEnv, viewer: UserRecord, can
     author: author ? userPublicView(author, env) : ghostAuthor(env),
     action_name: todo.actionName,
     target_type: todo.targetType,
-    target:
-      epic && group ? epicView(epic, env, { from: group, canEdit, single: false, labelDetails: false, viewer, withoutReference }) : null,
+    target: epic && group ? epicView(epic, env, { from: group, canEdit, single: false, labelDetails: false, viewer, ...platform }) : null,
     target_url: epic ? epicWebUrl(epic, env) : '',
     body: todo.body,
     state: todo.state,

@@ -31,7 +31,7 @@ import { created, noContent } from '../../respond.ts';
 import { cutToBytes, monthEndShifted } from '../../domain/text-faults.ts';
 import { intParam, type Router } from '../../router.ts';
 import { EPIC_LIST, listEpics } from './epic-filters.ts';
-import { epicView } from './epic-views.ts';
+import { epicView, type EpicPlatformOptions } from './epic-views.ts';
 import { findVisibleGroup } from '../../lookups.ts';
 
 const labelList = () => p.array(p.string(), { commaSeparated: true });
@@ -92,9 +92,18 @@ export function renderEpic(request: FastifyRequest, epic: EpicRecord, from: Name
     viewer,
     canEdit: ctx.has('epics.fixed-fields-for-all') || canEditOwnGroup(request, epic, viewer),
     relativeAlwaysShort: ctx.has('epics.relative-always-short'),
-    withoutReference: ctx.has('platform.epic-without-reference'),
+    ...epicPlatformOptions(request),
     titleHtmlEscaped: ctx.has('text.html-escaped'),
   });
+}
+
+/** The platform departures of the epic views, as the request's variations set them (also for a todo's target). */
+export function epicPlatformOptions(request: FastifyRequest): EpicPlatformOptions {
+  const ctx = ctxOf(request);
+  return {
+    withoutReference: ctx.has('platform.epic-without-reference'),
+    inheritedAsDatetimes: ctx.has('platform.epic-inherited-dates-as-datetimes'),
+  };
 }
 
 function canEditOwnGroup(request: FastifyRequest, epic: EpicRecord, user: UserRecord | null): boolean {

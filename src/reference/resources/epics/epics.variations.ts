@@ -57,6 +57,10 @@ export const EPICS_VARIATIONS = [
     description: 'the fixed/inherited date fields are shown to callers who cannot edit the epic',
     clause: 'epics.field.fixed_hidden',
     suites: ['suites/epics/fields.test.ts'],
+    platform: {
+      source:
+        'ee/lib/api/entities/epic.rb (expose :start_date_is_fixed?, :start_date_fixed, :start_date_from_inherited_source and the due_date ones, with no if: condition)',
+    },
   },
   {
     id: 'todos.repeat-201',
@@ -110,5 +114,14 @@ export const EPICS_VARIATIONS = [
     clauses: ['epics.field.reference', 'todos.field.target'],
     suites: ['suites/epics'],
     source: 'ee/lib/api/entities/epic.rb (expose :reference, if: { with_reference: true })',
+  },
+  {
+    id: 'platform.epic-inherited-dates-as-datetimes',
+    kind: 'platform',
+    description:
+      'start_date_from_inherited_source, due_date_from_inherited_source and the deprecated *_from_milestones are ISO datetimes at midnight UTC ("2024-02-29T00:00:00+00:00") of the epic\'s start or due date, fixed ones included',
+    clauses: ['conv.types.date', 'epics.field.milestone_dates', 'epics.field.fixed_visible'],
+    suites: ['suites/epics', 'suites/properties/round-trip-epics.test.ts'],
+    source: 'ee/lib/api/entities/epic.rb (*_from_inherited_source and *_from_milestones: rollupable_dates.start_date&.to_time&.iso8601)',
   },
 ] as const satisfies readonly Variation[];
