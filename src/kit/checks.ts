@@ -67,9 +67,18 @@ function enforce(found: Finding | undefined, judged: unknown): void {
   if (found) throw failureOf(found, typeof judged === 'object' && judged !== null ? judged : undefined);
 }
 
-/** Fails with the requirement when `ok` is false. */
-export function requireThat(ok: boolean, requirement: string, expected?: unknown, actual?: unknown): void {
-  if (!ok) throw new ConformanceFailure(requirement, expected, actual);
+/**
+ * Fails with the requirement when `ok` is false; `about.fields` names the fields it is about (what
+ * a baseline entry narrowed to fields excuses), as `requireThat(ok, 'MUST have bio', 'bio', keys, { fields: ['bio'] })`.
+ */
+export function requireThat(
+  ok: boolean,
+  requirement: string,
+  expected?: unknown,
+  actual?: unknown,
+  about: Pick<FailureContext, 'fields'> = {},
+): void {
+  if (!ok) throw new ConformanceFailure(requirement, expected, actual, about);
 }
 
 export const check = {

@@ -98,6 +98,21 @@ describe('failureRecord', () => {
     expect(record.exchange?.method).toBe('GET');
   });
 
+  test('a requireThat naming its field carries it to the record, and one naming none carries no fields', async () => {
+    await admin.get('/broadcast_messages');
+    const named = failureRecord(
+      failing(() => requireThat(false, 'The view MUST have bio_html.', 'bio_html', 'id, bio', { fields: ['bio_html'] })),
+      redact,
+    );
+    expect(named.fields).toEqual(['bio_html']);
+    expect(
+      failureRecord(
+        failing(() => requireThat(false, 'Something MUST hold.')),
+        redact,
+      ).fields,
+    ).toBeUndefined();
+  });
+
   test('the failure does not carry the judged response among its own properties (vitest serializes them into junit.xml)', async () => {
     const res = await admin.post('/broadcast_messages', { json: { message: 'x' } });
     const error = failing(() => check.status(res, 201)) as Record<string, unknown>;
