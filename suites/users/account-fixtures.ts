@@ -91,21 +91,23 @@ const KINDS: Record<string, (v: unknown) => boolean> = {
   date: (v) => typeof v === 'string' && isApiDate(v),
 };
 
-/** Every field of the group is present with one of its types (view-fields.json). */
+/** Every field of the group is present with one of its types (view-fields.json); a failure names its field. */
 export function requireFields(obj: Record<string, unknown>, group: FieldGroup, what: string): void {
   for (const [field, kinds] of Object.entries(fields[group])) {
-    requireThat(Object.prototype.hasOwnProperty.call(obj, field), `${what} MUST have ${field}.`, field, Object.keys(obj).join(', '));
+    const about = [field];
+    requireThat(Object.prototype.hasOwnProperty.call(obj, field), `${what} MUST have ${field}.`, field, Object.keys(obj).join(', '), about);
     const value = obj[field];
     requireThat(
       kinds.some((k) => KINDS[k]!(value)),
       `${what}: ${field} MUST be ${kinds.join(' or ')}.`,
       kinds.join(' or '),
       value,
+      about,
     );
   }
 }
 
-/** None of the fields of the group is present. */
+/** None of the fields of the group is present; a failure names its field. */
 export function requireAbsent(obj: Record<string, unknown>, group: FieldGroup, what: string): void {
   for (const field of Object.keys(fields[group])) {
     requireThat(
@@ -113,6 +115,7 @@ export function requireAbsent(obj: Record<string, unknown>, group: FieldGroup, w
       `${what} MUST NOT have ${field}.`,
       `no ${field}`,
       `${field}: ${JSON.stringify(obj[field])}`,
+      [field],
     );
   }
 }

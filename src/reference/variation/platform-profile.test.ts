@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { gpgPublicKey } from '../../kit/generators/gpg-keys.ts';
 import { sshPublicKey } from '../../kit/generators/ssh-keys.ts';
-import { testServer, type TestServer } from '../testing.ts';
+import { postUser, testServer, type TestServer } from '../testing.ts';
 import { PLATFORM_PROFILE, platformClauses } from './registry.ts';
 
 const BASELINE = JSON.parse(readFileSync(new URL('../../../baselines/platform.json', import.meta.url), 'utf8')) as {
@@ -220,6 +220,57 @@ describe('the defaults of current installations the platform profile switches on
       const query = `permanently_remove=true&full_path=${encodeURIComponent(marked.data.path_with_namespace)}`;
       expect((await t.req('DELETE', `/projects/${project.data.id}`, { token: t.admin, query })).statusCode).toBe(202);
       expect((await t.req('GET', `/projects/${project.data.id}`, { token: t.admin })).statusCode).toBe(404);
+    });
+  });
+});
+
+describe('the user views, spec profile then platform profile', () => {
+  const IPS = ['current_sign_in_ip', 'last_sign_in_ip'];
+  const has = (view: Record<string, unknown>, fields: string[]) => fields.map((f) => f in view);
+
+  it('platform.user-list-without-sign-in-ips: users listed to an admin have no sign-in IPs; the admin GET /users/:id keeps them', async () => {
+    await both(async (t, platform) => {
+      const jane = await t.user('jane');
+      const listed = (await t.req('GET', '/users', { token: t.admin, query: 'username=jane' })).data[0];
+      const single = (await t.req('GET', `/users/${jane.id}`, { token: t.admin })).data;
+      expect([has(listed, IPS), has(single, IPS)]).toEqual([platform ? [false, false] : [true, true], [true, true]]);
+      expect([listed.is_admin, listed.email]).toEqual([false, 'jane@example.com']);
+    });
+  });
+
+  it('platform.current-user-without-sign-in-ips: GET /user by an admin has no sign-in IPs, but is_admin', async () => {
+    await both(async (t, platform) => {
+      const me = (await t.req('GET', '/user', { token: t.admin })).data;
+      expect([has(me, IPS), me.is_admin]).toEqual([platform ? [false, false] : [true, true], true]);
+    });
+  });
+
+  it('platform.user-without-bio-html: no user view carries bio_html, each keeps bio', async () => {
+    await both(async (t, platform) => {
+      const jane = await t.user('jane');
+      await t.req('PUT', `/users/${jane.id}`, { token: t.admin, body: { bio: 'Hello' } });
+      const views = [
+        (await t.req('GET', `/users/${jane.id}`, { token: jane.token })).data,
+        (await t.req('GET', `/users/${jane.id}`, { token: t.admin })).data,
+        (await t.req('GET', '/users', { token: t.admin, query: 'username=jane' })).data[0],
+        (await t.req('GET', '/user', { token: jane.token })).data,
+      ];
+      expect(views.map((v) => [v.bio, 'bio_html' in v])).toEqual(views.map(() => ['Hello', !platform]));
+    });
+  });
+
+  it('platform.public-email-null: a user created without public_email shows null; one given keeps it', async () => {
+    await both(async (t, platform) => {
+      const jane = await t.user('jane');
+      const john = (await postUser(t, 'john', { public_email: 'john@example.com' })).json();
+      const views = [
+        (await t.req('GET', `/users/${jane.id}`, { token: jane.token })).data,
+        (await t.req('GET', `/users/${jane.id}`, { token: t.admin })).data,
+        (await t.req('GET', '/user', { token: jane.token })).data,
+        (await t.req('GET', '/user', { token: t.admin })).data,
+      ];
+      expect(views.map((v) => v.public_email)).toEqual(views.map(() => (platform ? null : '')));
+      expect((await t.req('GET', `/users/${john.id}`, { token: jane.token })).data.public_email).toBe('john@example.com');
     });
   });
 });

@@ -1,12 +1,14 @@
 /**
  * The views of a user: public (list for non-admins, short user), normal single view, admin
- * view (list and single; the single adds plan and trial), current-user view.
+ * view (list and single; the single adds plan and trial), current-user view. The platform
+ * profile's departures in them (users.variations.ts) are read once per request and passed in.
  *
  *   userPublicView(user, env)          // { id, username, name, state, avatar_url, web_url, ... }
- *   userAdminView(user, env, { single: true })
+ *   userAdminView(user, env, { single: true, departures: userViewDepartures(ctx) })
+ *   userAdminView(user, env, { signInIps: false })   // the platform's UserWithAdmin
  */
 import { createHash } from 'node:crypto';
-import type { ViewEnv } from '../context.ts';
+import type { RefContext, ViewEnv } from '../context.ts';
 import type { UserRecord } from '../domain/records.ts';
 import { textToHtml } from '../serialize.ts';
 
@@ -36,15 +38,30 @@ export function userPublicView(user: UserRecord, env: ViewEnv) {
   };
 }
 
+/** The platform departures of the views that carry the profile fields (bio, public_email...). */
+export interface UserViewDepartures {
+  /** platform.user-without-bio-html: no bio_html (removed from the platform's Entities::User). */
+  withoutBioHtml: boolean;
+  /** platform.public-email-null: a user without a public e-mail has public_email null, not "". */
+  publicEmailNull: boolean;
+}
+
+const SPEC_VIEWS: UserViewDepartures = { withoutBioHtml: false, publicEmailNull: false };
+
+/** The departures switched on in this server. */
+export function userViewDepartures(ctx: Pick<RefContext, 'has'>): UserViewDepartures {
+  return { withoutBioHtml: ctx.has('platform.user-without-bio-html'), publicEmailNull: ctx.has('platform.public-email-null') };
+}
+
 /** Single-user view for a normal caller. */
-export function userView(user: UserRecord, env: ViewEnv) {
+export function userView(user: UserRecord, env: ViewEnv, departures: UserViewDepartures = SPEC_VIEWS) {
   return {
     ...userPublicView(user, env),
     created_at: env.fmt.datetime(user.createdAt),
     bio: user.bio,
-    bio_html: textToHtml(user.bio),
+    ...(departures.withoutBioHtml ? {} : { bio_html: textToHtml(user.bio) }),
     location: user.location,
-    public_email: user.publicEmail,
+    public_email: departures.publicEmailNull && user.publicEmail === '' ? null : user.publicEmail,
     skype: user.skype,
     linkedin: user.linkedin,
     twitter: user.twitter,
@@ -70,9 +87,9 @@ function identities(user: UserRecord) {
 }
 
 /** What the user sees of its own account (GET /user for a normal caller). */
-export function currentUserView(user: UserRecord, env: ViewEnv) {
+export function currentUserView(user: UserRecord, env: ViewEnv, departures: UserViewDepartures = SPEC_VIEWS) {
   return {
-    ...userView(user, env),
+    ...userView(user, env, departures),
     email: user.email,
     last_sign_in_at: env.fmt.datetimeOrNull(user.lastSignInAt),
     confirmed_at: env.fmt.datetimeOrNull(user.confirmedAt),
@@ -92,14 +109,22 @@ export function currentUserView(user: UserRecord, env: ViewEnv) {
   };
 }
 
+export interface AdminViewOptions {
+  /** The single-user view: adds plan and trial. */
+  single?: boolean;
+  /** false: no current_sign_in_ip and last_sign_in_ip (the platform's UserWithAdmin; its UserDetailsWithAdmin has them). */
+  signInIps?: boolean;
+  departures?: UserViewDepartures;
+}
+
 /** Admin view (lists and single user, and GET /user for an admin); single adds plan, trial. */
-export function userAdminView(user: UserRecord, env: ViewEnv, options: { single?: boolean } = {}) {
+export function userAdminView(user: UserRecord, env: ViewEnv, options: AdminViewOptions = {}) {
+  const ips = options.signInIps === false ? {} : { current_sign_in_ip: user.currentSignInIp, last_sign_in_ip: user.lastSignInIp };
   const view = {
-    ...currentUserView(user, env),
+    ...currentUserView(user, env, options.departures),
     is_admin: user.admin,
     note: user.note,
-    current_sign_in_ip: user.currentSignInIp,
-    last_sign_in_ip: user.lastSignInIp,
+    ...ips,
     created_by: user.createdById === null ? null : createdBy(user.createdById, env),
     shared_runners_minutes_limit: user.sharedRunnersMinutesLimit,
     extra_shared_runners_minutes_limit: user.extraSharedRunnersMinutesLimit,

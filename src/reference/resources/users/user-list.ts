@@ -17,7 +17,7 @@ import { paginate, TableOrder, type Ordered } from '../../pagination.ts';
 import { createJsonArrays, createJsonViews, sendJsonText, type JsonViews } from '../../json-views.ts';
 import { input, p, readParams, type Values } from '../../params.ts';
 import { matchesCustomAttributes, readCustomAttributeFilter, withCustomAttributes } from './user-custom-attributes.ts';
-import { userAdminView, userPublicView } from '../../views/user-views.ts';
+import { userAdminView, userPublicView, userViewDepartures } from '../../views/user-views.ts';
 
 const LIST = {
   search: p.string(),
@@ -185,7 +185,10 @@ export function listUsers(request: FastifyRequest, reply: FastifyReply) {
 }
 
 function adminListItem(ctx: RefContext, u: UserRecord, env: ReturnType<typeof envOf>, withAttributes: boolean) {
-  const plain = userAdminView(u, env);
+  const plain = userAdminView(u, env, {
+    signInIps: !ctx.has('platform.user-list-without-sign-in-ips'),
+    departures: userViewDepartures(ctx),
+  });
   const view = withAttributes ? withCustomAttributes(plain, u) : plain;
   if (!ctx.has('users.admin-list-hides-is-admin')) return view;
   const { is_admin: _hidden, ...rest } = view;

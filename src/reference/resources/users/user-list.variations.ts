@@ -92,4 +92,12 @@ export const USER_LIST_VARIATIONS = [
     clause: 'users.list.order.default',
     suites: ['suites/users/order.test.ts'],
   },
+  {
+    id: 'platform.user-list-without-sign-in-ips',
+    kind: 'platform',
+    description: 'users listed to an admin carry no current_sign_in_ip and last_sign_in_ip (the admin single GET /users/:id keeps them)',
+    clauses: ['users.list.admin_fields_settings'],
+    suites: ['suites/users/views.test.ts'],
+    source: 'lib/api/users.rb (GET /users presents Entities::UserWithAdmin to admins; only UserDetailsWithAdmin exposes the sign-in IPs)',
+  },
 ] as const satisfies readonly Variation[];

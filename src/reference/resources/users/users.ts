@@ -24,7 +24,7 @@ import { createUserFromRequest } from './user-create.ts';
 import { listUsers } from './user-list.ts';
 import { withCustomAttributes } from './user-custom-attributes.ts';
 import { updateUserFromRequest } from './user-update.ts';
-import { userAdminView, userView } from '../../views/user-views.ts';
+import { userAdminView, userView, userViewDepartures } from '../../views/user-views.ts';
 
 /**
  * The platform's delete_async: the user is blocked now and removed by a job. Asking again never
@@ -43,6 +43,7 @@ function deleteInBackground(ctx: RefContext, user: UserRecord, hardDelete: boole
 
 export function registerUsers(r: Router): void {
   const { store } = r.ctx;
+  const departures = userViewDepartures(r.ctx);
 
   r.get('/users', { auth: 'authenticated' }, listUsers);
 
@@ -51,21 +52,21 @@ export function registerUsers(r: Router): void {
     const user = findUser(request);
     const env = envOf(request);
     if (callerOf(request).user.admin) {
-      const view = userAdminView(user, env, { single: true });
+      const view = userAdminView(user, env, { single: true, departures });
       return q.with_custom_attributes ? withCustomAttributes(view, user) : view;
     }
-    const view = userView(user, env);
+    const view = userView(user, env, departures);
     return r.ctx.has('users.normal-views-show-email') ? { ...view, email: user.email } : view;
   });
 
   r.post('/users', { auth: 'admin' }, (request, reply) => {
     const user = createUserFromRequest(request);
-    return created(request, reply, userAdminView(user, envOf(request), { single: true }));
+    return created(request, reply, userAdminView(user, envOf(request), { single: true, departures }));
   });
 
   r.put('/users/:id(int)', { auth: 'admin' }, (request) => {
     const user = updateUserFromRequest(request);
-    return userAdminView(user, envOf(request), { single: true });
+    return userAdminView(user, envOf(request), { single: true, departures });
   });
 
   r.delete('/users/:id(int)', { auth: 'admin' }, (request, reply) => {
@@ -76,7 +77,7 @@ export function registerUsers(r: Router): void {
     if (!hardDelete && soleOwnedGroups(store, user.id).length > 0 && !r.ctx.has('users.delete-ignores-sole-owner')) {
       fail('conflict', 'User cannot be removed while is the sole-owner of a group');
     }
-    const view = userAdminView(user, envOf(request), { single: true });
+    const view = userAdminView(user, envOf(request), { single: true, departures });
     const hard = hardDelete && !r.ctx.has('users.hard-delete-keeps-groups');
     if (r.ctx.has('users.delayed-deletion')) deleteInBackground(r.ctx, user, hard);
     else deleteUser(store, user, { hardDelete: hard });

@@ -105,4 +105,43 @@ export const USERS_VARIATIONS = [
         "app/models/user.rb (delete_async blocks the user, DeleteUserWorker); Users::MigrateRecordsToGhostUserInBatchesWorker's cron, every 2 minutes",
     },
   },
+  {
+    id: 'platform.current-user-without-sign-in-ips',
+    kind: 'platform',
+    description: 'GET /user by an admin carries no current_sign_in_ip and last_sign_in_ip',
+    clauses: ['users.current.admin_fields'],
+    suites: ['suites/users/views.test.ts'],
+    source: 'lib/api/users.rb (resource :user: an admin gets Entities::UserWithAdmin, which has no sign-in IPs)',
+  },
+  {
+    id: 'platform.user-without-bio-html',
+    kind: 'platform',
+    description: 'no user view carries bio_html (bio stays)',
+    clauses: [
+      'users.get.normal_fields',
+      'users.get.non_admin_hidden',
+      'users.current.profile_fields',
+      'users.current.admin_fields',
+      'users.current.non_admin_hidden',
+    ],
+    suites: ['suites/users/views.test.ts'],
+    source:
+      'lib/api/entities/user.rb (exposes bio and no bio_html, kept only "for multi version compatibility" until 14.4); spec/lib/api/entities/user_spec.rb (its exact keys)',
+  },
+  {
+    id: 'platform.public-email-null',
+    kind: 'platform',
+    description: 'a user created without a public e-mail has public_email null, not ""',
+    clauses: [
+      'users.get.normal_fields',
+      'users.get.non_admin_hidden',
+      'users.get.admin_fields',
+      'users.current.profile_fields',
+      'users.current.admin_fields',
+      'users.current.non_admin_hidden',
+    ],
+    suites: ['suites/users/views.test.ts'],
+    source:
+      'db/structure.sql (users.public_email nullable with no default, since RemoveNotNullConstraintAndDefaultForPublicEmail); lib/api/entities/user.rb (expose :public_email, raw)',
+  },
 ] as const satisfies readonly Variation[];
