@@ -21,7 +21,8 @@ const entries = (JSON.parse(readFileSync(BASELINE, 'utf8')) as { known: Baseline
 /** The clauses the baseline names, each once, and its entries as reports name them (narrowed ones with their fields or operations). */
 const listed = [...new Set(entries.map((e) => e.clause))].sort();
 const labels = entries.map(entryLabel).sort();
-const platform = { REFERENCE_PROFILE: 'platform' };
+// A second of background deletion, not the platform's minute: the deletion checks wait for it.
+const platform = { REFERENCE_PROFILE: 'platform', REFERENCE_USER_DELETION_DELAY_MS: '1000' };
 
 describe('the platform profile against the shipped baseline', () => {
   test('with baselines/platform.json the platform profile certifies: exit 0, every entry applied', async () => {
