@@ -14,7 +14,8 @@
 import type { ApiResponse } from './exchange.ts';
 import { firstBadField, type FieldRuleName } from './field-rules.ts';
 import { VIEW_CLAUSES, viewOf } from '../spec/route-views.ts';
-import { fieldPath, validateAgainst } from './schemas.ts';
+import { fieldPath } from './field-path.ts';
+import { validateAgainst } from './schemas.ts';
 
 /** The clause of the test that judged the response. */
 export const CITED = '(the test’s own clause)';

@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type _Ajv2020 from 'ajv/dist/2020.js';
+import { fieldPath } from './field-path.ts';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { KitError } from '../shared/errors.ts';
 import { writableCacheDir } from '../shared/module-cache.ts';
@@ -237,16 +238,6 @@ function issue(e: ErrorObject): SchemaIssue {
     default:
       return { pointer: at || '/', message: e.message ?? e.keyword };
   }
-}
-
-/** A JSON pointer (and a missing property under it) as a dotted field path without array indexes. */
-export function fieldPath(pointer: string, missing?: string): string | undefined {
-  const named = pointer
-    .split('/')
-    .filter((s) => s !== '' && !/^\d+$/.test(s))
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (missing !== undefined) named.push(missing);
-  return named.length ? named.join('.') : undefined;
 }
 
 function describeType(v: unknown): string {
