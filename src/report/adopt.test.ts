@@ -99,9 +99,17 @@ describe('adoptFailures', () => {
   test('a failure without a clause, or of a clause outside the catalogue, is named, not adopted', () => {
     const out = adoptFailures({ failures: [failure('set-up of users.test.ts', null), failure('t', 'no.such.clause')] }, { from, today });
     expect(out.baseline.known).toEqual([]);
+    expect(out.notes).toEqual([]);
     expect(out.skipped).toEqual([
       { test: 'set-up of users.test.ts', why: 'its test cites no clause' },
       { test: 't', why: 'no.such.clause is not in the clause catalogue' },
+    ]);
+  });
+
+  test('an interrupted run and errors outside the tests are said: the baseline cannot cover them', () => {
+    expect(adoptFailures({ failures: [], interrupted: true, unhandledErrors: ['boom'] }, { from, today }).notes).toEqual([
+      'the run was interrupted: the tests it did not finish are not in the baseline',
+      'the run had 1 error(s) outside the tests: no baseline can excuse them',
     ]);
   });
 

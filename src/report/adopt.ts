@@ -34,6 +34,8 @@ export interface AdoptableSummary {
   knownFailures?: AdoptableFailure[];
   target?: string;
   seed?: number;
+  interrupted?: boolean;
+  unhandledErrors?: string[];
 }
 
 export interface AdoptOptions {
@@ -52,6 +54,8 @@ export interface Adoption {
   counts: Record<string, number>;
   /** Failures no entry can excuse, with why. */
   skipped: { test: string; why: string }[];
+  /** What else of the run a baseline cannot cover (an interrupted run, errors outside the tests). */
+  notes: string[];
 }
 
 const CATALOGUE = new Set(CLAUSES.map((c) => c.id));
@@ -103,7 +107,11 @@ export function adoptFailures(summary: AdoptableSummary, o: AdoptOptions): Adopt
   const $comment =
     `The failures of ${o.from}${facts.length ? ` (${facts.join(', ')})` : ''}, adopted on ${o.today} by conformance baseline. ` +
     'Review each entry: give the real reason, or fix the server and remove it.';
-  return { baseline: { $comment, known }, counts, skipped };
+  const notes: string[] = [];
+  if (summary.interrupted) notes.push('the run was interrupted: the tests it did not finish are not in the baseline');
+  if (summary.unhandledErrors?.length)
+    notes.push(`the run had ${summary.unhandledErrors.length} error(s) outside the tests: no baseline can excuse them`);
+  return { baseline: { $comment, known }, counts, skipped, notes };
 }
 
 /** Reads a summary.json, adopts its failures and writes the baseline file (never over an existing one unless force). */
@@ -158,6 +166,7 @@ export function baselineCommand(parsed: { values: Record<string, string | boolea
   );
   for (const [label, n] of Object.entries(adoption.counts)) console.log(`  ${label} (${n} failure${n === 1 ? '' : 's'})`);
   for (const s of adoption.skipped) console.error(`conformance: not adopted, ${s.why}: ${s.test}`);
+  for (const note of adoption.notes) console.error(`conformance: ${note}`);
   if (adoption.skipped.length)
     console.error(`conformance: ${adoption.skipped.length} failure(s) no baseline can excuse: runs with ${out} still fail on them`);
   console.log(`Certify with it: conformance certify --baseline ${out}`);
