@@ -27,6 +27,8 @@ const USAGE = `Usage:
   conformance schemas
   conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]
   conformance openapi [--out FILE] [--base-url URL]
+  conformance baseline --from SUMMARY_JSON [--reason TEXT] [--expires YYYY-MM-DD] [--out FILE] [--force]
+  conformance diff BEFORE_SUMMARY_JSON AFTER_SUMMARY_JSON [--markdown]
   conformance bench [--users N] [--duration SEC] [--rounds N] [--connections N] [--samples N]
                     [--latency MS] [--no-certification] [--reports-dir DIR] [suite filter...]`;
 
@@ -149,6 +151,14 @@ export async function main(argv: string[]): Promise<number> {
           console.error(`OpenAPI 3.1 document written to ${values.out as string}`);
         }
         return 0;
+      }
+      case 'baseline': {
+        const { baselineCommand, BASELINE_OPTIONS } = await import('./report/adopt.ts');
+        return baselineCommand(parse(rest, BASELINE_OPTIONS));
+      }
+      case 'diff': {
+        const { diffCommand, DIFF_OPTIONS } = await import('./report/diff.ts');
+        return diffCommand(parse(rest, DIFF_OPTIONS));
       }
       case 'bench': {
         // A tool of the kit's own checkout (its load generator is a dev dependency): loaded on
