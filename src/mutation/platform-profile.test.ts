@@ -28,6 +28,7 @@ describe('the platform profile against the shipped baseline', () => {
   test('with baselines/platform.json the platform profile certifies: exit 0, every entry applied', async () => {
     const run = await runCertification({ env: platform, args: ['--baseline', BASELINE] });
     expect(run.exitCode, run.stdout.slice(-3000)).toBe(0);
+    expect(run.stdout).toMatch(/Conformance: PASS — 0 failed, \d+ passed, \d+ skipped, \d+ known \(baseline\)/); // the whole kit: a certification
     const summary = run.summary as unknown as { baseline: { applied: string[]; stale: string[]; unused: string[] } };
     expect([...summary.baseline.applied].sort()).toEqual(labels);
     expect([summary.baseline.stale, summary.baseline.unused]).toEqual([[], []]);

@@ -53,10 +53,17 @@ export function formatFailures(summary: Pick<Summary, 'failures' | 'seed'>): str
 }
 
 /** 'Conformance: FAIL — 3 failed, 40 passed, 2 skipped (reports/summary.md)' */
-export function verdictLine(summary: Pick<Summary, 'verdict' | 'totals' | 'capabilities'>, reportPath?: string): string {
+export function verdictLine(summary: Pick<Summary, 'verdict' | 'totals' | 'capabilities' | 'scope'>, reportPath?: string): string {
   const { passed, failed, skipped, known } = summary.totals;
   const where = reportPath ? ` (${reportPath})` : '';
   const knownPart = known ? `, ${known} known (baseline)` : '';
   const capabilities = summary.capabilities?.length ? `; capabilities ${capabilityLine(summary.capabilities)}` : '';
-  return `Conformance: ${summary.verdict.toUpperCase()} — ${failed} failed, ${passed} passed, ${skipped} skipped${knownPart}${capabilities}${where}`;
+  const partial = summary.scope && !summary.scope.certified ? `; not a certification: ${summary.scope.partialReasons.join('; ')}` : '';
+  return `Conformance: ${verdictWord(summary)} — ${failed} failed, ${passed} passed, ${skipped} skipped${knownPart}${capabilities}${partial}${where}`;
+}
+
+/** PASS, FAIL, or PARTIAL for a pass of a run that did not cover everything (summary.json keeps verdict "pass"). */
+export function verdictWord(summary: Pick<Summary, 'verdict' | 'scope'>): 'PASS' | 'FAIL' | 'PARTIAL' {
+  if (summary.verdict === 'fail') return 'FAIL';
+  return summary.scope && !summary.scope.certified ? 'PARTIAL' : 'PASS';
 }

@@ -6,7 +6,7 @@
  *   writeFileSync('reports/summary.md', renderMarkdown(summary));
  */
 import { capabilityLine } from '../kit/capabilities.ts';
-import { formatFailure } from './failure-format.ts';
+import { formatFailure, verdictWord } from './failure-format.ts';
 import type { ClauseStatus, ClauseSummary, Summary } from './summary.ts';
 
 export const STATUS_ICON: Record<ClauseStatus, string> = {
@@ -44,12 +44,15 @@ function clauseRow(c: ClauseSummary): string {
 }
 
 function header(s: Summary): string[] {
-  const icon = s.verdict === 'pass' ? '✅' : '❌';
+  const word = verdictWord(s);
+  const icon = word === 'PASS' ? '✅' : word === 'PARTIAL' ? '⚠️' : '❌';
   const why = s.verdictReasons.length ? ` — ${s.verdictReasons.join(', ')}` : '';
+  const partial = s.scope && !s.scope.certified ? ['', `Not a certification: ${s.scope.partialReasons.join('; ')}.`] : [];
   return [
-    `# API v4 conformance: ${icon} ${s.verdict.toUpperCase()}`,
+    `# API v4 conformance: ${icon} ${word}`,
     '',
-    `**Verdict: ${s.verdict.toUpperCase()}**${why}`,
+    `**Verdict: ${word}**${why}`,
+    ...partial,
     ...(s.capabilities?.length ? ['', `Capabilities ${capabilityLine(s.capabilities)}`] : []),
     '',
     '| Target | Kit | Seed | Started | Duration | Requests |',

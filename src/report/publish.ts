@@ -53,6 +53,9 @@ export function publishSummary(raw: Summary, options: PublishOptions): Summary {
   if (summary.failures.length) lines.push('', 'Conformance failures:', '', formatFailures(summary));
   if (summary.unhandledErrors.length) lines.push('', `Errors outside the tests: ${summary.unhandledErrors.length} (see ${shown})`);
   for (const reason of summary.verdictReasons.filter((r) => r.startsWith('a secret appeared'))) lines.push(`conformance: ${reason}`);
+  // Every FAIL says why, the reasons beyond failed tests first of all (a stale baseline entry, a leak...).
+  const reasons = summary.verdictReasons.filter((r) => !/ failed$/.test(r) && !r.startsWith('a secret appeared'));
+  if (summary.verdict === 'fail' && reasons.length) lines.push('', ...reasons.map((r) => `conformance: the run fails because ${r}`));
   lines.push('', verdictLine(summary, shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : mdPath));
   const reports = ['summary.md', 'summary.json', 'junit.xml', 'allure-results/ (HTML: npx allure generate)'];
   lines.push(`Reports: ${reports.map((f) => join(relative(process.cwd(), dir) || '.', f)).join(', ')}`);

@@ -11,6 +11,7 @@ import type { CleanupReport, ThrottleCount } from '../kit/channels.ts';
 import type { FailureRecord } from '../kit/result-meta.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { CapabilityReport } from '../kit/capabilities.ts';
+import type { RunScope } from './run-scope.ts';
 import { areaOf, type Clause } from '../spec/clauses.ts';
 
 export type TestState = 'passed' | 'failed' | 'skipped' | 'pending';
@@ -120,6 +121,8 @@ export interface Summary {
   cleanup?: CleanupReport;
   /** 429 answers the kit met and waited out (every process of the run), and how long it waited: counted, never judged. */
   throttled?: ThrottleCount;
+  /** What the run covered: a pass is a certification only when `scope.certified` (else the verdict reads PARTIAL). */
+  scope?: RunScope;
 }
 
 export interface SummaryInput {

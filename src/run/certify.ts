@@ -213,6 +213,7 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
     cleanup: slot.cleanup,
     // Merged shards: each shard's summary has its own count, this run met no target.
     throttled: options.mergeReports ? undefined : throttling.throttled,
+    scope: { suites: options.suites, filters: options.filters, grep: options.grep, shard: options.shard, skip: config.skip },
     har: config.har,
     kitVersion: kitVersion(),
     secrets,

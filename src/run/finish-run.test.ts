@@ -32,10 +32,11 @@ function passingSummary() {
   });
 }
 
-function finish(reportsDir: string, since: number) {
+function finish(reportsDir: string, since: number, built = passingSummary(), scope = {}) {
   const printed: string[] = [];
   const writes: string[] = [];
-  const summary = finishRun(passingSummary(), {
+  const summary = finishRun(built, {
+    scope,
     reportsDir,
     har: false,
     kitVersion: '0',
@@ -78,5 +79,29 @@ describe('finishRun', () => {
     expect(summary.verdict).toBe('pass');
     expect(printed.trim().split('\n').at(-2)).toMatch(/^Conformance: PASS/);
     expect(writes).toHaveLength(2);
+  });
+
+  test('a filtered run that passes prints PARTIAL with why, and summary.json keeps verdict pass with its scope', () => {
+    const dir = temp('finish-');
+    const { printed } = finish(dir, Date.now() - 2000, passingSummary(), { suites: ['broadcast-messages'] });
+    expect(printed.trim().split('\n').at(-2)).toMatch(/^Conformance: PARTIAL — .*not a certification: only the suites broadcast-messages/);
+    const json = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    expect([json.verdict, json.scope]).toEqual([
+      'pass',
+      { certified: false, partialReasons: ['only the suites broadcast-messages'], suites: ['broadcast-messages'] },
+    ]);
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(/^# API v4 conformance: ⚠️ PARTIAL/);
+  });
+
+  test('a FAIL with no failed test prints its reason (a stale baseline entry) before the verdict', () => {
+    const dir = temp('finish-');
+    const stale = {
+      ...passingSummary(),
+      verdict: 'fail' as const,
+      verdictReasons: ['baseline entry users.update.conflict_404 is stale: no failure matches it now'],
+    };
+    const { printed } = finish(dir, Date.now() - 2000, stale);
+    expect(printed).toContain('conformance: the run fails because baseline entry users.update.conflict_404 is stale');
+    expect(printed.trim().split('\n').at(-2)).toMatch(/^Conformance: FAIL — 0 failed/);
   });
 });

@@ -11,6 +11,7 @@ import { relative } from 'node:path';
 import type { CleanupReport, ThrottleCount } from '../kit/channels.ts';
 import { assembleHar } from '../report/har.ts';
 import { publishSummary } from '../report/publish.ts';
+import { runScope, type RunScopeInput } from '../report/run-scope.ts';
 import type { Summary } from '../report/summary.ts';
 import { scanForSecrets } from './secret-scan.ts';
 
@@ -19,6 +20,8 @@ export interface FinishOptions {
   cleanup?: CleanupReport;
   /** The run's 429 answers and the time waited on them (summary.json's `throttled`). */
   throttled?: ThrottleCount;
+  /** What the run was asked to cover (summary.json's `scope`: PARTIAL instead of PASS when it is not everything). */
+  scope?: RunScopeInput;
   /** CONFORMANCE_HAR: assemble reports/run.har from the workers' parts. */
   har: boolean;
   kitVersion: string;
@@ -34,6 +37,7 @@ export interface FinishOptions {
 export function finishRun(built: Summary, o: FinishOptions): Summary {
   let summary: Summary = o.cleanup ? { ...built, cleanup: o.cleanup } : built;
   if (o.throttled) summary = { ...summary, throttled: o.throttled };
+  if (o.scope) summary = { ...summary, scope: runScope(o.scope, summary.capabilities) };
   if (o.har) assembleHar(o.reportsDir, o.kitVersion);
   // summary.json and summary.md are not written yet: they are redacted as they are written.
   const leaks = scanForSecrets(o.reportsDir, o.secrets, o.writtenSince);
