@@ -56,7 +56,7 @@ describe('ConformanceReporter in a real vitest run', () => {
       kitVersion: '0.1.0',
       seed: 1739,
       requests: 3,
-      totals: { passed: 2, failed: 1, skipped: 1 },
+      totals: { passed: 2, failed: 2, skipped: 1 },
     });
   });
 
@@ -66,6 +66,7 @@ describe('ConformanceReporter in a real vitest run', () => {
       expect.objectContaining({ id: 'users.list.shape', status: 'pass', tests: ['users.list.shape GET /users answers an array'] }),
       expect.objectContaining({ id: 'users.block.status-201', status: 'fail' }),
       expect.objectContaining({ id: 'broadcast.list.status', status: 'skip', reason: 'area "broadcast" skipped by CONFORMANCE_SKIP' }),
+      expect.objectContaining({ id: 'users.list.status', status: 'fail' }),
       expect.objectContaining({ id: 'epics.create.parent_id', status: 'untested', reason: 'needs the premium multi-level epics feature' }),
     ]);
     expect(s.failures).toEqual([
@@ -74,6 +75,10 @@ describe('ConformanceReporter in a real vitest run', () => {
         title: 'POST /users/:id/block by an admin blocks the user',
         file: 'sample.fixture.ts',
         message: 'The server MUST answer 201. (expected 201, actual 200)',
+      }),
+      expect.objectContaining({
+        clause: 'users.list.status',
+        message: "The test's set-up failed, so the test could not run: Error: fixture: POST /users answered 200",
       }),
     ]);
   });
@@ -103,7 +108,7 @@ describe('ConformanceReporter in a real vitest run', () => {
       "  Reproduce with:\n     curl -X POST -H 'Private-Token: [redacted]' http://127.0.0.1:4010/api/v4/users/17/block\n  Seed: 1739",
     );
     const [verdict, reports] = printed.trim().split('\n').slice(-2);
-    expect(verdict).toMatch(/^Conformance: FAIL — 1 failed, 2 passed, 1 skipped \(.*summary\.md\)$/);
+    expect(verdict).toMatch(/^Conformance: FAIL — 2 failed, 2 passed, 1 skipped \(.*summary\.md\)$/);
     expect(reports).toMatch(/^Reports: .*summary\.md, .*summary\.json, .*junit\.xml, .*allure-results/);
   });
 });

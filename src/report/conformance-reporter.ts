@@ -13,14 +13,14 @@ import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'v
 import type { SecretSet } from '../shared/redact.ts';
 import '../kit/result-meta.ts';
 import { capabilityReport, type CapabilityState } from '../kit/capabilities.ts';
-
-/** What the reporter reads of the target the globalSetup handed to the workers. */
-type ProvidedTarget = { capabilities?: CapabilityState[]; skip?: string[]; require?: string[] };
 import { applyBaseline, type Baseline } from './baseline.ts';
 import { runSecrets } from './publish.ts';
 import { redactDeep } from './redact-deep.ts';
-import { CLAUSES } from '../spec/clauses.ts';
+import { CLAUSES, findClause } from '../spec/clauses.ts';
 import { buildSummary, type ClauseEntry, type Summary, type TestResult } from './summary.ts';
+
+/** What the reporter reads of the target the globalSetup handed to the workers. */
+type ProvidedTarget = { capabilities?: CapabilityState[]; skip?: string[]; require?: string[] };
 
 export interface ConformanceReporterOptions {
   target: string;
@@ -66,6 +66,30 @@ export function toTestResult(test: TestCase): TestResult {
   return out;
 }
 
+/** The errors of the hooks around a test (a suite's beforeAll that threw), innermost first. */
+function setupErrors(test: TestCase): string[] {
+  const out: string[] = [];
+  let at: TestCase['parent'] = test.parent;
+  for (;;) {
+    out.push(...at.errors().map(errorText));
+    if (at.type === 'module') return out;
+    at = at.parent;
+  }
+}
+
+/**
+ * A test that never ran because its set-up failed (vitest marks it skipped): a failure of its
+ * clause (read from its title, which starts with it), with the set-up's error as the reason.
+ */
+function setupFailure(test: TestCase, error: string): TestResult {
+  const first = test.name.split(' ')[0] ?? '';
+  const out: TestResult = { fullName: test.fullName, name: test.name, file: test.module.relativeModuleId, state: 'failed' };
+  if (findClause(first)) out.clause = first;
+  out.failure = { requirement: `The test's set-up failed, so the test could not run: ${error}` };
+  out.errors = [error];
+  return out;
+}
+
 export default class ConformanceReporter implements Reporter {
   /** The summary of the last finished run (redacted), for programmatic callers. */
   lastSummary: Summary | undefined;
@@ -94,8 +118,12 @@ export default class ConformanceReporter implements Reporter {
     for (const mod of testModules) {
       for (const e of mod.errors()) outside.push(`${mod.relativeModuleId}: ${errorText(e)}`);
       for (const test of mod.children.allTests()) {
-        // Left out by --grep, --shard or a filter: never started, so not a result of this run.
-        if (test.result().state === 'skipped' && !test.meta().conformance) continue;
+        if (test.result().state === 'skipped' && !test.meta().conformance) {
+          // Never started: its set-up failed (a failure, never a vanished test), or a filter left it out.
+          const [error] = setupErrors(test);
+          if (error !== undefined) results.push(setupFailure(test, error));
+          continue;
+        }
         results.push(toTestResult(test));
       }
     }
