@@ -10,6 +10,7 @@
 import { relative } from 'node:path';
 import type { CleanupReport, ThrottleCount } from '../kit/channels.ts';
 import { assembleHar } from '../report/har.ts';
+import { markKnownFailures, type KnownTest } from '../report/known-in-reports.ts';
 import { publishSummary } from '../report/publish.ts';
 import { runScope, type RunScopeInput } from '../report/run-scope.ts';
 import type { Summary } from '../report/summary.ts';
@@ -34,11 +35,21 @@ export interface FinishOptions {
   write?: (path: string, text: string) => void;
 }
 
+/** The failures a baseline excused, each with the reason of the entry that excused it. */
+function knownTests(summary: Summary): KnownTest[] {
+  return (summary.knownFailures ?? []).map((f) => {
+    const clause = summary.clauses.find((c) => c.id === (f.violates ?? f.clause));
+    return { test: f.test, ...(f.file ? { file: f.file } : {}), reason: clause?.known?.reason ?? 'listed in the baseline' };
+  });
+}
+
 export function finishRun(built: Summary, o: FinishOptions): Summary {
   let summary: Summary = o.cleanup ? { ...built, cleanup: o.cleanup } : built;
   if (o.throttled) summary = { ...summary, throttled: o.throttled };
   if (o.scope) summary = { ...summary, scope: runScope(o.scope, summary.capabilities) };
   if (o.har) assembleHar(o.reportsDir, o.kitVersion);
+  // junit.xml and the Allure results were written while known failures were failures.
+  markKnownFailures(o.reportsDir, knownTests(summary));
   // summary.json and summary.md are not written yet: they are redacted as they are written.
   const leaks = scanForSecrets(o.reportsDir, o.secrets, o.writtenSince);
   if (leaks.length) {
