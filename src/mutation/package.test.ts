@@ -187,6 +187,19 @@ describe('the npm package, installed in an empty project', () => {
     expect(existsSync(join(project, 'node_modules/tsx'))).toBe(false);
   });
 
+  test("`require('api-v4-conformance')` works too (CommonJS on Node 20.19+, which requires ES modules)", async () => {
+    const script = `
+      const { startReferenceServer } = require('api-v4-conformance');
+      const { FAULTS } = require('api-v4-conformance/reference');
+      startReferenceServer({ port: 0 }).then(async (ref) => {
+        console.log(JSON.stringify({ started: ref.apiUrl.endsWith('/api/v4'), faults: FAULTS.length }));
+        await ref.close();
+      });`;
+    const result = await run(process.execPath, ['-e', script], project);
+    expect(result.code, result.output).toBe(0);
+    expect(result.stdout).toContain('{"started":true,"faults":');
+  });
+
   test('the typings: a TypeScript consumer type-checks its use of certify() and startReferenceServer()', async () => {
     writeFileSync(
       join(project, 'consumer.ts'),
