@@ -1,12 +1,12 @@
 /**
  * Curl commands replaying recorded (already redacted) exchanges, whole: a body or a query longer
  * than a command line should carry (INLINE_MAX, 4 KiB) is written to a file of the reports folder,
- * <reportsDir>/reproduce/<hash>.body (or .query, .curlrc), and the command makes curl read it, so
+ * <reportsDir>/reproduce/<hash>.body (or <hash>.curlrc for a URL), and the command makes curl read it, so
  * a length-limit failure reproduces (a body cut with an ellipsis is one a correct server accepts).
  *
  *   reproduceFilesIn('reports');   // session(): the run's reports folder
  *   toCurl(x)  // "curl -X POST -H 'Content-Type: application/json' --data-binary @reports/reproduce/3f2a9c0e1b7d4a55.body '…/epics'"
- *   toCurl(y)  // "curl -G --data-binary @reports/reproduce/9e1c….query 'http://127.0.0.1:4010/api/v4/projects'"  (a long query)
+ *   toCurl(y)  // "curl -K reports/reproduce/9e1c0b2d3a4f5e6d.curlrc"  (a long query: the file holds url = "http://…?search=…")
  *
  * Files are named by a hash of what they hold: workers writing in parallel never collide (the same
  * name is the same content, written through a rename). The texts are redacted before they come
@@ -60,16 +60,8 @@ export function toCurl(x: RecordedExchange): string {
   if (bodyFile) parts.push('--data-binary', word(`@${bodyFile}`));
   // --data would read a file for a body starting with @: --data-raw sends it as it is.
   else if (x.requestBody !== undefined) parts.push(x.requestBody.startsWith('@') ? '--data-raw' : '--data', quote(x.requestBody));
-  const at = x.url.indexOf('?');
-  if (x.url.length <= INLINE_MAX || at < 0) return [...parts, quote(x.url)].join(' ');
-  if (x.requestBody === undefined) {
-    // -G appends the data, as sent (already encoded), to the URL after a '?'.
-    const queryFile = spill(x.url.slice(at + 1), 'query');
-    if (queryFile) return [...parts, '-G', '--data-binary', word(`@${queryFile}`), quote(x.url.slice(0, at))].join(' ');
-  } else {
-    // A body and a long query: the URL from a config file.
-    const configFile = spill(`url = ${configString(x.url)}\n`, 'curlrc');
-    if (configFile) return [...parts, '-K', word(configFile)].join(' ');
-  }
+  // A long URL from a config file: curl sends it as written (with -G and a query file it rewrites %5B as %5b).
+  const configFile = x.url.length > INLINE_MAX ? spill(`url = ${configString(x.url)}\n`, 'curlrc') : undefined;
+  if (configFile) return [...parts, '-K', word(configFile)].join(' ');
   return [...parts, quote(x.url)].join(' ');
 }
