@@ -7,7 +7,8 @@
  */
 import { ConformanceFailure, judgedOf } from './checks.ts';
 import { PropertyFailure } from './property.ts';
-import { exchangeOf, lastExchange, toCurl, type RecordedExchange } from './recorder.ts';
+import { toCurl } from './curl.ts';
+import { exchangeOf, lastExchange, type RecordedExchange } from './recorder.ts';
 import type { FailureRecord } from './result-meta.ts';
 import { operationOf } from '../spec/operation-of.ts';
 

@@ -5,8 +5,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './client.ts';
+import { reproduceFilesIn } from './curl.ts';
 import { recorder } from './recorder.ts';
 import { forAll, propertySeed, PropertyFailure } from './property.ts';
 import { SecretSet } from '../shared/redact.ts';
@@ -73,5 +77,23 @@ describe('forAll', () => {
     expect(f.reproduce).toContain('/items?n=500');
     expect(f.reproduce).toContain(`--data '{"n":500}'`);
     expect(f.reproduce).not.toContain('s3cr3t');
+  });
+
+  it('replays a long counterexample whole: its body is in a file of the reports folder, not cut', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfk-prop-'));
+    reproduceFilesIn(dir);
+    try {
+      const error = await forAll(ctx(5, 5), fc.constant(200_000), async (n) => {
+        await client.post('/epics', { json: { description: 'd'.repeat(n) } });
+        throw new Error('accepted');
+      }).catch((e: unknown) => e);
+      const f = error as PropertyFailure;
+      const file = /--data-binary @(\S+)/.exec(f.reproduce)?.[1];
+      expect(file, f.reproduce).toBeDefined();
+      expect(readFileSync(file!, 'utf8')).toBe(JSON.stringify({ description: 'd'.repeat(200_000) }));
+    } finally {
+      reproduceFilesIn(undefined);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

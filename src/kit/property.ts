@@ -16,7 +16,8 @@
  */
 import fc from 'fast-check';
 import { ConformanceFailure, show } from './checks.ts';
-import { startCapture, stopCapture, toCurl } from './recorder.ts';
+import { toCurl } from './curl.ts';
+import { startCapture, stopCapture } from './recorder.ts';
 import type { Session } from './session.ts';
 
 export interface PropertyContext {

@@ -30,10 +30,13 @@ let byJudged = new WeakMap<object, PendingExchange>();
 let violations: { violation: Violation; exchange: PendingExchange }[] = [];
 let total = 0;
 let harFile: string | undefined;
-/** Exchanges of a replay being captured in full (property counterexamples), or undefined. */
+/** Exchanges of a replay being captured (property counterexamples), or undefined. */
 let capture: RecordedExchange[] | undefined;
-/** Largest request body a captured exchange keeps, so its curl command replays it as sent. */
-const CAPTURE_BODY = 64 * 1024;
+/**
+ * Largest request body an exchange keeps whole (far above the spec's longest limit, 1,048,576
+ * characters): its curl command replays it as sent (curl.ts), not an excerpt a correct server accepts.
+ */
+const REPLAY_BODY = 16 * 1024 * 1024;
 
 /** Also append every exchange, redacted, to this file as one HAR entry per line (CONFORMANCE_HAR=1). */
 export function recordHarTo(file: string | undefined): void {
@@ -136,23 +139,21 @@ export function recordExchange(res: ApiResponse, secrets: SecretSet): void {
   total += 1;
   if (harFile) appendFileSync(harFile, `${JSON.stringify(harEntry(res, secrets))}\n`);
   const pending: PendingExchange = {
-    // The excerpts are cut now: the full bodies are not kept alive.
+    // The response excerpt is cut now: the full response is not kept alive. The request body is the
+    // one the client sent (no copy), kept whole so that the reproducer sends it whole.
     res: { ...res, text: '', json: undefined, requestBody: undefined },
     bodyExcerpt: cut(res.text, EXCERPT),
-    requestBody: res.requestBody === undefined ? undefined : cut(res.requestBody, EXCERPT),
+    requestBody: res.requestBody === undefined ? undefined : cut(res.requestBody, REPLAY_BODY),
     secrets,
   };
   exchanges.push(pending);
   if (exchanges.length > 50) exchanges.shift();
   byJudged.set(res, pending);
   if (res.json !== null && typeof res.json === 'object') byJudged.set(res.json as object, pending);
-  if (capture) {
-    const body = res.requestBody === undefined ? undefined : secrets.redact(cut(res.requestBody, CAPTURE_BODY));
-    capture.push({ ...redacted(pending), requestBody: body });
-  }
+  if (capture) capture.push(redacted(pending));
 }
 
-/** Starts keeping every exchange in full (request bodies up to 64 KiB) until stopCapture(). */
+/** Starts keeping every exchange (redacted now) until stopCapture(). */
 export function startCapture(): void {
   capture = [];
 }
@@ -201,20 +202,4 @@ export function lastExchange(): RecordedExchange | undefined {
 
 export function exchangeCount(): number {
   return total;
-}
-
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/** A curl command replaying a recorded (already redacted) exchange. */
-export function toCurl(x: RecordedExchange): string {
-  const parts = ['curl'];
-  if (x.method !== 'GET') parts.push('-X', x.method);
-  for (const [k, v] of Object.entries(x.requestHeaders)) {
-    if (k === 'accept') continue;
-    const name = k === 'private-token' ? 'Private-Token' : k.replace(/(^|-)([a-z])/g, (_m, d, c) => d + c.toUpperCase());
-    parts.push('-H', quote(`${name}: ${v}`));
-  }
-  if (x.requestBody !== undefined) parts.push('--data', quote(x.requestBody));
-  parts.push(quote(x.url));
-  return parts.join(' ');
 }

@@ -12,6 +12,7 @@ import { ApiClient, type ApiResponse, type Credentials } from './client.ts';
 import { join, relative, sep } from 'node:path';
 import { appendLedger, type LedgerKind } from './ledger.ts';
 import { secretLearner } from './learn-secrets.ts';
+import { reproduceFilesIn } from './curl.ts';
 import { recordHarTo, recorder, recordViolations } from './recorder.ts';
 import { responseChecker } from './response-checks.ts';
 import { SecretSet } from '../shared/redact.ts';
@@ -66,6 +67,7 @@ const counters = new Map<string, number>();
 export function session(): Session {
   if (current) return current;
   const target = inject(TARGET);
+  reproduceFilesIn(target.reportsDir); // long bodies and queries of reproducers: <reportsDir>/reproduce/
   if (target.har) recordHarTo(join(target.reportsDir, 'har-parts', `${target.runPrefix}-${process.pid}.jsonl`));
   const secrets = new SecretSet([target.adminToken, target.user.token], secretsFileSink(target.secretsPath));
   const base = new ApiClient({

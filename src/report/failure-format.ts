@@ -1,6 +1,7 @@
 /**
  * The failure block, written once: the console prints it as is, summary.md puts it in a fenced
- * block. Layout (DESIGN.md, "What a failure looks like"):
+ * block. Every text in it is bounded (clip: a 1 MiB counterexample shows its first 2,000
+ * characters and where the whole is, summary.json). Layout (DESIGN.md, "What a failure looks like"):
  *
  *   x users.block.status-201  POST /users/:id/block by an admin blocks the user
  *     -> The server MUST answer 201.
@@ -17,6 +18,30 @@ import { capabilityLine } from '../kit/capabilities.ts';
 import type { FailureSummary, Summary } from './summary.ts';
 
 const BODY_MAX = 300;
+/** Longest requirement, expected, actual or counterexample a block shows (characters); the whole text stays in summary.json. */
+export const FIELD_MAX = 2000;
+/** Longest reproducer a block shows (a property's replay may hold many commands); long bodies are in files already (kit/curl.ts). */
+const REPRODUCE_MAX = 8000;
+
+/** Whole commands of a reproducer (one a line) up to REPRODUCE_MAX, the first always: a command cut in the middle would send something else. */
+function commands(reproduce: string): string {
+  const all = reproduce.split('\n');
+  const shown: string[] = [];
+  let size = 0;
+  for (const c of all) {
+    if (shown.length > 0 && size + c.length > REPRODUCE_MAX) break;
+    shown.push(c);
+    size += c.length + 1;
+  }
+  const more = all.length - shown.length;
+  return more ? [...shown, `# … ${more} more command(s): the whole list is in summary.json`].join('\n') : shown.join('\n');
+}
+
+/** A text cut to `max` characters, saying how long it was and where the whole of it is. */
+export function clip(text: string, max = FIELD_MAX): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… [cut: ${text.length} characters in all; the whole text is in summary.json]`;
+}
 
 function indentRest(text: string, indent: string): string {
   return text.split(/\r?\n/).join(`\n${indent}`);
@@ -29,19 +54,19 @@ function bodyLine(body: string): string {
 }
 
 export function formatFailure(f: FailureSummary, seed: number | string): string {
-  const lines = [`x ${f.clause ?? '(no clause)'}  ${f.title}`, `  -> ${indentRest(f.requirement, '     ')}`];
+  const lines = [`x ${f.clause ?? '(no clause)'}  ${clip(f.title)}`, `  -> ${indentRest(clip(f.requirement), '     ')}`];
   if (f.expected !== undefined || f.actual !== undefined) {
     lines.push(
-      `     Expected: ${indentRest(f.expected ?? '(not stated)', '     ')}   Actual: ${indentRest(f.actual ?? '(none)', '     ')}`,
+      `     Expected: ${indentRest(clip(f.expected ?? '(not stated)'), '     ')}   Actual: ${indentRest(clip(f.actual ?? '(none)'), '     ')}`,
     );
   }
   if (f.exchange) {
     const status = f.exchange.status === null ? 'no response' : String(f.exchange.status);
     lines.push(`  [${status}] ${bodyLine(f.exchange.bodyExcerpt)}`);
   }
-  if (f.counterexample !== undefined) lines.push(`  Counterexample (shrunk): ${indentRest(f.counterexample, '     ')}`);
+  if (f.counterexample !== undefined) lines.push(`  Counterexample (shrunk): ${indentRest(clip(f.counterexample), '     ')}`);
   if (f.reproduce) {
-    lines.push('  Reproduce with:', `     ${indentRest(f.reproduce, '     ')}`);
+    lines.push('  Reproduce with:', `     ${indentRest(commands(f.reproduce), '     ')}`);
   }
   lines.push(`  Seed: ${seed}`);
   return lines.join('\n');

@@ -2,12 +2,42 @@
  * renderMarkdown: summary.md for people and CI job summaries (GitHub's $GITHUB_STEP_SUMMARY,
  * GitLab's markdown artifacts): verdict, run facts, totals, every failure in a fenced block with
  * its reproducer, then the clause coverage matrix by area with every clause's status and reason.
+ * It stays under 1 MiB (GitHub's limit for a job summary) whatever the run: each block is bounded
+ * (failure-format.ts), the blocks together take at most BLOCKS_MAX, and those left out are counted
+ * with a pointer to summary.json, which keeps everything.
  *
  *   writeFileSync('reports/summary.md', renderMarkdown(summary));
  */
 import { capabilityLine } from '../kit/capabilities.ts';
-import { formatFailure, verdictWord } from './failure-format.ts';
+import { clip, formatFailure, verdictWord } from './failure-format.ts';
 import type { ClauseStatus, ClauseSummary, Summary } from './summary.ts';
+
+/** The largest summary.md (bytes): under GitHub's 1 MiB job summary limit. */
+export const MARKDOWN_MAX = 1024 * 1024 - 1;
+/** What the failure and error blocks may take together (bytes); the rest is the header, the lists and the coverage matrix. */
+const BLOCKS_MAX = 640 * 1024;
+
+/** The room left for blocks (failures, known failures, errors), shared by the sections in their order. */
+class Blocks {
+  private left = BLOCKS_MAX;
+  /** Adds the blocks to `out` while they fit, in order, then says how many did not and where they are. */
+  add(out: string[], list: readonly string[], what: string): string[] {
+    let shown = 0;
+    for (const block of list) {
+      const size = Buffer.byteLength(block) + 2;
+      if (size > this.left) {
+        this.left = 0; // no later block either: what is shown keeps the order of the run
+        break;
+      }
+      this.left -= size;
+      out.push('', block);
+      shown += 1;
+    }
+    const more = list.length - shown;
+    if (more) out.push('', `… ${more} more ${what} not shown here (summary.md stays under 1 MiB): every one is in summary.json.`);
+    return out;
+  }
+}
 
 export const STATUS_ICON: Record<ClauseStatus, string> = {
   pass: '✅',
@@ -73,7 +103,7 @@ function throttled(s: Summary): string[] {
   return ['', `Throttled: ${t.responses} response${t.responses === 1 ? '' : 's'} answered 429, ${duration(t.waitedMs)} waited`];
 }
 
-function baseline(s: Summary): string[] {
+function baseline(s: Summary, blocks: Blocks): string[] {
   const b = s.baseline;
   if (!b) return [];
   const out = ['', `## Baseline \`${cell(b.file)}\``, ''];
@@ -82,18 +112,21 @@ function baseline(s: Summary): string[] {
   line('stale entries (the clause passes now: remove them)', b.stale);
   line('expired entries (their failures count again)', b.expired);
   line('entries not judged (clause skipped or untested)', b.unused);
-  for (const f of s.knownFailures ?? []) {
-    const known = s.clauses.find((c) => c.id === f.clause)?.known;
-    out.push('', fenced(`${formatFailure(f, s.seed)}\n  Known: ${known?.reason ?? ''} (until ${known?.expires ?? '?'})`));
-  }
-  return out;
+  const known = (s.knownFailures ?? []).map((f) => {
+    const entry = s.clauses.find((c) => c.id === f.clause)?.known;
+    return fenced(`${formatFailure(f, s.seed)}\n  Known: ${entry?.reason ?? ''} (until ${entry?.expires ?? '?'})`);
+  });
+  return blocks.add(out, known, 'known failure(s)');
 }
 
-function failures(s: Summary): string[] {
+function failures(s: Summary, blocks: Blocks): string[] {
   if (s.failures.length === 0) return [];
   const out = ['', `## Failures (${s.failures.length})`];
-  for (const f of s.failures) out.push('', fenced(formatFailure(f, s.seed)));
-  return out;
+  return blocks.add(
+    out,
+    s.failures.map((f) => fenced(formatFailure(f, s.seed))),
+    'failure(s)',
+  );
 }
 
 function capabilities(s: Summary): string[] {
@@ -114,11 +147,14 @@ function capabilities(s: Summary): string[] {
   return out;
 }
 
-function unhandled(s: Summary): string[] {
+function unhandled(s: Summary, blocks: Blocks): string[] {
   if (s.unhandledErrors.length === 0) return [];
   const out = ['', `## Errors outside the tests (${s.unhandledErrors.length})`];
-  for (const e of s.unhandledErrors) out.push('', fenced(e));
-  return out;
+  return blocks.add(
+    out,
+    s.unhandledErrors.map((e) => fenced(clip(e, 4000))),
+    'error(s)',
+  );
 }
 
 function coverage(s: Summary): string[] {
@@ -186,14 +222,26 @@ function leftovers(s: Summary): string[] {
 }
 
 export function renderMarkdown(summary: Summary): string {
-  return [
+  const blocks = new Blocks();
+  const text = [
     ...header(summary),
-    ...failures(summary),
+    ...failures(summary, blocks),
     ...leftovers(summary),
-    ...baseline(summary),
+    ...baseline(summary, blocks),
     ...capabilities(summary),
-    ...unhandled(summary),
+    ...unhandled(summary, blocks),
     ...coverage(summary),
     '',
   ].join('\n');
+  return underLimit(text);
+}
+
+/** The last guard of the 1 MiB limit (lists and the matrix are bounded by the run, not by a constant): the text cut, saying so. */
+function underLimit(text: string): string {
+  if (Buffer.byteLength(text) <= MARKDOWN_MAX) return text;
+  const note = '\n\n… summary.md cut here to stay under 1 MiB: the whole report is in summary.json.\n';
+  const kept = Buffer.from(text)
+    .subarray(0, MARKDOWN_MAX - Buffer.byteLength(note) - 8)
+    .toString('utf8');
+  return `${kept.replace(/\uFFFD$/, '')}${note}`;
 }

@@ -160,6 +160,8 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   const writtenSince = Date.now() - 2000;
   // allure-results holds this run's results only: an earlier run's would show as retries of its tests.
   rmSync(join(reportsDir, 'allure-results'), { recursive: true, force: true });
+  // reproduce/ holds the bodies and queries this run's reproducers read (kit/curl.ts): none of an earlier run.
+  if (!options.mergeReports) rmSync(join(reportsDir, 'reproduce'), { recursive: true, force: true });
   const vitest = await startVitest(
     'test',
     filters,

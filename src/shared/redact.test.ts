@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { REDACTED, SecretSet } from './redact.ts';
-import { toCurl, type RecordedExchange } from '../kit/recorder.ts';
+import { toCurl } from '../kit/curl.ts';
+import type { RecordedExchange } from '../kit/recorder.ts';
 
 describe('SecretSet', () => {
   const secrets = new SecretSet(['glpat-SECRET123', 'p@ss w/rd+']);
