@@ -69,14 +69,24 @@ function literals(text: string): string[] {
  * `"clause": ..., "title": ...` in a case table), and those under the file's describe titles.
  */
 function titleCandidates(root: string, file: string): string[] {
+  const key = join(root, file);
+  let found = candidates.get(key);
+  if (!found) candidates.set(key, (found = scanTitles(root, file)));
+  return found;
+}
+
+/** Candidates by file (a file's are read once per process). */
+const candidates = new Map<string, string[]>();
+
+function scanTitles(root: string, file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8');
   const folder = join(root, file, '..');
   const tables = readdirSync(folder)
     .filter((n) => n.endsWith('.json'))
     .map((n) => readFileSync(join(folder, n), 'utf8'));
-  const found = [text, ...tables].flatMap(literals);
-  const short = [...new Set(found.filter((l) => l.length <= 80 && !l.includes('${')))];
-  const all = found.flatMap((l) => (l.includes('${') ? short.map((v) => l.replace(/\$\{[^}]*\}/g, v)) : [l]));
+  const literal = [text, ...tables].flatMap(literals);
+  const short = [...new Set(literal.filter((l) => l.length <= 80 && !l.includes('${')))];
+  const all = literal.flatMap((l) => (l.includes('${') ? short.map((v) => l.replace(/\$\{[^}]*\}/g, v)) : [l]));
   const pieces = [...all, ...all.slice(1).map((l, i) => `${all[i]} ${l}`), ...all.slice(2).map((l, i) => `${all[i]} ${l}`)];
   const describes = [...text.matchAll(/describe(?:\.\w+)*\(\s*(['"`])((?:\\.|(?!\1).)*)\1/g)].map((m) => m[2]!);
   const prefixes = [...describes, ...describes.slice(1).map((d, i) => `${describes[i]} ${d}`)];
