@@ -40,6 +40,7 @@ describe('checkSelection', () => {
   test('a suite folder, a filter or a pattern that selects nothing is refused', () => {
     expect(() => checkSelection(PACKAGE_ROOT, { suites: ['users', 'nosuch'] })).toThrow(/--suite nosuch is not a suite folder/);
     expect(() => checkSelection(PACKAGE_ROOT, { filters: ['suites/users/nosuch.test.ts'] })).toThrow(/matches no suite file/);
+    expect(() => checkSelection(PACKAGE_ROOT, { filters: ['suites/users/states.test.ts:87'] })).toThrow(/names a line/);
     expect(() => checkSelection(PACKAGE_ROOT, { grep: 'no such title anywhere' })).toThrow(/matches no test title in the suites/);
     expect(() => checkSelection(PACKAGE_ROOT, { suites: ['versioning'], grep: 'users\\.block' })).toThrow(/in the 1 selected suite file/);
   });
