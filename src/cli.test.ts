@@ -1,8 +1,10 @@
-/** Unit tests of the command line: validate and schemas exit codes, usage errors. */
-import { writeFileSync } from 'node:fs';
+/** Unit tests of the command line: validate and schemas exit codes, usage errors, --help and --version, certify's checks before it runs. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { main } from './cli.ts';
+import { PACKAGE_ROOT } from './run/certify.ts';
 import { tempFoldersForThisFile } from './shared/temp-folders.ts';
 
 const temp = tempFoldersForThisFile();
@@ -107,5 +109,124 @@ describe('conformance validate', () => {
     ]) {
       expect(names).toContain(n);
     }
+  });
+});
+
+/** main() with its console captured: the exit code and what it printed, on each stream. */
+async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
+  vi.spyOn(console, 'error').mockImplementation((...a) => void err.push(a.join(' ')));
+  try {
+    return { code: await main(argv), out: out.join('\n'), err: err.join('\n') };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+/** An error of the command line: exit 2 and one line on stderr, nothing on stdout. */
+async function oneLineError(argv: string[]): Promise<string> {
+  const r = await run(argv);
+  expect(r, JSON.stringify(r)).toMatchObject({ code: 2, out: '' });
+  expect(r.err.split('\n')).toHaveLength(1);
+  return r.err;
+}
+
+describe('help, version, did you mean', () => {
+  test.each(['certify', 'serve', 'validate', 'schemas', 'cleanup', 'openapi', 'bench'])(
+    '%s --help prints its usage and exits 0',
+    async (command) => {
+      for (const argv of [
+        [command, '--help'],
+        [command, '-h'],
+        ['help', command],
+      ]) {
+        const r = await run(argv);
+        expect(r.code).toBe(0);
+        expect(r.out).toMatch(new RegExp(`^Usage:\\n  conformance ${command}\\b`));
+        // Its own usage only.
+        expect(r.out.match(/^ {2}conformance \w+/gm)).toEqual([`  conformance ${command}`]);
+      }
+      if (command === 'certify') expect((await run([command, '--help'])).out).toMatch(/--timeout-ms VALUE +CONFORMANCE_TIMEOUT_MS/);
+    },
+  );
+
+  test('conformance --version prints the package version', async () => {
+    const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(await run(['--version'])).toEqual({ code: 0, out: version, err: '' });
+  });
+
+  test('an unknown command or option: one line naming the nearest, exit 2', async () => {
+    expect(await oneLineError(['certfy'])).toMatch(/unknown command "certfy"; did you mean certify\?/);
+    expect(await oneLineError(['help', 'sevre'])).toMatch(/did you mean serve\?/);
+    expect(await oneLineError(['certify', '--grpe', 'users'])).toMatch(/unknown option --grpe; did you mean --grep\?/);
+    expect(await oneLineError(['serve', '--prot', '4010'])).toMatch(/did you mean --port\?/);
+    expect(await oneLineError(['certify', '--grep'])).toMatch(/--grep/);
+    expect(await oneLineError(['validate', 'x.json'])).toMatch(/--schema/);
+  });
+});
+
+describe('certify refuses, before anything runs, what would run nothing or fail late', () => {
+  const reports = temp('cli-reports-');
+  const base = ['certify', '--reports-dir', reports];
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const k of ['REFERENCE_FAULTS', 'CONFORMANCE_BASE_URL']) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  });
+
+  test('suite names that are not suite folders, every one of them', async () => {
+    expect(await oneLineError([...base, '--suite', 'versioning,nosuch'])).toMatch(/--suite nosuch is not a suite folder/);
+    expect(await oneLineError([...base, '--suite', 'usres'])).toMatch(/did you mean users\?/);
+  });
+
+  test('a --grep pattern or a file filter that matches no test', async () => {
+    expect(await oneLineError([...base, '--grep', 'no.such.clause'])).toMatch(/--grep "no.such.clause" matches no test title/);
+    expect(await oneLineError([...base, '--suite', 'versioning', '--grep', 'users.block'])).toMatch(/matches no test title/);
+    expect(await oneLineError([...base, 'suites/nosuch'])).toMatch(/the filter "suites\/nosuch" matches no suite file/);
+    expect(await oneLineError([...base, '--grep', '('])).toMatch(/not a regular expression/);
+  });
+
+  test('a reports folder that is a file or cannot be made', async () => {
+    const notAFolder = file('reports-file', 'x');
+    expect(await oneLineError(['certify', '--reports-dir', notAFolder, '--suite', 'versioning'])).toMatch(/is a file, not a folder/);
+    if (existsSync('/proc/self')) {
+      const started = Date.now();
+      expect(await oneLineError(['certify', '--reports-dir', '/proc/nope', '--suite', 'versioning'])).toMatch(
+        /\/proc\/nope cannot be made/,
+      );
+      expect(Date.now() - started).toBeLessThan(5000);
+    }
+  });
+
+  test('an unknown REFERENCE_FAULTS id', async () => {
+    delete process.env.CONFORMANCE_BASE_URL;
+    process.env.REFERENCE_FAULTS = 'status.create-20';
+    expect(await oneLineError([...base, '--suite', 'versioning'])).toMatch(
+      /REFERENCE_FAULTS: unknown fault "status.create-20"; did you mean status.create-200\?/,
+    );
+    expect(await oneLineError(['serve', '--port', '0'])).toMatch(/unknown fault/);
+  });
+
+  test('serve on a port in use', async () => {
+    const busy = createServer();
+    await new Promise<void>((ok) => busy.listen(0, '127.0.0.1', ok));
+    try {
+      const port = (busy.address() as AddressInfo).port;
+      expect(await oneLineError(['serve', '--port', String(port)])).toBe(
+        `conformance: port ${port} on 127.0.0.1 is in use: stop what listens there or choose another --port`,
+      );
+    } finally {
+      busy.close();
+    }
+  });
+
+  test('nothing of the reports folder is touched by a refused run', async () => {
+    writeFileSync(join(reports, 'summary.json'), '{"verdict":"pass"}');
+    await oneLineError([...base, '--grep', 'no.such.clause']);
+    expect(readFileSync(join(reports, 'summary.json'), 'utf8')).toBe('{"verdict":"pass"}');
   });
 });

@@ -13,12 +13,13 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { FLAGS, SWITCHES, type Config, type ConfigFlags } from './run/config.ts';
+import { argsError, configFlagsHelp, helpOrVersion, unknownCommand } from './cli-help.ts';
 import { isKitError, KitError } from './shared/errors.ts';
 
 // Each command below loads only what it runs: a certification does not wait for the reference
 // server, the OpenAPI document and the rest to load (about 0.3 s of every `certify`).
 
-const USAGE = `Usage:
+const USAGE = `Usage (every command takes --help; conformance --version prints the kit's version):
   conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS]
                       [--require CAPABILITIES] [--baseline FILE] [--suite NAME[,NAME]] [--grep PATTERN] [--shard i/n] [--merge-reports DIR]
                       [--progress lines|dot|verbose] [filter...]
@@ -50,7 +51,7 @@ function parse(args: string[], options: Record<string, { type: 'string' | 'boole
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
-    throw new KitError('USAGE', `${(e as Error).message}\n${USAGE}`);
+    throw argsError(e, options);
   }
 }
 
@@ -66,12 +67,12 @@ async function serve(args: string[]): Promise<number> {
     throw new KitError('USAGE', `--port must be a port number, got "${values.port}"`);
   const profile = (values.profile as string | undefined) ?? process.env.REFERENCE_PROFILE ?? 'spec';
   if (profile !== 'spec' && profile !== 'platform') throw new KitError('USAGE', `--profile must be spec or platform, got "${profile}"`);
-  const { referenceOptionsFromEnv } = await import('./reference/env-options.ts');
+  const { referenceOptionsChecked, listenFailure } = await import('./run/reference-env.ts');
   const { startReferenceServer } = await import('./reference/index.ts');
-  const fromEnv = referenceOptionsFromEnv(process.env);
+  const fromEnv = referenceOptionsChecked(process.env);
   const given = (values['admin-token'] as string | undefined) || fromEnv.adminToken;
   const host = (values.host as string | undefined) ?? '127.0.0.1';
-  const ref = await startReferenceServer({ ...fromEnv, host, port, adminToken: given, profile });
+  const ref = await startReferenceServer({ ...fromEnv, host, port, adminToken: given, profile }).catch(listenFailure(host, port));
   console.log(`Reference server listening on ${ref.url} (API at ${ref.apiUrl})${profile === 'platform' ? ', platform profile' : ''}`);
   if (!given) console.log(`Administrator token (generated): ${ref.adminToken}`);
   await new Promise<void>((done) => {
@@ -88,6 +89,8 @@ async function serve(args: string[]): Promise<number> {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    const early = helpOrVersion(argv, USAGE, console.log, { certify: configFlagsHelp(), cleanup: configFlagsHelp() });
+    if (early !== undefined) return early;
     switch (command) {
       case 'certify': {
         const { values, positionals } = parse(rest, {
@@ -123,7 +126,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'validate': {
         const { values, positionals } = parse(rest, { schema: { type: 'string' } });
         if (!values.schema || positionals.length !== 1)
-          throw new KitError('USAGE', `validate needs --schema NAME and one FILE (or - for stdin)\n${USAGE}`);
+          throw new KitError('USAGE', 'validate needs --schema NAME and one FILE (or - for stdin) (--help lists the options)');
         const result = await (await import('./index.ts')).validateFile(values.schema as string, positionals[0]!);
         if (result.valid) {
           console.log(`valid ${values.schema}`);
@@ -186,7 +189,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        throw new KitError('USAGE', `unknown command "${command}"\n${USAGE}`);
+        throw unknownCommand(command, USAGE);
     }
   } catch (e) {
     if (isKitError(e)) {

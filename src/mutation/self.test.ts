@@ -49,10 +49,16 @@ describe('the kit fails broken servers', () => {
 });
 
 describe('the reports folder', () => {
-  test("holds this run's allure results only, and the leak scan leaves files the run did not write alone", async () => {
+  test("holds this run's reports only (no stale HAR, HAR parts, HTML report or allure results), no colours in a pipe, and the leak scan leaves files the run did not write alone", async () => {
     const dir = tempFolder('cfk-self-');
     mkdirSync(join(dir, 'allure-results'));
     writeFileSync(join(dir, 'allure-results', 'stale-result.json'), '{"status":"failed"}');
+    // An earlier run's HAR (this run writes none), the parts of a killed one, an HTML report of earlier results.
+    writeFileSync(join(dir, 'run.har'), '{"log":{"entries":[]}}');
+    mkdirSync(join(dir, 'har-parts'));
+    writeFileSync(join(dir, 'har-parts', 'cfk-old-1.jsonl'), '{}\n');
+    mkdirSync(join(dir, 'allure-report'));
+    writeFileSync(join(dir, 'allure-report', 'index.html'), '<html>');
     const env = join(dir, '.env');
     writeFileSync(env, `CONFORMANCE_ADMIN_TOKEN=${TOKEN}\n`);
     const past = new Date(Date.now() - 60_000);
@@ -70,6 +76,9 @@ describe('the reports folder', () => {
     const results = filesBelow(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json'));
     expect(results.length).toBe(summary.totals.passed! + (summary.totals.skipped ?? 0));
     expect(existsSync(join(dir, 'allure-results', 'stale-result.json'))).toBe(false);
+    for (const stale of ['run.har', 'har-parts', 'allure-report']) expect(existsSync(join(dir, stale)), stale).toBe(false);
+    // Output into a pipe: no colour codes (vitest's dot reporter coloured it whatever the stream).
+    if (!('FORCE_COLOR' in process.env)) expect(`${run.stdout}${run.stderr}`).not.toMatch(/\x1b\[/);
     expect(readFileSync(env, 'utf8')).toContain(TOKEN); // not the kit's file: not rewritten, not a leak
     expect(summary.verdictReasons.join('\n')).not.toMatch(/secret appeared/);
   });

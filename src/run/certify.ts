@@ -40,6 +40,9 @@ import ConformanceReporter from '../report/conformance-reporter.ts';
 import { finishRun } from './finish-run.ts';
 import ProgressReporter from '../report/progress-reporter.ts';
 import type { Summary } from '../report/summary.ts';
+import { checkSelection } from './selection.ts';
+import { clearEarlierRun, prepareReportsDir } from './reports-dir.ts';
+import { noColourUnlessTerminal } from './no-colour.ts';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -97,6 +100,10 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
     if (config.baseUrl && !options.mergeReports && !config.adminToken) {
       throw new KitError('ADMIN_TOKEN_MISSING', 'CONFORMANCE_ADMIN_TOKEN (or --admin-token) is required to certify a deployed target.');
     }
+    // What was asked for, checked before anything runs or any report is touched.
+    if (!options.mergeReports) checkSelection(PACKAGE_ROOT, options);
+    prepareReportsDir(config.reportsDir);
+    if (!config.baseUrl && !options.mergeReports) (await import('./reference-env.ts')).referenceOptionsChecked(process.env);
     // Every secret the run learns is noted here (mode 600) for the leak scan, and every 429 it
     // meets for the summary, then the folder is removed.
     const secretsDir = makeSecretsDir();
@@ -120,7 +127,12 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
         );
       }
       exportConfig(config, process.env);
-      return await runSuites(config, options, baseline);
+      const restoreColours = noColourUnlessTerminal(process.stdout, process.env);
+      try {
+        return await runSuites(config, options, baseline);
+      } finally {
+        restoreColours();
+      }
     } finally {
       delete process.env[ENV.secretsFile];
       delete process.env[ENV.throttleFile];
@@ -158,8 +170,8 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   const cacheDir = moduleCacheDir(PACKAGE_ROOT);
   // The leak scan reads what this run writes (a file system may keep times to the second or two).
   const writtenSince = Date.now() - 2000;
-  // allure-results holds this run's results only: an earlier run's would show as retries of its tests.
-  rmSync(join(reportsDir, 'allure-results'), { recursive: true, force: true });
+  // Nothing of an earlier run beside this run's reports (allure-results: its results would show as retries of this run's tests).
+  clearEarlierRun(reportsDir);
   // reproduce/ holds the bodies and queries this run's reproducers read (kit/curl.ts): none of an earlier run.
   if (!options.mergeReports) rmSync(join(reportsDir, 'reproduce'), { recursive: true, force: true });
   const vitest = await startVitest(

@@ -6,10 +6,12 @@
  *   config.baseUrl  // URL of the server root, or undefined for the bundled reference
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { CAPABILITIES } from '../kit/capabilities.ts';
 import { DEFAULT_THROTTLE_MAX_WAIT_MS } from '../kit/throttle.ts';
 import { KitError } from '../shared/errors.ts';
+import { checkDotenvText } from './dotenv-check.ts';
 import { AREAS } from '../spec/clauses.ts';
 
 const CAPABILITY_IDS = CAPABILITIES.map((c) => c.id);
@@ -213,8 +215,9 @@ const fields = {
     .optional(),
 };
 
-/** Reads `.env` into process.env (never overriding what is set). Call once, at the edge. */
+/** Reads `.env` into process.env (never overriding what is set), after checking every line of it (dotenv-check.ts). Call once, at the edge. */
 export async function loadDotenv(path = '.env'): Promise<void> {
+  if (existsSync(path)) checkDotenvText(readFileSync(path, 'utf8'), path);
   const dotenv = await import('dotenv');
   dotenv.config({ path, quiet: true });
 }

@@ -1,0 +1,97 @@
+/**
+ * The command line's own answers, before any command runs: `--version`, `<command> --help` (that
+ * command's lines of the usage text), and one-line usage errors with a "did you mean".
+ *
+ *   const early = helpOrVersion(['certify', '--help'], USAGE, console.log);   // prints certify's usage: 0
+ *   throw unknownCommand('certfy', USAGE);   // conformance: unknown command "certfy"; did you mean certify? ...
+ *
+ * The commands are read from the usage text itself (its `  conformance NAME` lines), so a command
+ * added there has its --help and takes part in "did you mean" with nothing else to change.
+ */
+import { readFileSync } from 'node:fs';
+import { FLAGS, SWITCHES, VARIABLES, type Config } from './run/config.ts';
+import { didYouMean } from './shared/did-you-mean.ts';
+import { KitError } from './shared/errors.ts';
+
+const COMMAND_LINE = /^ {2}conformance (\S+)/;
+
+/** The commands the usage text names, in its order. */
+export function commandsOf(usage: string): string[] {
+  return [...new Set(usage.split('\n').flatMap((line) => COMMAND_LINE.exec(line)?.[1] ?? []))];
+}
+
+/** One command's lines of the usage text (its line and the indented lines that continue it). */
+export function commandUsage(usage: string, command: string): string | undefined {
+  const lines = usage.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (COMMAND_LINE.exec(lines[i]!)?.[1] !== command) continue;
+    out.push(lines[i]!);
+    while (i + 1 < lines.length && /^ {3,}\S/.test(lines[i + 1]!) && !COMMAND_LINE.test(lines[i + 1]!)) out.push(lines[++i]!);
+  }
+  return out.length ? `Usage:\n${out.join('\n')}` : undefined;
+}
+
+/** The kit's version, from its package.json (one folder up from src/ and from dist/). */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** The configuration flags, each with its variable (certify's and cleanup's --help). */
+export function configFlagsHelp(): string {
+  const keys = Object.keys(FLAGS) as (keyof Config)[];
+  const width = Math.max(...keys.map((k) => FLAGS[k].length + (SWITCHES.has(k) ? 0 : 6)));
+  const rows = keys.map((k) => `  ${`${FLAGS[k]}${SWITCHES.has(k) ? '' : ' VALUE'}`.padEnd(width)}  ${VARIABLES[k]}`);
+  return `Configuration (a flag beats its variable, read from the environment and .env; README, Configuration):\n${rows.join('\n')}`;
+}
+
+const HELP = new Set(['--help', '-h']);
+
+/**
+ * `--version`, `<command> --help` / `-h` anywhere before a `--`, and `help <command>`: the answer's
+ * exit code (0), or undefined when the command line asks for neither. `more` adds text under a
+ * command's usage (certify's configuration flags, say).
+ */
+export function helpOrVersion(
+  argv: readonly string[],
+  usage: string,
+  print: (text: string) => void,
+  more: Record<string, string> = {},
+): number | undefined {
+  const [first, ...rest] = argv;
+  if (first === '--version' || first === '-v' || first === 'version') {
+    print(packageVersion());
+    return 0;
+  }
+  if (first === '-h') {
+    print(usage);
+    return 0;
+  }
+  const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  const asked = first === 'help' ? rest[0] : options.some((a) => HELP.has(a)) ? first : undefined;
+  if (asked === undefined) return undefined;
+  const commands = commandsOf(usage);
+  if (!commands.includes(asked)) throw unknownCommand(asked, usage);
+  print([commandUsage(usage, asked)!, more[asked]].filter(Boolean).join('\n\n'));
+  return 0;
+}
+
+export function unknownCommand(command: string, usage: string): KitError {
+  const commands = commandsOf(usage);
+  return new KitError(
+    'USAGE',
+    `unknown command "${command}"${didYouMean(command, commands)} (commands: ${commands.join(', ')}; conformance COMMAND --help for one)`,
+  );
+}
+
+/** A node:util parseArgs error as one line: an unknown option with the nearest known one, or parseArgs' own message. */
+export function argsError(e: unknown, options: Record<string, unknown>): KitError {
+  const known = [...Object.keys(options).map((o) => `--${o}`), '--help'];
+  const message = (e as Error).message;
+  const unknown = /^Unknown option '([^']+)'/.exec(message)?.[1];
+  if (unknown !== undefined) {
+    const name = unknown.replace(/=.*$/, '');
+    return new KitError('USAGE', `unknown option ${name}${didYouMean(name, known)} (--help lists the options)`);
+  }
+  return new KitError('USAGE', `${message.split('\n')[0]} (--help lists the options)`);
+}
