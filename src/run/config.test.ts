@@ -1,6 +1,6 @@
 /** Unit tests of the configuration: defaults, flags over env, one clear error per bad value. */
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from './config.ts';
+import { defaultConcurrency, loadConfig } from './config.ts';
 import { KitError } from '../shared/errors.ts';
 
 describe('loadConfig', () => {
@@ -69,6 +69,18 @@ describe('loadConfig', () => {
       maxRps: 0.5,
     });
     expect(() => loadConfig({ env: {}, flags: { maxRps: 'x' } })).toThrow(/^--max-rps must be a positive number/);
+  });
+
+  test('concurrency: CONFORMANCE_CONCURRENCY or --concurrency, else 8 against a deployed target and 3 against the bundled reference', () => {
+    expect(loadConfig({ env: {} }).concurrency).toBeUndefined();
+    expect(defaultConcurrency(loadConfig({ env: {} }))).toBe(3);
+    expect(defaultConcurrency(loadConfig({ env: { CONFORMANCE_BASE_URL: 'http://gitlab.example.com' } }))).toBe(8);
+    expect(loadConfig({ env: { CONFORMANCE_CONCURRENCY: '12' } }).concurrency).toBe(12);
+    expect(defaultConcurrency(loadConfig({ env: { CONFORMANCE_CONCURRENCY: '5' }, flags: { concurrency: '2' } }))).toBe(2);
+    expect(() => loadConfig({ env: { CONFORMANCE_CONCURRENCY: '0' } })).toThrow(
+      /^CONFORMANCE_CONCURRENCY must be between 1 and 64 \(got "0"\)$/,
+    );
+    expect(() => loadConfig({ env: {}, flags: { concurrency: 'many' } })).toThrow(/^--concurrency must be a positive integer/);
   });
 
   test('a bad flag is reported by its flag name', () => {

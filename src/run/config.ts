@@ -46,6 +46,22 @@ export interface Config {
   throttleMaxWaitMs: number;
   /** A cap on the run's request rate (requests per second, shared among its processes); none when undefined. */
   maxRps?: number;
+  /**
+   * How many requests the kit keeps in flight against the target (test workers, and the main process's
+   * side-by-side requests in probe, provisioning and cleanup); undefined: the default of the target's kind
+   * (defaultConcurrency).
+   */
+  concurrency?: number;
+}
+
+/** CONFORMANCE_CONCURRENCY's default against a deployed target: chosen from runs against a reference answering 50 ms late (README). */
+export const DEFAULT_CONCURRENCY = 8;
+/** Against the bundled reference the kit and the server share the machine's CPU: more workers than this only add start-up. */
+export const BUNDLED_CONCURRENCY = 3;
+
+/** The run's concurrency: the configured one, else the default of a deployed target or of the bundled reference. */
+export function defaultConcurrency(config: Pick<Config, 'concurrency' | 'baseUrl'>): number {
+  return config.concurrency ?? (config.baseUrl ? DEFAULT_CONCURRENCY : BUNDLED_CONCURRENCY);
 }
 
 /** Flags of the CLI, by config key; a flag beats its variable. */
@@ -72,6 +88,7 @@ export const VARIABLES: Record<keyof Config, string> = {
   deletionTimeoutMs: 'CONFORMANCE_DELETION_TIMEOUT_MS',
   throttleMaxWaitMs: 'CONFORMANCE_THROTTLE_MAX_WAIT_MS',
   maxRps: 'CONFORMANCE_MAX_RPS',
+  concurrency: 'CONFORMANCE_CONCURRENCY',
 };
 
 /** Command-line flag of each key (the CLI derives its options from this table). */
@@ -95,6 +112,7 @@ export const FLAGS: Record<keyof Config, string> = {
   deletionTimeoutMs: '--deletion-timeout-ms',
   throttleMaxWaitMs: '--throttle-max-wait-ms',
   maxRps: '--max-rps',
+  concurrency: '--concurrency',
 };
 
 const commaList = z.string().transform((s) =>
@@ -211,6 +229,7 @@ const fields = {
     .transform(Number)
     .refine((n) => n > 0 && n <= 100_000, 'must be above 0 and at most 100000')
     .optional(),
+  concurrency: positiveInt(64).optional(),
 };
 
 /** Reads `.env` into process.env (never overriding what is set). Call once, at the edge. */

@@ -4,19 +4,22 @@
  * secrets (a leak is redacted in place and fails the run), and only then the summary published:
  * summary.json and summary.md written once each, the verdict printed last.
  *
- *   const summary = finishRun(built, { reportsDir, cleanup, throttled: { responses: 2, waitedMs: 2000 }, har: true, kitVersion: '0.1.0',
+ *   const summary = finishRun(built, { reportsDir, cleanup, mainRequests: { probe: 5, provisioning: 7, cleanup: 40 },
+ *     throttled: { responses: 2, waitedMs: 2000 }, har: true, kitVersion: '0.1.0',
  *     secrets: [adminToken, ...learnt], writtenSince: startedMs, log: console.log });
  */
 import { relative } from 'node:path';
-import type { CleanupReport, ThrottleCount } from '../kit/channels.ts';
+import type { CleanupReport, MainRequests, ThrottleCount } from '../kit/channels.ts';
 import { assembleHar } from '../report/har.ts';
 import { publishSummary } from '../report/publish.ts';
-import type { Summary } from '../report/summary.ts';
+import { withMainRequests, type Summary } from '../report/summary.ts';
 import { scanForSecrets } from './secret-scan.ts';
 
 export interface FinishOptions {
   reportsDir: string;
   cleanup?: CleanupReport;
+  /** What the main process sent per phase (probe, provisioning, cleanup): added to the tests' requests. None for merged shards. */
+  mainRequests?: MainRequests;
   /** The run's 429 answers and the time waited on them (summary.json's `throttled`). */
   throttled?: ThrottleCount;
   /** CONFORMANCE_HAR: assemble reports/run.har from the workers' parts. */
@@ -34,6 +37,7 @@ export interface FinishOptions {
 export function finishRun(built: Summary, o: FinishOptions): Summary {
   let summary: Summary = o.cleanup ? { ...built, cleanup: o.cleanup } : built;
   if (o.throttled) summary = { ...summary, throttled: o.throttled };
+  if (o.mainRequests) summary = withMainRequests(summary, o.mainRequests);
   if (o.har) assembleHar(o.reportsDir, o.kitVersion);
   // summary.json and summary.md are not written yet: they are redacted as they are written.
   const leaks = scanForSecrets(o.reportsDir, o.secrets, o.writtenSince);
