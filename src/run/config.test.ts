@@ -71,11 +71,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ env: {}, flags: { maxRps: 'x' } })).toThrow(/^--max-rps must be a positive number/);
   });
 
-  test('concurrency: CONFORMANCE_CONCURRENCY or --concurrency, else 8 against a deployed target and 3 against the bundled reference', () => {
+  test('concurrency: CONFORMANCE_CONCURRENCY or --concurrency, else 12 against a deployed target and 3 against the bundled reference', () => {
     expect(loadConfig({ env: {} }).concurrency).toBeUndefined();
     expect(defaultConcurrency(loadConfig({ env: {} }))).toBe(3);
-    expect(defaultConcurrency(loadConfig({ env: { CONFORMANCE_BASE_URL: 'http://gitlab.example.com' } }))).toBe(8);
-    expect(loadConfig({ env: { CONFORMANCE_CONCURRENCY: '12' } }).concurrency).toBe(12);
+    expect(defaultConcurrency(loadConfig({ env: { CONFORMANCE_BASE_URL: 'http://gitlab.example.com' } }))).toBe(12);
+    expect(loadConfig({ env: { CONFORMANCE_CONCURRENCY: '20' } }).concurrency).toBe(20);
     expect(defaultConcurrency(loadConfig({ env: { CONFORMANCE_CONCURRENCY: '5' }, flags: { concurrency: '2' } }))).toBe(2);
     expect(() => loadConfig({ env: { CONFORMANCE_CONCURRENCY: '0' } })).toThrow(
       /^CONFORMANCE_CONCURRENCY must be between 1 and 64 \(got "0"\)$/,

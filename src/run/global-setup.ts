@@ -90,6 +90,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throttle: new Throttle({
       maxWaitMs: config.throttleMaxWaitMs,
       requestsPerSecond: config.maxRps,
+      // Its probe, provisioning and cleanup send side by side: never more at once than the run's concurrency.
+      maxInFlight: defaultConcurrency(config),
       log: ownBound(throttleFileLog(throttleFile)),
     }),
   });
