@@ -56,7 +56,9 @@ export interface Config {
 
 /**
  * CONFORMANCE_CONCURRENCY's default against a deployed target, from full certifications of a reference answering
- * each request 50 ms late on 2 cores: 8 took 62-78 s, 12 took 48-50 s, 16 about 43 s (for 16 node processes).
+ * each request 50 ms late on 2 busy shared cores (before: 183-191 s with 3 workers): 6 took 74-81 s, 8 62-78 s,
+ * 12 49-70 s, 16 43-63 s. 16 gains little over 12 for a third more worker processes (about 120 MB each) and
+ * holds as many requests as a 4-core GitLab's Puma threads (4 per worker, a worker per core) serve at once.
  */
 export const DEFAULT_CONCURRENCY = 12;
 /** Against the bundled reference the kit and the server share the machine's CPU: more workers than this only add start-up. */
