@@ -9,13 +9,15 @@ import { DEFAULT_THROTTLE_MAX_WAIT_MS, timeAllowanceMs } from './src/kit/throttl
 
 // Suites wait on HTTP and child runs more than they compute: three workers on two cores.
 const MAX_WORKERS = 3;
+/** A certification's workers: certify() passes CONFORMANCE_CONCURRENCY as maxWorkers (and exports it). */
+const SUITE_WORKERS = Number(process.env.CONFORMANCE_CONCURRENCY) || MAX_WORKERS;
 
 /** What a suite test may spend waiting on a throttling target or pacing under CONFORMANCE_MAX_RPS (certify exported both). */
 const allowance = timeAllowanceMs({
   bundled: !process.env.CONFORMANCE_BASE_URL,
   throttle: {
     maxWaitMs: Number(process.env.CONFORMANCE_THROTTLE_MAX_WAIT_MS) || DEFAULT_THROTTLE_MAX_WAIT_MS,
-    requestsPerSecond: Number(process.env.CONFORMANCE_MAX_RPS || 0) / MAX_WORKERS,
+    requestsPerSecond: Number(process.env.CONFORMANCE_MAX_RPS || 0) / SUITE_WORKERS,
   },
 });
 

@@ -9,11 +9,13 @@
  *                         and beside it the message of the first process that gave up on the target's throttling
  *   globalSetup -> workers, reporter   TARGET: the provisioned target (vitest provide/inject), with the server's
  *                         date read once at preflight and the expires_at of the kit's tokens (target.ts)
- *   globalSetup -> main   the run slot (globalThis, same process): a set-up failure, what cleanup did
+ *   globalSetup -> main   the run slot (globalThis, same process): a set-up failure, what cleanup did, and the
+ *                         requests it sent per phase (probe, provisioning, cleanup; the tests' own travel as meta)
  *   workers -> reporter   the test's meta().conformance (result-meta.ts)
  *
  *   secretsFileSink(process.env[ENV.secretsFile]);   // in a worker: SecretSet's sink
  *   noteCleanup({ removed: 12, left: [] });          // in the globalSetup teardown
+ *   noteRequests('probe', 5);                        // in the globalSetup, as each phase ends
  *   takeRunSlot().cleanup                            // in certify(), after vitest closed
  *   readThrottleFile(process.env[ENV.throttleFile])  // in certify(): { throttled: { responses, waitedMs }, gaveUp? }
  */
@@ -119,6 +121,11 @@ export interface CleanupReport {
   retry?: string;
 }
 
+/** The phases of a run whose requests the main process sends (the globalSetup; certify's preflight counts as provisioning). */
+export type MainPhase = 'probe' | 'provisioning' | 'cleanup';
+/** Requests the main process sent, per phase. */
+export type MainRequests = Partial<Record<MainPhase, number>>;
+
 /**
  * What the globalSetup tells certify(): both run in the main process, but vitest loads the
  * globalSetup apart from certify's modules (two module copies), so the slot is on globalThis.
@@ -126,6 +133,7 @@ export interface CleanupReport {
 interface RunSlot {
   setupFailure?: { code: KitErrorCode; message: string };
   cleanup?: CleanupReport;
+  requests?: MainRequests;
 }
 const KEY = Symbol.for('api-v4-conformance.run-slot');
 const slot = (): RunSlot => ((globalThis as { [KEY]?: RunSlot })[KEY] ??= {});
@@ -146,9 +154,15 @@ export function noteCleanup(report: CleanupReport): void {
   slot().cleanup = report;
 }
 
+/** Adds requests the globalSetup sent in a phase. */
+export function noteRequests(phase: MainPhase, count: number): void {
+  const requests = (slot().requests ??= {});
+  requests[phase] = (requests[phase] ?? 0) + count;
+}
+
 /** Reads and empties the slot (certify(): once before a run, once after it). */
-export function takeRunSlot(): { setupFailure?: KitError; cleanup?: CleanupReport } {
-  const out = { setupFailure: setupFailure(), cleanup: slot().cleanup };
+export function takeRunSlot(): { setupFailure?: KitError; cleanup?: CleanupReport; requests?: MainRequests } {
+  const out = { setupFailure: setupFailure(), cleanup: slot().cleanup, requests: slot().requests };
   delete (globalThis as { [KEY]?: RunSlot })[KEY];
   return out;
 }

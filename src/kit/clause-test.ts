@@ -40,6 +40,9 @@ export interface ClauseTestOptions {
   timeout?: number;
 }
 
+/** Exchanges of this process counted into a test's meta so far (its own, or the hooks' before it). */
+let counted = 0;
+
 export function clauseTest(
   clause: string,
   title: string,
@@ -52,6 +55,10 @@ export function clauseTest(
   test(`${clause} ${title}`, { timeout }, async (ctx) => {
     const meta: ConformanceMeta = { clause };
     ctx.task.meta.conformance = meta;
+    // What this process sent since the last test ended: the hooks before this test (a file's beforeAll fixtures).
+    const sinceLast = exchangeCount() - counted;
+    if (sinceLast > 0) meta.setupRequests = sinceLast;
+    counted = exchangeCount();
     const s = session();
     // CONFORMANCE_SKIP and the probed capabilities decide first: skip, fail, or run.
     const capability = capabilityVerdict(clause, s.target.capabilities, s.target.skip, s.target.require);
@@ -102,6 +109,7 @@ export function clauseTest(
       throw error;
     } finally {
       meta.requests = exchangeCount() - before;
+      counted = exchangeCount();
     }
   });
 }

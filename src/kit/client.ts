@@ -136,11 +136,20 @@ export class ApiClient {
     const throttle = this.options.throttle ?? defaultThrottle();
     const dispatcher = this.options.dispatcher ?? agent();
     const xo: ExchangeOptions = { method, headers, body, timeoutMs: this.options.timeoutMs, maxBodyBytes: this.options.maxBodyBytes };
-    if (throttle.interval) await throttle.slot();
-    let started = performance.now();
-    let final = await send(dispatcher, url, xo);
-    // A 429 is waited out and asked again: the observers and the caller see the final answer only.
-    if (final.status === 429) ({ answer: final, started } = await retryThrottled(final, dispatcher, url, xo, throttle));
+    // A place among the process's requests in flight (the main process bounds them: CONFORMANCE_CONCURRENCY).
+    const entering = throttle.enter();
+    if (entering) await entering;
+    let started: number;
+    let final: Answer;
+    try {
+      if (throttle.interval) await throttle.slot();
+      started = performance.now();
+      final = await send(dispatcher, url, xo);
+      // A 429 is waited out and asked again: the observers and the caller see the final answer only.
+      if (final.status === 429) ({ answer: final, started } = await retryThrottled(final, dispatcher, url, xo, throttle));
+    } finally {
+      throttle.leave();
+    }
     const res: ApiResponse = {
       method,
       url,

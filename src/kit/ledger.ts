@@ -23,6 +23,8 @@ export interface LedgerEntry {
   label?: string;
   /** API root of the target it lives on. */
   target?: string;
+  /** A group's parent group id (null: top level), so that cleanup removes subgroups before their parents; absent in older ledgers. */
+  parent?: number | null;
   at?: string;
 }
 

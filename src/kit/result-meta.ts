@@ -38,6 +38,8 @@ export interface ConformanceMeta {
   failure?: FailureRecord;
   /** Number of HTTP exchanges the test made. */
   requests?: number;
+  /** HTTP exchanges its process made since the test before it ended (the hooks that ran in between): counted into the run's total. */
+  setupRequests?: number;
 }
 
 declare module '@vitest/runner' {

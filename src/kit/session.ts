@@ -104,7 +104,10 @@ export function session(): Session {
       if (res.status < 200 || res.status >= 300 || !Number.isInteger(id)) return;
       const p = path ?? DELETE_PATHS[kind]?.(id);
       if (!p) throw new Error(`no delete path known for ${kind}`);
-      appendLedger(target.ledgerPath, { kind, id, path: p, query, label: secrets.redact(res.url), target: target.apiUrl });
+      const parentId = (res.json as { parent_id?: unknown }).parent_id;
+      // A group's parent: cleanup removes subgroups before their parents (a non-number is recorded as top level).
+      const parent = kind === 'group' ? { parent: Number.isInteger(parentId) ? (parentId as number) : null } : {};
+      appendLedger(target.ledgerPath, { kind, id, path: p, query, label: secrets.redact(res.url), target: target.apiUrl, ...parent });
     },
     hiddenTargetPath: () => `/${target.runPrefix}/conformance-kit/no-such-page`,
   };

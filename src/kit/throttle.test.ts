@@ -140,6 +140,32 @@ describe('Throttle.slot', () => {
   });
 });
 
+describe('Throttle.enter and leave', () => {
+  test('at most maxInFlight requests at once, the others in turn as places free up', async () => {
+    const { t } = throttle({ maxInFlight: 2 });
+    let inFlight = 0;
+    let peak = 0;
+    const request = async () => {
+      const entering = t.enter();
+      if (entering) await entering;
+      peak = Math.max(peak, ++inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight -= 1;
+      t.leave();
+    };
+    await Promise.all(Array.from({ length: 7 }, request));
+    expect(peak).toBe(2);
+    // Every place was given back: two go at once again.
+    expect([t.enter(), t.enter()]).toEqual([undefined, undefined]);
+    expect(t.enter()).toBeInstanceOf(Promise);
+  });
+
+  test('without a bound: never waits', () => {
+    const { t } = throttle();
+    for (let i = 0; i < 100; i++) expect(t.enter()).toBeUndefined();
+  });
+});
+
 test('timeAllowanceMs: the wait bound on a deployed target, and a long test at the rate cap', () => {
   expect(timeAllowanceMs({ bundled: true, throttle: { maxWaitMs: 120_000 } })).toBe(0);
   expect(timeAllowanceMs({ bundled: false, throttle: { maxWaitMs: 120_000 } })).toBe(120_000);

@@ -5,7 +5,8 @@
  * number of tries per request. Past either bound it gives up: a KitError TARGET_THROTTLING (exit
  * 2), never a conformance failure, noted for the whole run (channels.ts: ThrottleLog) so that the
  * other processes give up at their next 429 and certify() names it. Also paces requests under a
- * rate cap (CONFORMANCE_MAX_RPS, this process's share of it).
+ * rate cap (CONFORMANCE_MAX_RPS, this process's share of it), and bounds the requests a process keeps in
+ * flight (maxInFlight: the main process's side-by-side requests under CONFORMANCE_CONCURRENCY).
  *
  *   const throttle = new Throttle({ maxWaitMs: 120_000, requestsPerSecond: 5, log: throttleFileLog(file) });
  *   new ApiClient({ ..., throttle });
@@ -47,6 +48,11 @@ export interface ThrottleOptions {
   maxTries?: number;
   /** This process's rate cap; none by default. */
   requestsPerSecond?: number;
+  /**
+   * Requests this process keeps in flight at most (the main process: CONFORMANCE_CONCURRENCY, its probe,
+   * provisioning and cleanup sending side by side); none by default (a worker's tests send one at a time).
+   */
+  maxInFlight?: number;
   /** Where the run learns of 429s and of a give-up (and where this process learns another gave up). */
   log?: ThrottleLog;
   /** For tests: how a wait is done, and the clock of HTTP dates. */
@@ -63,6 +69,8 @@ export class Throttle {
   /** Milliseconds between two requests under the rate cap; 0 without a cap. */
   readonly interval: number;
   private next = 0;
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
   private stopped: string | undefined;
   private readonly o: ThrottleOptions;
 
@@ -77,6 +85,24 @@ export class Throttle {
     const at = Math.max(now, this.next);
     this.next = at + this.interval;
     return at > now ? (this.o.sleep ?? sleep)(at - now) : undefined;
+  }
+
+  /** A place among this process's requests in flight: a promise when the request must wait for one, undefined when it has one now. */
+  enter(): Promise<void> | undefined {
+    if (!this.o.maxInFlight) return undefined;
+    if (this.inFlight < this.o.maxInFlight) {
+      this.inFlight += 1;
+      return undefined;
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** A request's answer came (or it gave up): its place goes to the request waiting longest. */
+  leave(): void {
+    if (!this.o.maxInFlight) return;
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.inFlight -= 1;
   }
 
   /**

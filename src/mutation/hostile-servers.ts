@@ -6,7 +6,7 @@
  * - `hang`: reads the request and never answers;
  * - `reset`: resets the connection (TCP RST) instead of answering;
  * - `not-json`: 200 with Content-Type application/json and a body that is not JSON;
- * - `slow`: answers correctly, but only after `delayMs`;
+ * - `slow`: answers correctly (the request passed on whole, body included), but only after `delayMs`;
  * - `huge`: 200 with Content-Type application/json and an endless body, streamed in chunks
  *   (never allocated whole) until the client stops reading or `maxStreamBytes` is reached;
  * - `throttle`: 429 Too Many Requests as GitLab's throttles answer it ("Retry later", RateLimit-*
@@ -18,6 +18,7 @@
  *   const target = await startHostileTarget({ behaviour: 'hang', match: (m, path) => m === 'GET' && /^\/api\/v4\/broadcast_messages\/\d+/.test(path) });
  *   // certify target.url with target.adminToken ...
  *   target.hits;   // how many requests it misbehaved on
+ *   target.peakInFlight;   // the most requests it held at once
  *   await target.close();
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -47,6 +48,8 @@ export interface HostileTarget {
   hits: number;
   /** `huge`: bytes it streamed in all. */
   streamedBytes: number;
+  /** The most requests it held at once (arrived, not yet answered), passed through or not. */
+  peakInFlight: number;
   close(): Promise<void>;
 }
 
@@ -85,15 +88,18 @@ export async function startHostileTarget(o: HostileOptions): Promise<HostileTarg
   const ref = await startReferenceServer({ port: 0, adminToken: o.adminToken });
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
-  const target = { hits: 0, streamedBytes: 0 };
+  const target = { hits: 0, streamedBytes: 0, peakInFlight: 0 };
+  let inFlight = 0;
   const server = createServer((req, res) => {
+    target.peakInFlight = Math.max(target.peakInFlight, ++inFlight);
+    res.on('close', () => (inFlight -= 1));
     const path = req.url ?? '/';
     if (o.match && !o.match(req.method ?? 'GET', path)) {
       forward(ref, req, res);
       return;
     }
     target.hits += 1;
-    req.resume(); // read and drop the request body
+    if (o.behaviour !== 'slow') req.resume(); // read and drop the request body (a slow answer passes it on)
     switch (o.behaviour) {
       case 'hang':
         return; // never answers; the socket stays open until the client gives up or close()
@@ -144,6 +150,9 @@ export async function startHostileTarget(o: HostileOptions): Promise<HostileTarg
     },
     get streamedBytes() {
       return target.streamedBytes;
+    },
+    get peakInFlight() {
+      return target.peakInFlight;
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);

@@ -15,7 +15,8 @@ afterAll(removeRunFolders);
 
 describe('the kit on the platform defaults', () => {
   test('a reference that requires expires_at on impersonation tokens passes the token and auth suites (exit 0)', async () => {
-    // Besides the two suites, the other places that make tokens: the token collection of pagination, the token model, the round trip.
+    // Besides the two suites, the other places that make tokens: the token collection of pagination (the first third of its
+    // offset table), the token model, the round trip.
     const others = ['pagination/offset.test.ts', 'properties/model-tokens.test.ts', 'properties/round-trip-credentials.test.ts'];
     const run = await runCertification({
       filters: ['impersonation-tokens', 'auth', ...others.map((f) => `suites/${f}`)],

@@ -9,6 +9,9 @@
 import type { Variation } from './variation/declaration.ts';
 import { withHeader as patch, withoutHeader as without } from './variation/paging-policy.ts';
 
+/** The offset-pagination table, run in three files (suites/pagination/offset-table.ts). */
+const OFFSET_TABLE = ['suites/pagination/offset.test.ts', 'suites/pagination/offset-b.test.ts', 'suites/pagination/offset-c.test.ts'];
+
 export const PAGINATION_VARIATIONS = [
   {
     id: 'pagination.no-link-last',
@@ -39,7 +42,7 @@ export const PAGINATION_VARIATIONS = [
     kind: 'fault',
     description: 'the last page also links rel="next" (to the page after it)',
     clause: 'conv.pagination.link_next',
-    suites: ['suites/pagination/offset.test.ts'],
+    suites: OFFSET_TABLE,
     paging: (p) => ({
       ...p,
       links: (l, f) => {
@@ -53,7 +56,7 @@ export const PAGINATION_VARIATIONS = [
     kind: 'fault',
     description: 'Link URLs lose per_page (the other query parameters are kept)',
     clause: 'conv.pagination.link_follow',
-    suites: ['suites/pagination/offset.test.ts'],
+    suites: OFFSET_TABLE,
     paging: (p) => ({ ...p, linksKeepPerPage: false }),
   },
   {
@@ -61,7 +64,7 @@ export const PAGINATION_VARIATIONS = [
     kind: 'fault',
     description: 'page 2 returns the items of page 1',
     clause: 'conv.pagination.page_param',
-    suites: ['suites/pagination/offset.test.ts'],
+    suites: OFFSET_TABLE,
     paging: (p) => ({
       ...p,
       window: (w, f) => {
@@ -75,7 +78,7 @@ export const PAGINATION_VARIATIONS = [
     kind: 'fault',
     description: 'the X-Total-Pages header is not sent',
     clause: 'conv.pagination.x_total_pages',
-    suites: ['suites/pagination/offset.test.ts'],
+    suites: OFFSET_TABLE,
     paging: (p) => ({ ...p, headers: (h, f) => without(p.headers(h, f), 'x-total-pages') }),
   },
   {
@@ -83,7 +86,7 @@ export const PAGINATION_VARIATIONS = [
     kind: 'fault',
     description: 'the X-Per-Page header is not sent',
     clause: 'conv.pagination.x_per_page',
-    suites: ['suites/pagination/offset.test.ts'],
+    suites: OFFSET_TABLE,
     paging: (p) => ({ ...p, headers: (h, f) => without(p.headers(h, f), 'x-per-page') }),
   },
   {
@@ -91,7 +94,7 @@ export const PAGINATION_VARIATIONS = [
     kind: 'fault',
     description: 'X-Page counts from 0 (page 1 says X-Page: 0)',
     clause: 'conv.pagination.x_page',
-    suites: ['suites/pagination/offset.test.ts'],
+    suites: OFFSET_TABLE,
     paging: (p) => ({ ...p, headers: (h, f) => patch(p.headers(h, f), 'x-page', String(f.page - 1)) }),
   },
   {
@@ -99,7 +102,7 @@ export const PAGINATION_VARIATIONS = [
     kind: 'fault',
     description: 'the X-Next-Page header is not sent',
     clause: 'conv.pagination.x_next_page',
-    suites: ['suites/pagination/offset.test.ts'],
+    suites: OFFSET_TABLE,
     paging: (p) => ({ ...p, headers: (h, f) => without(p.headers(h, f), 'x-next-page') }),
   },
   {
@@ -107,7 +110,7 @@ export const PAGINATION_VARIATIONS = [
     kind: 'fault',
     description: 'the X-Prev-Page header is not sent',
     clause: 'conv.pagination.x_next_page',
-    suites: ['suites/pagination/offset.test.ts'],
+    suites: OFFSET_TABLE,
     paging: (p) => ({ ...p, headers: (h, f) => without(p.headers(h, f), 'x-prev-page') }),
   },
   {

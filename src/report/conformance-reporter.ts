@@ -61,6 +61,7 @@ export function toTestResult(test: TestCase): TestResult {
   if (meta?.failure && result.state === 'failed') out.failure = meta.failure;
   if (result.errors?.length) out.errors = result.errors.map(errorText);
   if (meta?.requests !== undefined) out.requests = meta.requests;
+  if (meta?.setupRequests) out.setupRequests = meta.setupRequests;
   const d = test.diagnostic();
   if (d) out.durationMs = d.duration;
   return out;

@@ -93,6 +93,19 @@ function header(s: Summary): string[] {
     '|---:|---:|---:|---:|',
     `| ${s.totals.passed} | ${s.totals.failed} | ${s.totals.skipped} | ${s.totals.known ?? 0} |`,
     ...throttled(s),
+    ...requestsByPhase(s),
+  ];
+}
+
+/** Where the run's requests went: probe, provisioning, tests and cleanup (summing to Requests above). */
+function requestsByPhase(s: Summary): string[] {
+  const p = s.requestsByPhase;
+  if (!p) return [];
+  return [
+    '',
+    '| Requests: probe | provisioning | tests | cleanup |',
+    '|---:|---:|---:|---:|',
+    `| ${p.probe} | ${p.provisioning} | ${p.tests} | ${p.cleanup} |`,
   ];
 }
 

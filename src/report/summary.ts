@@ -7,7 +7,7 @@
  *   summary.verdict              // 'pass' | 'fail'
  *   summary.clauses[0]           // { id, status: 'pass', tests: ['...'], area: 'conv', ... }
  */
-import type { CleanupReport, ThrottleCount } from '../kit/channels.ts';
+import type { CleanupReport, MainRequests, ThrottleCount } from '../kit/channels.ts';
 import type { FailureRecord } from '../kit/result-meta.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { CapabilityReport } from '../kit/capabilities.ts';
@@ -35,6 +35,8 @@ export interface TestResult {
   errors?: string[];
   /** meta().conformance.requests */
   requests?: number;
+  /** meta().conformance.setupRequests: what the hooks before the test sent. */
+  setupRequests?: number;
   durationMs?: number;
 }
 
@@ -123,6 +125,35 @@ export interface Summary {
   throttled?: ThrottleCount;
   /** What the run covered: a pass is a certification only when `scope.certified` (else the verdict reads PARTIAL). */
   scope?: RunScope;
+  /**
+   * Every request the run sent, by phase (`requests` is their sum): the capability probe, provisioning (the
+   * preflight included), the tests (their hooks included) and the end-of-run cleanup. Absent when merging
+   * shards' reports (each shard's summary has its own).
+   */
+  requestsByPhase?: RequestsByPhase;
+}
+
+export interface RequestsByPhase {
+  probe: number;
+  provisioning: number;
+  tests: number;
+  cleanup: number;
+}
+
+/**
+ * The summary with the main process's requests added to the tests': `requestsByPhase`, and `requests` their sum.
+ *
+ *   withMainRequests(summary, { probe: 5, provisioning: 7, cleanup: 40 }).requests   // summary.requests + 52
+ */
+export function withMainRequests(summary: Summary, main: MainRequests): Summary {
+  const byPhase: RequestsByPhase = {
+    probe: main.probe ?? 0,
+    provisioning: main.provisioning ?? 0,
+    tests: summary.requestsByPhase?.tests ?? summary.requests,
+    cleanup: main.cleanup ?? 0,
+  };
+  const requests = byPhase.probe + byPhase.provisioning + byPhase.tests + byPhase.cleanup;
+  return { ...summary, requests, requestsByPhase: byPhase };
 }
 
 export interface SummaryInput {
@@ -133,7 +164,7 @@ export interface SummaryInput {
   seed: number;
   startedAt: string | Date;
   durationMs: number;
-  /** Total HTTP exchanges; defaults to the sum of the tests' counts. */
+  /** Total HTTP exchanges; defaults to the sum of the tests' counts (their hooks' included). */
   requests?: number;
   unhandledErrors?: string[];
   interrupted?: boolean;
@@ -253,7 +284,7 @@ export function buildSummary(input: SummaryInput): Summary {
     seed: input.seed,
     startedAt: input.startedAt instanceof Date ? input.startedAt.toISOString() : input.startedAt,
     durationMs: Math.round(input.durationMs),
-    requests: input.requests ?? results.reduce((n, r) => n + (r.requests ?? 0), 0),
+    requests: input.requests ?? results.reduce((n, r) => n + (r.requests ?? 0) + (r.setupRequests ?? 0), 0),
     totals,
     clauses,
     failures: results.filter((r) => r.state === 'failed').map(failureOf),

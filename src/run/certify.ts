@@ -24,7 +24,7 @@ import { Writable } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiClient } from '../kit/client.ts';
-import { loadConfig, loadDotenv, VARIABLES, type Config, type ConfigFlags } from './config.ts';
+import { defaultConcurrency, loadConfig, loadDotenv, VARIABLES, type Config, type ConfigFlags } from './config.ts';
 import { KitError, isKitError } from '../shared/errors.ts';
 import { interruptHandler } from './interrupt.ts';
 import { moduleCacheDir } from '../shared/module-cache.ts';
@@ -33,6 +33,7 @@ import { makeSecretsDir } from './secrets-dir.ts';
 import { loadVitestNode } from './vitest-node.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { ENV, readSecretsFile, readThrottleFile, setupFailure, takeRunSlot, throttleFileLog } from '../kit/channels.ts';
+import { secretLearner } from '../kit/learn-secrets.ts';
 import { stopWhenThrottledOut } from './throttle-stop.ts';
 import { Throttle } from '../kit/throttle.ts';
 import { loadBaselineFile, type Baseline } from '../report/baseline.ts';
@@ -95,6 +96,8 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
   try {
     await loadDotenv();
     const config = loadConfig({ env, flags: options.flags });
+    // Resolved here, exported with the rest: the globalSetup and vitest.config.ts see the run's own.
+    config.concurrency = defaultConcurrency(config);
     const baseline = config.baseline ? loadBaselineFile(config.baseline) : undefined;
     checkShard(options.shard);
     if (config.baseUrl && !options.mergeReports && !config.adminToken) {
@@ -109,14 +112,18 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
     const secretsDir = makeSecretsDir();
     process.env[ENV.secretsFile] = join(secretsDir, 'secrets');
     process.env[ENV.throttleFile] = join(secretsDir, 'throttle');
+    // The requests of certify's own preflight, counted into the run's provisioning phase.
+    let preflightRequests = 0;
     try {
       if (config.baseUrl && config.adminToken && !options.mergeReports) {
+        const secrets = new SecretSet([config.adminToken]);
         await preflight(
           new ApiClient({
             apiUrl: `${config.baseUrl}/api/v4`,
             timeoutMs: config.timeoutMs,
             maxBodyBytes: config.maxBodyBytes,
-            secrets: new SecretSet([config.adminToken]),
+            secrets,
+            observers: [secretLearner(secrets), () => (preflightRequests += 1)],
             auth: { token: config.adminToken },
             throttle: new Throttle({
               maxWaitMs: config.throttleMaxWaitMs,
@@ -129,7 +136,7 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
       exportConfig(config, process.env);
       const restoreColours = noColourUnlessTerminal(process.stdout, process.env);
       try {
-        return await runSuites(config, options, baseline);
+        return await runSuites(config, options, baseline, preflightRequests);
       } finally {
         restoreColours();
       }
@@ -144,7 +151,12 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
   }
 }
 
-async function runSuites(config: Config, options: CertifyOptions, baseline: Baseline | undefined): Promise<CertifyResult> {
+async function runSuites(
+  config: Config,
+  options: CertifyOptions,
+  baseline: Baseline | undefined,
+  preflightRequests: number,
+): Promise<CertifyResult> {
   const { startVitest } = await loadVitestNode();
   const { AllureReporter } = await import('../report/allure-reporter.ts');
   const reportsDir = resolve(config.reportsDir);
@@ -182,6 +194,8 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
       ...(cacheDir ? { experimental: { fsModuleCache: true, fsModuleCachePath: cacheDir } } : {}),
       config: join(PACKAGE_ROOT, 'vitest.config.ts'),
       project: ['suites'],
+      // One request in flight per worker (a file's tests run in order): the run's concurrency is its number of workers.
+      maxWorkers: config.concurrency,
       watch: false,
       run: true,
       testNamePattern: options.grep,
@@ -225,6 +239,10 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   summary = finishRun(summary, {
     reportsDir,
     cleanup: slot.cleanup,
+    // Merged shards: each shard counted its own main-process requests, none of which this run sent.
+    mainRequests: options.mergeReports
+      ? undefined
+      : { ...slot.requests, provisioning: (slot.requests?.provisioning ?? 0) + preflightRequests },
     // Merged shards: each shard's summary has its own count, this run met no target.
     throttled: options.mergeReports ? undefined : throttling.throttled,
     scope: { suites: options.suites, filters: options.filters, grep: options.grep, shard: options.shard, skip: config.skip },

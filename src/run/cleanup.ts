@@ -10,7 +10,7 @@
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApiClient } from '../kit/client.ts';
-import { loadConfig, loadDotenv, type ConfigFlags } from './config.ts';
+import { defaultConcurrency, loadConfig, loadDotenv, type ConfigFlags } from './config.ts';
 import { KitError } from '../shared/errors.ts';
 import { readLedger, type LedgerEntry } from '../kit/ledger.ts';
 import { cleanupLedger } from './ledger-cleanup.ts';
@@ -65,7 +65,7 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
     const others = entries.filter((e) => e.target !== apiUrl);
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, mine.map((e) => JSON.stringify(e)).join('\n') + '\n');
-    const result = await cleanupLedger(tmp, admin);
+    const result = await cleanupLedger(tmp, admin, { concurrency: defaultConcurrency(config) });
     const label = (e: LedgerEntry) => `${e.kind} ${e.path}${e.label ? ` (${e.label})` : ''}`;
     for (const e of result.removed) options.log(`removed ${label(e)}`);
     for (const e of result.deleting) options.log(`removed ${label(e)}: ${DELETING}`);
@@ -83,7 +83,7 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
   // What a killed run created but had not recorded yet: found by the prefixes of the ledgers seen.
   const prefixes = [...new Set(seenPrefixes)];
   if (prefixes.length) {
-    const swept = await sweepPrefixes(admin, prefixes, { handled });
+    const swept = await sweepPrefixes(admin, prefixes, { handled, concurrency: defaultConcurrency(config) });
     for (const r of swept.removed) options.log(`removed ${r} (found by its run prefix)`);
     for (const r of swept.deleting) options.log(`removed ${r} (found by its run prefix): ${DELETING}`);
     for (const f of swept.failed) options.log(`could not remove ${f.what}: ${secrets.redact(f.reason)}${finish(f)}`);

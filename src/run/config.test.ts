@@ -1,6 +1,6 @@
 /** Unit tests of the configuration: defaults, flags over env, one clear error per bad value. */
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from './config.ts';
+import { defaultConcurrency, loadConfig } from './config.ts';
 import { KitError } from '../shared/errors.ts';
 
 describe('loadConfig', () => {
@@ -69,6 +69,21 @@ describe('loadConfig', () => {
       maxRps: 0.5,
     });
     expect(() => loadConfig({ env: {}, flags: { maxRps: 'x' } })).toThrow(/^--max-rps must be a positive number/);
+  });
+
+  test('concurrency: CONFORMANCE_CONCURRENCY or --concurrency, else 12 against a deployed target and 3 against one on this machine', () => {
+    expect(loadConfig({ env: {} }).concurrency).toBeUndefined();
+    expect(defaultConcurrency(loadConfig({ env: {} }))).toBe(3);
+    expect(defaultConcurrency(loadConfig({ env: { CONFORMANCE_BASE_URL: 'http://gitlab.example.com' } }))).toBe(12);
+    for (const local of ['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010']) {
+      expect(defaultConcurrency(loadConfig({ env: { CONFORMANCE_BASE_URL: local } }))).toBe(3);
+    }
+    expect(loadConfig({ env: { CONFORMANCE_CONCURRENCY: '20' } }).concurrency).toBe(20);
+    expect(defaultConcurrency(loadConfig({ env: { CONFORMANCE_CONCURRENCY: '5' }, flags: { concurrency: '2' } }))).toBe(2);
+    expect(() => loadConfig({ env: { CONFORMANCE_CONCURRENCY: '0' } })).toThrow(
+      /^CONFORMANCE_CONCURRENCY must be between 1 and 64 \(got "0"\)$/,
+    );
+    expect(() => loadConfig({ env: {}, flags: { concurrency: 'many' } })).toThrow(/^--concurrency must be a positive integer/);
   });
 
   test('a bad flag is reported by its flag name', () => {

@@ -21,6 +21,8 @@ function passingSummary() {
         name: 'broadcast.list.status GET answers 200',
         clause: 'broadcast.list.status',
         state: 'passed',
+        requests: 6,
+        setupRequests: 2,
       },
     ],
     clauses: [{ id: 'broadcast.list.status', testable: 'api' }],
@@ -44,6 +46,7 @@ function finish(reportsDir: string, since: number, built = passingSummary(), sco
     writtenSince: since,
     cleanup: { removed: 4, left: [] },
     throttled: { responses: 3, waitedMs: 14_200 },
+    mainRequests: { probe: 5, provisioning: 7, cleanup: 40 },
     log: (t) => printed.push(t),
     write: (path, text) => {
       writes.push(path);
@@ -71,6 +74,16 @@ describe('finishRun', () => {
     expect(json.cleanup).toEqual({ removed: 4, left: [] });
     expect(json.throttled).toEqual({ responses: 3, waitedMs: 14_200 });
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('Throttled: 3 responses answered 429, 14.2 s waited');
+  });
+
+  test('requests counts every request of the run, split by phase: the tests (their hooks too) and the main process', () => {
+    const dir = temp('finish-');
+    const { summary } = finish(dir, Date.now() - 2000);
+    expect(summary.requestsByPhase).toEqual({ probe: 5, provisioning: 7, tests: 8, cleanup: 40 });
+    expect(summary.requests).toBe(60);
+    const json = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    expect([json.requests, json.requestsByPhase]).toEqual([60, { probe: 5, provisioning: 7, tests: 8, cleanup: 40 }]);
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('| 5 | 7 | 8 | 40 |');
   });
 
   test('a clean run prints PASS last and writes each summary file once', () => {

@@ -4,21 +4,24 @@
  * secrets (a leak is redacted in place and fails the run), and only then the summary published:
  * summary.json and summary.md written once each, the verdict printed last.
  *
- *   const summary = finishRun(built, { reportsDir, cleanup, throttled: { responses: 2, waitedMs: 2000 }, har: true, kitVersion: '0.1.0',
+ *   const summary = finishRun(built, { reportsDir, cleanup, mainRequests: { probe: 5, provisioning: 7, cleanup: 40 },
+ *     throttled: { responses: 2, waitedMs: 2000 }, har: true, kitVersion: '0.1.0',
  *     secrets: [adminToken, ...learnt], writtenSince: startedMs, log: console.log });
  */
 import { relative } from 'node:path';
-import type { CleanupReport, ThrottleCount } from '../kit/channels.ts';
+import type { CleanupReport, MainRequests, ThrottleCount } from '../kit/channels.ts';
 import { assembleHar } from '../report/har.ts';
 import { markKnownFailures, type KnownTest } from '../report/known-in-reports.ts';
 import { publishSummary } from '../report/publish.ts';
 import { runScope, type RunScopeInput } from '../report/run-scope.ts';
-import type { Summary } from '../report/summary.ts';
+import { withMainRequests, type Summary } from '../report/summary.ts';
 import { scanForSecrets } from './secret-scan.ts';
 
 export interface FinishOptions {
   reportsDir: string;
   cleanup?: CleanupReport;
+  /** What the main process sent per phase (probe, provisioning, cleanup): added to the tests' requests. None for merged shards. */
+  mainRequests?: MainRequests;
   /** The run's 429 answers and the time waited on them (summary.json's `throttled`). */
   throttled?: ThrottleCount;
   /** What the run was asked to cover (summary.json's `scope`: PARTIAL instead of PASS when it is not everything). */
@@ -47,6 +50,7 @@ export function finishRun(built: Summary, o: FinishOptions): Summary {
   let summary: Summary = o.cleanup ? { ...built, cleanup: o.cleanup } : built;
   if (o.throttled) summary = { ...summary, throttled: o.throttled };
   if (o.scope) summary = { ...summary, scope: runScope(o.scope, summary.capabilities) };
+  if (o.mainRequests) summary = withMainRequests(summary, o.mainRequests);
   if (o.har) assembleHar(o.reportsDir, o.kitVersion);
   // junit.xml and the Allure results were written while known failures were failures.
   markKnownFailures(o.reportsDir, knownTests(summary));

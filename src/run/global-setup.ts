@@ -4,21 +4,26 @@
  * administrator token, provisions the run's regular user, hands the target to the workers
  * (provide/inject), and at the end removes everything the run created. First it leaves the
  * schemas' precompiled validators in the package's cache for the workers (schema-code.ts).
+ * Independent requests go side by side (the probe beside provisioning, cleanup's removals of one
+ * kind), at most CONFORMANCE_CONCURRENCY at once; each phase's requests are counted for the summary.
  */
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ApiClient } from '../kit/client.ts';
-import { loadConfig, loadDotenv } from './config.ts';
+import { defaultConcurrency, loadConfig, loadDotenv } from './config.ts';
 import {
   ENV,
   noteCleanup,
+  noteRequests,
   noteSetupFailure,
   secretsFileSink,
   TARGET,
   throttleFileLog,
   type CleanupReport,
+  type MainPhase,
   type ThrottleLog,
 } from '../kit/channels.ts';
+import { secretLearner } from '../kit/learn-secrets.ts';
 import { Throttle } from '../kit/throttle.ts';
 import { cleanupLedger } from './ledger-cleanup.ts';
 import { probeCapabilities } from './probe.ts';
@@ -85,14 +90,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throttle: new Throttle({
       maxWaitMs: config.throttleMaxWaitMs,
       requestsPerSecond: config.maxRps,
+      // Its probe, provisioning and cleanup send side by side: never more at once than the run's concurrency.
+      maxInFlight: defaultConcurrency(config),
       log: ownBound(throttleFileLog(throttleFile)),
     }),
   });
+  // Every request of this process is counted into its phase (summary.json's requestsByPhase).
+  const phaseClient = (phase: MainPhase) =>
+    new ApiClient({ ...admin.options, observers: [secretLearner(secrets), () => noteRequests(phase, 1)] });
+  const concurrency = defaultConcurrency(config);
   const reportsDir = resolve(config.reportsDir);
   const ledgerPath = join(reportsDir, `ledger-${config.runPrefix}.jsonl`);
 
   const cleanup = async () => {
-    const result = await cleanupLedger(ledgerPath, admin);
+    const remover = phaseClient('cleanup');
+    const result = await cleanupLedger(ledgerPath, remover, { concurrency });
     // Users the target still deletes in the background (blocked, removed by its job) count as removed.
     const report: CleanupReport = {
       removed: result.removed.length + result.gone.length + result.deleting.length,
@@ -111,7 +123,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // found by the run's prefix. Only on a deployed target: the bundled reference goes away anyway.
     if (!stopReference) {
       const handled = new Set([...result.removed, ...result.gone, ...result.deleting].map((e) => e.path));
-      const swept = await sweepPrefixes(admin, [config.runPrefix], { handled }).catch((e: unknown) => ({
+      const swept = await sweepPrefixes(remover, [config.runPrefix], { handled, concurrency }).catch((e: unknown) => ({
         removed: [],
         deleting: [],
         failed: [{ what: "what the run's prefix names", reason: (e as Error).message }] as SweepResult['failed'],
@@ -129,10 +141,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   try {
-    const { admin: adminUser, serverDate } = await preflight(admin);
+    const provisioner = phaseClient('provisioning');
+    const { admin: adminUser, serverDate } = await preflight(provisioner);
     const tokenExpiresAt = tokenExpiresAtFrom(serverDate);
-    const user = await provisionRegularUser(admin, { runPrefix: config.runPrefix, ledgerPath, secrets, tokenExpiresAt });
-    const capabilities = await probeCapabilities(admin, { runPrefix: config.runPrefix, ledgerPath });
+    // The run's user and the probe's group and project are independent: side by side. Both settle before a
+    // failure is thrown, so that cleanup finds everything either made in the ledger.
+    const [provisioned, probed] = await Promise.allSettled([
+      provisionRegularUser(provisioner, { runPrefix: config.runPrefix, ledgerPath, secrets, tokenExpiresAt }),
+      probeCapabilities(phaseClient('probe'), { runPrefix: config.runPrefix, ledgerPath }),
+    ]);
+    if (provisioned.status === 'rejected') throw provisioned.reason;
+    if (probed.status === 'rejected') throw probed.reason;
+    const user = provisioned.value;
+    const capabilities = probed.value;
     const target: TargetInfo = {
       baseUrl: root,
       apiUrl,

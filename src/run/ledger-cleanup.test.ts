@@ -203,3 +203,73 @@ describe('removal for good, as the platform deletes', () => {
     expect(result.failed[0]!.reason).toMatch(/still there \(state active\)/);
   });
 });
+
+describe('cleanup side by side', () => {
+  /** A fake admin whose DELETEs take a few ms, noting what was in flight beside each one; every GET answers 404. */
+  function slowAdmin() {
+    const inFlight = new Set<string>();
+    const beside = new Map<string, string[]>();
+    let peak = 0;
+    const admin = {
+      url: (path: string) => `http://target/api/v4${path}`,
+      delete: async (path: string) => {
+        for (const other of inFlight) {
+          beside.set(path, [...(beside.get(path) ?? []), other]);
+          beside.set(other, [...(beside.get(other) ?? []), path]);
+        }
+        inFlight.add(path);
+        peak = Math.max(peak, inFlight.size);
+        await new Promise((r) => setTimeout(r, 10));
+        inFlight.delete(path);
+        return answer(204);
+      },
+      get: async () => answer(404),
+    } as unknown as ApiClient;
+    return { admin, beside, peak: () => peak };
+  }
+
+  test('entries of one kind go side by side within the bound; a kind ends before the next begins', async () => {
+    const file = join(temp('ledger-'), 'ledger.jsonl');
+    for (let id = 1; id <= 6; id++) appendLedger(file, { kind: 'broadcast_message', id, path: `/broadcast_messages/${id}` });
+    for (let id = 1; id <= 6; id++) appendLedger(file, { kind: 'user', id, path: `/users/${id}` });
+    const { admin, beside, peak } = slowAdmin();
+    const result = await cleanupLedger(file, admin, { concurrency: 3 });
+    expect(result.removed).toHaveLength(12);
+    expect(peak()).toBe(3);
+    for (const [path, others] of beside)
+      expect(
+        others.every((o) => o.split('/')[1] === path.split('/')[1]),
+        path,
+      ).toBe(true);
+    // One by one without a bound.
+    const serial = join(temp('ledger-'), 'ledger.jsonl');
+    for (let id = 1; id <= 4; id++) appendLedger(serial, { kind: 'user', id, path: `/users/${id}` });
+    const one = slowAdmin();
+    await cleanupLedger(serial, one.admin);
+    expect(one.peak()).toBe(1);
+  });
+
+  test('subgroups go before their parents, never beside them; groups of a ledger without parents go one by one', async () => {
+    const file = join(temp('ledger-'), 'ledger.jsonl');
+    appendLedger(file, { kind: 'group', id: 1, path: '/groups/1', parent: null });
+    appendLedger(file, { kind: 'group', id: 2, path: '/groups/2', parent: 1 });
+    appendLedger(file, { kind: 'group', id: 3, path: '/groups/3', parent: 2 });
+    appendLedger(file, { kind: 'group', id: 4, path: '/groups/4', parent: null });
+    appendLedger(file, { kind: 'group', id: 5, path: '/groups/5', parent: 1 });
+    const calls: string[] = [];
+    const { admin, beside } = slowAdmin();
+    const logged = { ...admin, url: admin.url, get: admin.get, delete: (p: string) => (calls.push(p), admin.delete(p)) } as ApiClient;
+    const result = await cleanupLedger(file, logged, { concurrency: 8 });
+    expect(result.removed).toHaveLength(5);
+    expect(calls.indexOf('/groups/3')).toBeLessThan(calls.indexOf('/groups/2'));
+    expect(calls.indexOf('/groups/2')).toBeLessThan(calls.indexOf('/groups/1'));
+    expect(beside.get('/groups/1') ?? []).toEqual(['/groups/4']);
+    expect(new Set(beside.get('/groups/2'))).toEqual(new Set(['/groups/5']));
+    const legacy = join(temp('ledger-'), 'ledger.jsonl');
+    appendLedger(legacy, { kind: 'group', id: 1, path: '/groups/1' });
+    appendLedger(legacy, { kind: 'group', id: 2, path: '/groups/2' });
+    const old = slowAdmin();
+    await cleanupLedger(legacy, old.admin, { concurrency: 8 });
+    expect(old.peak()).toBe(1);
+  });
+});

@@ -3,14 +3,18 @@
  * first, newest first within a kind, each path once), each for good (removal.ts: a project or
  * group the target only marked for deletion is removed with permanently_remove; a user the
  * target is still deleting in the background counts as removed, listed apart), reports what it
- * could not remove, and removes the ledger when nothing is left.
+ * could not remove, and removes the ledger when nothing is left. Entries of one kind are independent
+ * and go side by side, at most `concurrency` at once; a kind finishes before the next starts. Groups
+ * go in waves by depth (subgroups before their parents, never beside them), as the ledger records
+ * each group's parent; a ledger of an older kit, without parents, removes its groups one by one.
  *
- *   const result = await cleanupLedger(ledgerPath, admin);  // { removed, gone, deleting, failed }
+ *   const result = await cleanupLedger(ledgerPath, admin, { concurrency: 8 });  // { removed, gone, deleting, failed }
  */
 import { rmSync } from 'node:fs';
 import type { ApiClient } from '../kit/client.ts';
 import { KIND_ORDER, readLedger, type LedgerEntry } from '../kit/ledger.ts';
-import { removeForGood, type RemovalOptions } from './removal.ts';
+import { removeForGood, type RemovalOptions, type RemovalOutcome } from './removal.ts';
+import { mapBounded } from '../shared/bounded.ts';
 
 export interface CleanupResult {
   removed: LedgerEntry[];
@@ -22,8 +26,28 @@ export interface CleanupResult {
   failed: { entry: LedgerEntry; status: number; reason: string; command?: string }[];
 }
 
-/** Deletes every ledger entry, dependency order first, newest first within a kind. */
-export async function cleanupLedger(file: string, admin: ApiClient, options: RemovalOptions = {}): Promise<CleanupResult> {
+export interface CleanupOptions extends RemovalOptions {
+  /** Removals in flight at once within a wave (default 1: one after the other). */
+  concurrency?: number;
+}
+
+/** Groups by depth, deepest first, each wave newest first; one group a wave when a parent is not recorded. */
+function groupWaves(groups: LedgerEntry[]): LedgerEntry[][] {
+  if (groups.some((g) => g.parent === undefined)) return groups.map((g) => [g]);
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  const depth = (g: LedgerEntry, seen = new Set<number>()): number => {
+    const parent = g.parent === null || g.parent === undefined ? undefined : byId.get(g.parent);
+    if (!parent || seen.has(g.id)) return 0;
+    seen.add(g.id);
+    return 1 + depth(parent, seen);
+  };
+  const waves: LedgerEntry[][] = [];
+  for (const g of groups) (waves[depth(g)] ??= []).push(g);
+  return waves.filter(Boolean).reverse();
+}
+
+/** Deletes every ledger entry, dependency order first, newest first within a kind; independent ones side by side. */
+export async function cleanupLedger(file: string, admin: ApiClient, options: CleanupOptions = {}): Promise<CleanupResult> {
   const entries = readLedger(file);
   const seen = new Set<string>();
   const ordered = entries
@@ -31,18 +55,23 @@ export async function cleanupLedger(file: string, admin: ApiClient, options: Rem
     .sort((a, b) => KIND_ORDER.indexOf(a.e.kind) - KIND_ORDER.indexOf(b.e.kind) || b.i - a.i)
     .map(({ e }) => e)
     .filter((e) => !seen.has(e.path) && seen.add(e.path));
+  const waves = KIND_ORDER.flatMap((kind) => {
+    const ofKind = ordered.filter((e) => e.kind === kind);
+    if (!ofKind.length) return [];
+    return kind === 'group' ? groupWaves(ofKind) : [ofKind];
+  });
   const result: CleanupResult = { removed: [], gone: [], deleting: [], failed: [] };
-  for (const entry of ordered) {
-    let outcome;
-    try {
-      outcome = await removeForGood(admin, entry, options);
-    } catch (e) {
+  for (const wave of waves) {
+    const outcomes = await mapBounded(wave, options.concurrency ?? 1, (entry): Promise<RemovalOutcome> =>
       // The client gave up on a target that keeps throttling (KitError TARGET_THROTTLING): the entry stays in the ledger.
-      result.failed.push({ entry, status: 0, reason: (e as Error).message });
-      continue;
-    }
-    if (outcome.result === 'left') result.failed.push({ entry, status: outcome.status, reason: outcome.reason, command: outcome.command });
-    else result[outcome.result].push(entry);
+      removeForGood(admin, entry, options).catch((e: unknown) => ({ result: 'left' as const, status: 0, reason: (e as Error).message })),
+    );
+    wave.forEach((entry, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.result === 'left')
+        result.failed.push({ entry, status: outcome.status, reason: outcome.reason, command: outcome.command });
+      else result[outcome.result].push(entry);
+    });
   }
   if (result.failed.length === 0) rmSync(file, { force: true });
   return result;

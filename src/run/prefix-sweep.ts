@@ -4,13 +4,15 @@
  * touched: `cfk-1a2b3c4d-` users, groups and projects, and broadcast messages whose target_path
  * lies under `/cfk-1a2b3c4d/`. Catches what a killed run created but had not yet recorded. Each
  * is removed for good (removal.ts): what the target only marked for deletion is removed with
- * permanently_remove; users it still deletes in the background are listed apart.
+ * permanently_remove; users it still deletes in the background are listed apart. The lists are
+ * read side by side, and the removals of one kind too (at most `concurrency` requests at once).
  *
- *   const { removed, deleting, failed } = await sweepPrefixes(admin, ['cfk-1a2b3c4d']);  // removed: ['user 17 cfk-1a2b3c4d-u-3', ...]
+ *   const { removed, deleting, failed } = await sweepPrefixes(admin, ['cfk-1a2b3c4d'], { concurrency: 8 });  // removed: ['user 17 cfk-1a2b3c4d-u-3', ...]
  */
 import type { ApiClient } from '../kit/client.ts';
 import type { LedgerKind } from '../kit/ledger.ts';
 import { removeForGood, type RemovalOptions } from './removal.ts';
+import { mapBounded } from '../shared/bounded.ts';
 
 interface Item {
   id: number;
@@ -45,35 +47,62 @@ export interface SweepResult {
 export interface SweepOptions extends RemovalOptions {
   /** Paths the ledger cleanup already dealt with (users it left in background deletion still show): not touched again, not counted twice. */
   handled?: ReadonlySet<string>;
+  /** Requests in flight at once: the lists are read side by side, and the removals of one kind (default 1). */
+  concurrency?: number;
+}
+
+interface Found {
+  label: string;
+  kind: LedgerKind;
+  path: string;
+  query?: Record<string, string>;
 }
 
 export async function sweepPrefixes(admin: ApiClient, prefixes: readonly string[], options: SweepOptions = {}): Promise<SweepResult> {
   const result: SweepResult = { removed: [], deleting: [], failed: [] };
   const owned = (name: string | undefined) => !!name && prefixes.some((p) => name === p || name.startsWith(`${p}-`));
-  const remove = async (label: string, kind: LedgerKind, path: string, query?: Record<string, string>) => {
-    if (options.handled?.has(path)) return;
+  const limit = options.concurrency ?? 1;
+  const remove = async ({ label, kind, path, query }: Found) => {
     const outcome = await removeForGood(admin, { kind, path, query }, options);
     if (outcome.result === 'deleting') result.deleting.push(label);
     else if (outcome.result !== 'left') result.removed.push(label);
     else result.failed.push({ what: label, reason: `${outcome.status || 'no answer'} ${outcome.reason}`, command: outcome.command });
   };
-  const messages = await listAll(admin, '/broadcast_messages', {});
-  for (const m of messages) {
-    if (prefixes.some((p) => m.target_path?.startsWith(`/${p}/`)))
-      await remove(`broadcast_message ${m.id} ${m.target_path}`, 'broadcast_message', `/broadcast_messages/${m.id}`);
-  }
-  for (const prefix of prefixes) {
+  // The lists are independent reads: side by side (each walks its own pages in order).
+  const lists = [
+    () => listAll(admin, '/broadcast_messages', {}),
     // Projects and groups the target only marked for deletion keep the prefix (renamed <path>-deletion_scheduled-<id>).
-    for (const p of await listAll(admin, '/projects', { search: prefix, simple: 'true' })) {
-      if (owned(p.path)) await remove(`project ${p.id} ${p.path_with_namespace ?? p.path}`, 'project', `/projects/${p.id}`);
-    }
+    ...prefixes.map((prefix) => () => listAll(admin, '/projects', { search: prefix, simple: 'true' })),
+    ...prefixes.map((prefix) => () => listAll(admin, '/groups', { search: prefix, all_available: 'true' })),
+    ...prefixes.map((prefix) => () => listAll(admin, '/users', { search: prefix })),
+  ];
+  const [messages = [], ...rest] = await mapBounded(lists, limit, (list) => list());
+  const n = prefixes.length;
+  const [projects, groups, users] = [rest.slice(0, n).flat(), rest.slice(n, 2 * n).flat(), rest.slice(2 * n).flat()];
+  // One kind after the other, in dependency order; within a kind, side by side.
+  const kinds: Found[][] = [
+    messages
+      .filter((m) => prefixes.some((p) => m.target_path?.startsWith(`/${p}/`)))
+      .map((m) => ({
+        label: `broadcast_message ${m.id} ${m.target_path}`,
+        kind: 'broadcast_message',
+        path: `/broadcast_messages/${m.id}`,
+      })),
+    projects
+      .filter((p) => owned(p.path))
+      .map((p) => ({ label: `project ${p.id} ${p.path_with_namespace ?? p.path}`, kind: 'project', path: `/projects/${p.id}` })),
     // Top-level groups only: their subgroups go with them.
-    for (const g of await listAll(admin, '/groups', { search: prefix, all_available: 'true' })) {
-      if (owned(g.path) && g.full_path === g.path) await remove(`group ${g.id} ${g.full_path}`, 'group', `/groups/${g.id}`);
-    }
-    for (const u of await listAll(admin, '/users', { search: prefix })) {
-      if (owned(u.username)) await remove(`user ${u.id} ${u.username}`, 'user', `/users/${u.id}`, { hard_delete: 'true' });
-    }
+    groups
+      .filter((g) => owned(g.path) && g.full_path === g.path)
+      .map((g) => ({ label: `group ${g.id} ${g.full_path}`, kind: 'group', path: `/groups/${g.id}` })),
+    users
+      .filter((u) => owned(u.username))
+      .map((u) => ({ label: `user ${u.id} ${u.username}`, kind: 'user', path: `/users/${u.id}`, query: { hard_delete: 'true' } })),
+  ];
+  for (const found of kinds) {
+    const seen = new Set<string>();
+    const todo = found.filter((f) => !options.handled?.has(f.path) && !seen.has(f.path) && seen.add(f.path));
+    await mapBounded(todo, limit, remove);
   }
   return result;
 }
