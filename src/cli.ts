@@ -67,13 +67,14 @@ async function serve(args: string[]): Promise<number> {
     throw new KitError('USAGE', `--port must be a port number, got "${values.port}"`);
   const profile = (values.profile as string | undefined) ?? process.env.REFERENCE_PROFILE ?? 'spec';
   if (profile !== 'spec' && profile !== 'platform') throw new KitError('USAGE', `--profile must be spec or platform, got "${profile}"`);
-  const { referenceOptionsChecked, listenFailure } = await import('./run/reference-env.ts');
+  const { referenceOptionsChecked, listenFailure, servedVariations } = await import('./run/reference-env.ts');
   const { startReferenceServer } = await import('./reference/index.ts');
   const fromEnv = referenceOptionsChecked(process.env);
   const given = (values['admin-token'] as string | undefined) || fromEnv.adminToken;
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   const ref = await startReferenceServer({ ...fromEnv, host, port, adminToken: given, profile }).catch(listenFailure(host, port));
   console.log(`Reference server listening on ${ref.url} (API at ${ref.apiUrl})${profile === 'platform' ? ', platform profile' : ''}`);
+  for (const line of servedVariations(fromEnv, profile)) console.log(line);
   if (!given) console.log(`Administrator token (generated): ${ref.adminToken}`);
   await new Promise<void>((done) => {
     const stop = () => {

@@ -11,6 +11,7 @@ import { KitError } from '../shared/errors.ts';
 import { referenceOptionsFromEnv } from '../reference/env-options.ts';
 import { FAULTS, isFaultId } from '../reference/faults.ts';
 import type { ReferenceOptions } from '../reference/index.ts';
+import { CAPABILITY_VARIATIONS } from '../reference/variation/registry.ts';
 
 const PROFILES = ['spec', 'platform'];
 
@@ -48,4 +49,22 @@ export function listenFailure(host: string, port: number): (e: unknown) => never
       throw new KitError('USAGE', `--host ${host} is not an address of this machine (127.0.0.1, 0.0.0.0 or one of its interfaces)`);
     throw e;
   };
+}
+
+/**
+ * What `conformance serve` says beside its address when the server is not the plain spec: the faults
+ * switched on (it departs from the spec on purpose), the profile, the capabilities set.
+ *
+ *   servedVariations({ faults: ['broadcast.ignores-color'] }, 'spec')
+ *   // ['Faults switched on (REFERENCE_FAULTS): broadcast.ignores-color: this server breaks the spec on purpose']
+ */
+export function servedVariations(options: ReferenceOptions, profile: string): string[] {
+  const lines: string[] = [];
+  const faults = [...(options.faults ?? [])];
+  if (faults.length) lines.push(`Faults switched on (REFERENCE_FAULTS): ${faults.join(', ')}: this server breaks the spec on purpose`);
+  if (profile === 'platform')
+    lines.push("Platform profile: the real platform's known departures from the spec are on (src/reference/FIDELITY.md)");
+  const on = CAPABILITY_VARIATIONS.filter((c) => options[c.option]).map((c) => c.env);
+  if (on.length) lines.push(`Capabilities set: ${on.join(', ')}`);
+  return lines;
 }
