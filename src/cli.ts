@@ -33,6 +33,11 @@ const USAGE = `Usage (every command takes --help; conformance --version prints t
   conformance bench [--users N] [--duration SEC] [--rounds N] [--connections N] [--samples N]
                     [--latency MS] [--no-certification] [--reports-dir DIR] [suite filter...]`;
 
+const BENCH_HELP = `Measures speed and memory against their targets (README, Benchmarks): 1-3 and 5 on the reference under load;
+4 a full certification of a reference answering each request --latency MS late (50) at concurrency 12, <= 60 s;
+6 the in-process certification, <= 15 s; 7 the kit's CPU per request in 4, <= 1.5 ms. --no-certification
+leaves out 4, 6 and 7; suite filters certify only those. Writes reports/bench.json; exit 1 when a target is missed.`;
+
 /** parseArgs options of every configuration flag, from the configuration's own table. */
 const CONFIG_FLAGS: Record<string, { type: 'string' | 'boolean' }> = Object.fromEntries(
   (Object.keys(FLAGS) as (keyof Config)[]).map((key) => [FLAGS[key].slice(2), { type: SWITCHES.has(key) ? 'boolean' : 'string' }]),
@@ -90,7 +95,7 @@ async function serve(args: string[]): Promise<number> {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    const early = helpOrVersion(argv, USAGE, console.log, { certify: configFlagsHelp(), cleanup: configFlagsHelp() });
+    const early = helpOrVersion(argv, USAGE, console.log, { certify: configFlagsHelp(), cleanup: configFlagsHelp(), bench: BENCH_HELP });
     if (early !== undefined) return early;
     switch (command) {
       case 'certify': {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureResponse } from './capture.ts';
-import { kitShareFloor } from './certification.ts';
+import { deployedLine, inProcessLine, kitCpuLine, leastWallMs, type DeployedNumbers } from './certification-lines.ts';
 import { startChild } from './children.ts';
 import { deepPageNumber } from './deep-page.ts';
 import { benchOptions, runBench, type BenchReport } from './run-bench.ts';
@@ -71,11 +71,50 @@ describe('delayRequests', () => {
   });
 });
 
-describe('kitShareFloor', () => {
-  it('is the share the kit keeps even with perfect overlap: CPU spread over the cores, or the server busy time', () => {
-    expect(kitShareFloor(14_400, 3_100, 3_100, 2)).toBe(64.6); // wall >= 8.75 s
-    expect(kitShareFloor(1_000, 3_000, 3_000, 2)).toBe(0); // the server's busy time bounds the wall: no kit share forced
-    expect(kitShareFloor(6_000, 2_000, 2_000, 2)).toBe(50);
+const run: DeployedNumbers = {
+  exitCode: 0,
+  wallMs: 52_400,
+  requests: 6_000,
+  requestsByPhase: { probe: 60, provisioning: 140, tests: 5_500, cleanup: 300 },
+  concurrency: 12,
+  reports: 'reports/bench-certification',
+  latencyMs: 50,
+  serverRequests: 6_000,
+  kitCpuMs: 7_800,
+};
+
+describe('certification lines (4, 6, 7)', () => {
+  it("4: the least wall time is requests x latency / concurrency, from summary.json's requests", () => {
+    expect(leastWallMs(6_000, 50, 12)).toBe(25_000);
+    expect(leastWallMs(100, 50, 0)).toBe(5_000); // a concurrency of 0 counts as 1
+    const m = deployedLine(run);
+    expect(m).toMatchObject({ id: 'certification-deployed', value: 52.4, unit: 's', target: { op: '<=', value: 60 }, status: 'pass' });
+    expect(m.details).toMatchObject({ requests: 6_000, leastWallMs: 25_000, wallOverLeast: 2.1, concurrency: 12, latencyMs: 50 });
+    expect(m.summary).toContain('6000 x 50 ms / 12 = 25 s');
+    expect(m.summary).toContain('probe 60, provisioning 140, tests 5500, cleanup 300');
+    // The server's count stands in when the run wrote no summary.
+    expect(deployedLine({ ...run, requests: null, serverRequests: 1_200 }).details).toMatchObject({ requests: 1_200, leastWallMs: 5_000 });
+  });
+  it('4: over 60 s misses; exactly 60 s passes; a failed certification misses whatever its time', () => {
+    expect(deployedLine({ ...run, wallMs: 60_000 }).status).toBe('pass');
+    expect(deployedLine({ ...run, wallMs: 60_100 }).status).toBe('miss');
+    expect(deployedLine({ ...run, exitCode: 1 }).status).toBe('miss');
+    expect(deployedLine({ ...run, exitCode: 1 }).summary).toMatch(/^exit 1;/);
+  });
+  it('6: the in-process wall time against 15 s', () => {
+    const n = { ...run, concurrency: 3, wallMs: 14_960 };
+    expect(inProcessLine(n)).toMatchObject({ id: 'certification-in-process', value: 15, target: { op: '<=', value: 15 }, status: 'pass' });
+    expect(inProcessLine({ ...n, wallMs: 15_100 }).status).toBe('miss');
+    expect(inProcessLine({ ...n, exitCode: 2 }).status).toBe('miss');
+    expect(inProcessLine({ ...n, requests: null }).summary).toContain('? requests');
+  });
+  it("7: the kit's CPU per request against a ceiling of 1.5 ms; info without /proc", () => {
+    expect(kitCpuLine(run).summary).toContain('7.8 s of CPU (main process and 12 workers');
+    expect(kitCpuLine(run)).toMatchObject({ id: 'kit-cpu', value: 1.3, unit: 'ms', target: { op: '<=', value: 1.5 }, status: 'pass' });
+    expect(kitCpuLine({ ...run, kitCpuMs: 9_060 }).status).toBe('miss'); // 1.51 ms (judged on the value shown)
+    expect(kitCpuLine({ ...run, kitCpuMs: 9_000 }).status).toBe('pass');
+    expect(kitCpuLine({ ...run, exitCode: 1 }).status).toBe('miss');
+    expect(kitCpuLine({ ...run, kitCpuMs: null })).toMatchObject({ status: 'info', target: null });
   });
 });
 
@@ -86,7 +125,7 @@ describe('options', () => {
     expect(() => benchOptions({ rounds: 1.5 })).toThrow(/rounds/);
     expect(() => benchOptions({ latencyMs: -1 })).toThrow(/latency/);
     expect(benchOptions({}).users).toBe(100_000);
-    expect(benchOptions({}).latencyMs).toBe(5);
+    expect(benchOptions({}).latencyMs).toBe(50);
   });
   it('picks a deep page that is full: 4999 of 5001 pages for 100,000 users', () => {
     expect(deepPageNumber(100_000)).toBe(4999);

@@ -5,7 +5,7 @@
  *
  *   conformance bench --users 100000 --duration 3          # npm run bench
  *   conformance bench --no-certification --duration 2
- *   conformance bench --latency 0                            # without measurement 6
+ *   conformance bench --latency 100                          # measurement 4 against a reference 100 ms late
  *   conformance bench suites/users suites/pagination        # certify only these
  */
 import { KitError } from '../shared/errors.ts';
