@@ -78,8 +78,20 @@ export function defaultConcurrency(config: Pick<Config, 'concurrency' | 'baseUrl
   return DEFAULT_CONCURRENCY;
 }
 
-/** Flags of the CLI, by config key; a flag beats its variable. */
-export type ConfigFlags = Partial<Record<keyof Config, string | undefined>>;
+/**
+ * Flags, by config key; a flag beats its variable. The CLI gives strings (as a variable would be); a
+ * program may also give the value's own type: `{ numRuns: 5, heavy: true, skip: ['packages'] }`.
+ * Either way the value is checked as its variable would be.
+ */
+export type ConfigFlags = { [K in keyof Config]?: string | Config[K] };
+
+/** A flag as its variable would read: a number in decimal, a switch 1 or 0, a list comma-separated. */
+function flagText(value: ConfigFlags[keyof Config]): string | undefined {
+  if (value === undefined || typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (Array.isArray(value)) return value.join(',');
+  return String(value);
+}
 
 /** Variable name of each key, for messages and the .env.example table. */
 export const VARIABLES: Record<keyof Config, string> = {
@@ -258,7 +270,7 @@ export function loadConfig(input: { env?: NodeJS.ProcessEnv; flags?: ConfigFlags
   const flags = input.flags ?? {};
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(fields) as (keyof Config)[]) {
-    const fromFlag = flags[key];
+    const fromFlag = flagText(flags[key]);
     const raw = fromFlag !== undefined ? fromFlag : env[VARIABLES[key]];
     const value = raw === '' ? undefined : raw;
     const parsed = (fields[key] as z.ZodType).safeParse(value);
