@@ -76,6 +76,16 @@ describe('finishRun', () => {
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('Throttled: 3 responses answered 429, 14.2 s waited');
   });
 
+  test("junit.xml gets the run's seed, target and kit version as properties", () => {
+    const dir = temp('finish-');
+    writeFileSync(join(dir, 'junit.xml'), '<testsuites>\n    <testsuite name="f" tests="0">\n    </testsuite>\n</testsuites>\n');
+    finish(dir, Date.now() - 2000);
+    const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(junit).toContain('<property name="conformance.seed" value="1"/>');
+    expect(junit).toContain('<property name="conformance.target" value="http://h"/>');
+    expect(junit).toContain('<property name="conformance.kitVersion" value="0"/>');
+  });
+
   test('requests counts every request of the run, split by phase: the tests (their hooks too) and the main process', () => {
     const dir = temp('finish-');
     const { summary } = finish(dir, Date.now() - 2000);

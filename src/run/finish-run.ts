@@ -1,7 +1,8 @@
 /**
  * The end of a certification, in the one order that makes the verdict final before anyone sees
  * it: what cleanup did is attached, the HAR assembled, the files the run wrote scanned for
- * secrets (a leak is redacted in place and fails the run), and only then the summary published:
+ * secrets (a leak is redacted in place and fails the run), junit.xml given the run's seed, target and
+ * kit version as <properties>, and only then the summary published:
  * summary.json and summary.md written once each, the verdict printed last.
  *
  *   const summary = finishRun(built, { reportsDir, cleanup, mainRequests: { probe: 5, provisioning: 7, cleanup: 40 },
@@ -11,6 +12,7 @@
 import { relative } from 'node:path';
 import type { CleanupReport, MainRequests, ThrottleCount } from '../kit/channels.ts';
 import { assembleHar } from '../report/har.ts';
+import { addRunProperties } from '../report/junit-properties.ts';
 import { markKnownFailures, type KnownTest } from '../report/known-in-reports.ts';
 import { publishSummary } from '../report/publish.ts';
 import { runScope, type RunScopeInput } from '../report/run-scope.ts';
@@ -54,6 +56,8 @@ export function finishRun(built: Summary, o: FinishOptions): Summary {
   if (o.har) assembleHar(o.reportsDir, o.kitVersion);
   // junit.xml and the Allure results were written while known failures were failures.
   markKnownFailures(o.reportsDir, knownTests(summary));
+  // And they know nothing of the run: its seed, target and kit version go into junit.xml's <properties>.
+  addRunProperties(o.reportsDir, { seed: summary.seed, target: summary.target, kitVersion: summary.kitVersion }, o.secrets);
   // summary.json and summary.md are not written yet: they are redacted as they are written.
   const leaks = scanForSecrets(o.reportsDir, o.secrets, o.writtenSince);
   if (leaks.length) {
