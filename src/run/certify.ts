@@ -39,6 +39,7 @@ import { Throttle } from '../kit/throttle.ts';
 import { loadBaselineFile, type Baseline } from '../report/baseline.ts';
 import ConformanceReporter from '../report/conformance-reporter.ts';
 import { finishRun } from './finish-run.ts';
+import { shardDurations } from './merged-shards.ts';
 import ProgressReporter from '../report/progress-reporter.ts';
 import type { Summary } from '../report/summary.ts';
 import { checkSelection } from './selection.ts';
@@ -217,6 +218,8 @@ async function runSuites(
     setupError = e;
     return undefined;
   });
+  // A merge's own time is not the run's: the blobs hold each shard's.
+  const shards = options.mergeReports ? shardDurations(resolve(options.mergeReports), vitest?.state.blobs?.executionTimes) : undefined;
   // Closing runs the globalSetup teardown: cleanup of everything the run created, interrupted or not.
   await vitest?.close();
   interrupt.dispose();
@@ -245,6 +248,7 @@ async function runSuites(
       : { ...slot.requests, provisioning: (slot.requests?.provisioning ?? 0) + preflightRequests },
     // Merged shards: each shard's summary has its own count, this run met no target.
     throttled: options.mergeReports ? undefined : throttling.throttled,
+    shards,
     scope: { suites: options.suites, filters: options.filters, grep: options.grep, shard: options.shard, skip: config.skip },
     har: config.har,
     kitVersion: kitVersion(),

@@ -16,7 +16,8 @@ import { addRunProperties } from '../report/junit-properties.ts';
 import { markKnownFailures, type KnownTest } from '../report/known-in-reports.ts';
 import { publishSummary } from '../report/publish.ts';
 import { runScope, type RunScopeInput } from '../report/run-scope.ts';
-import { withMainRequests, type Summary } from '../report/summary.ts';
+import { withMainRequests, type ShardDuration, type Summary } from '../report/summary.ts';
+import { withShardDurations } from './merged-shards.ts';
 import { scanForSecrets } from './secret-scan.ts';
 
 export interface FinishOptions {
@@ -24,6 +25,8 @@ export interface FinishOptions {
   cleanup?: CleanupReport;
   /** What the main process sent per phase (probe, provisioning, cleanup): added to the tests' requests. None for merged shards. */
   mainRequests?: MainRequests;
+  /** A merge of shards' reports: each shard's duration (the longest becomes the run's). */
+  shards?: readonly ShardDuration[];
   /** The run's 429 answers and the time waited on them (summary.json's `throttled`). */
   throttled?: ThrottleCount;
   /** What the run was asked to cover (summary.json's `scope`: PARTIAL instead of PASS when it is not everything). */
@@ -53,6 +56,7 @@ export function finishRun(built: Summary, o: FinishOptions): Summary {
   if (o.throttled) summary = { ...summary, throttled: o.throttled };
   if (o.scope) summary = { ...summary, scope: runScope(o.scope, summary.capabilities) };
   if (o.mainRequests) summary = withMainRequests(summary, o.mainRequests);
+  if (o.shards) summary = withShardDurations(summary, o.shards);
   if (o.har) assembleHar(o.reportsDir, o.kitVersion);
   // junit.xml and the Allure results were written while known failures were failures.
   markKnownFailures(o.reportsDir, knownTests(summary));
