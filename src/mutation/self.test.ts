@@ -48,6 +48,17 @@ describe('the kit fails broken servers', () => {
   });
 });
 
+describe('a quiet run', () => {
+  test('--quiet prints the verdict and the errors only: no progress, no failure blocks (the reports hold them)', async () => {
+    const run = await runCertification({ faults: ['status.create-200'], filters: ['broadcast-messages'], args: ['--quiet'] });
+    expect(run.exitCode).toBe(1);
+    expect(run.summary!.failures.length).toBeGreaterThan(0);
+    expect(run.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^Conformance: FAIL — \d+ failed, \d+ passed/)]);
+    expect(run.stderr.trim()).toBe('');
+    expect(readFileSync(join(run.reportsDir, 'summary.md'), 'utf8')).toContain('broadcast.create.status');
+  });
+});
+
 describe('the reports folder', () => {
   test("holds this run's reports only (no stale HAR, HAR parts, HTML report or allure results), no colours in a pipe, and the leak scan leaves files the run did not write alone", async () => {
     const dir = tempFolder('cfk-self-');

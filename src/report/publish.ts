@@ -1,6 +1,7 @@
 /**
  * Publishes a finished run's summary, once: summary.json and summary.md written into the reports
- * folder, then the failure blocks, the one-line verdict and where the reports are, printed last.
+ * folder, then the failure blocks, the one-line verdict and where the reports are, printed last
+ * (quiet: the verdict and the errors only).
  * Every string goes through the run's secrets (and the kit's secret environment variables) first.
  * certify() calls it after cleanup and the leak scan, so the verdict printed is the final one.
  *
@@ -24,6 +25,8 @@ export interface PublishOptions {
   secrets?: readonly string[];
   /** Console output, one call with every line. */
   log: (text: string) => void;
+  /** Only the verdict line and the errors (CONFORMANCE_QUIET): no failure blocks, no list of reports. */
+  quiet?: boolean;
   /** Writes one report file; default writeFileSync. */
   write?: (path: string, text: string) => void;
 }
@@ -50,7 +53,7 @@ export function publishSummary(raw: Summary, options: PublishOptions): Summary {
   }
   const shown = relative(process.cwd(), mdPath);
   const lines: string[] = [];
-  if (summary.failures.length) lines.push('', 'Conformance failures:', '', formatFailures(summary));
+  if (summary.failures.length && !options.quiet) lines.push('', 'Conformance failures:', '', formatFailures(summary));
   if (summary.unhandledErrors.length) lines.push('', `Errors outside the tests: ${summary.unhandledErrors.length} (see ${shown})`);
   for (const reason of summary.verdictReasons.filter((r) => r.startsWith('a secret appeared'))) lines.push(`conformance: ${reason}`);
   // Every FAIL says why, the reasons beyond failed tests first of all (a stale baseline entry, a leak...).
@@ -58,7 +61,7 @@ export function publishSummary(raw: Summary, options: PublishOptions): Summary {
   if (summary.verdict === 'fail' && reasons.length) lines.push('', ...reasons.map((r) => `conformance: the run fails because ${r}`));
   lines.push('', verdictLine(summary, shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : mdPath));
   const reports = ['summary.md', 'summary.json', 'junit.xml', 'allure-results/ (HTML: npx allure generate)'];
-  lines.push(`Reports: ${reports.map((f) => join(relative(process.cwd(), dir) || '.', f)).join(', ')}`);
-  options.log(redact(lines.join('\n')));
+  if (!options.quiet) lines.push(`Reports: ${reports.map((f) => join(relative(process.cwd(), dir) || '.', f)).join(', ')}`);
+  options.log(redact((options.quiet ? lines.filter(Boolean) : lines).join('\n')));
   return summary;
 }

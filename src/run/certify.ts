@@ -65,6 +65,8 @@ export interface CertifyOptions {
   shard?: string;
   /** A folder of shard blobs: build the whole run's reports from them, run nothing. */
   mergeReports?: string;
+  /** Only the verdict and errors on the console (as flags.quiet, CONFORMANCE_QUIET=1 or --quiet): no progress, no failure blocks. */
+  quiet?: boolean;
   /** Console progress: 'lines' (a line per suite file, the default), or vitest's 'dot' / 'verbose'. */
   progress?: 'lines' | 'dot' | 'verbose';
 }
@@ -96,7 +98,7 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
   const env = options.env ?? process.env;
   try {
     await loadDotenv();
-    const config = loadConfig({ env, flags: options.flags });
+    const config = loadConfig({ env, flags: options.quiet === undefined ? options.flags : { ...options.flags, quiet: options.quiet } });
     // Resolved here, exported with the rest: the globalSetup and vitest.config.ts see the run's own.
     config.concurrency = defaultConcurrency(config);
     const baseline = config.baseline ? loadBaselineFile(config.baseline) : undefined;
@@ -203,7 +205,7 @@ async function runSuites(
       shard: options.shard,
       mergeReports: options.mergeReports ? resolve(options.mergeReports) : undefined,
       reporters: [
-        !options.progress || options.progress === 'lines' ? new ProgressReporter() : options.progress,
+        ...(config.quiet ? [] : [!options.progress || options.progress === 'lines' ? new ProgressReporter() : options.progress]),
         ['junit', { outputFile: join(reportsDir, 'junit.xml') }],
         new AllureReporter({ resultsDir: join(reportsDir, 'allure-results') }),
         ...(blob ? [blob] : []),
@@ -213,7 +215,8 @@ async function runSuites(
       ],
     },
     undefined,
-    { stdout: quietAfterSetupFailure(process.stdout), stderr: quietAfterSetupFailure(process.stderr) },
+    // Quiet: nothing of vitest's own output ("JUNIT report written to...", the workers' console); its errors still show.
+    { stdout: quietAfterSetupFailure(config.quiet ? discard() : process.stdout), stderr: quietAfterSetupFailure(process.stderr) },
   ).catch((e: unknown) => {
     setupError = e;
     return undefined;
@@ -255,8 +258,15 @@ async function runSuites(
     secrets,
     writtenSince,
     log: (text) => process.stdout.write(`${text}\n`),
+    quiet: config.quiet,
   });
   return { exitCode: summary.verdict === 'pass' ? 0 : 1, summary };
+}
+
+/** A stream that drops what is written to it (a quiet run's vitest output). */
+function discard(): NodeJS.WriteStream {
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  return Object.assign(sink, { isTTY: false, columns: 80, rows: 24 }) as unknown as NodeJS.WriteStream;
 }
 
 /**

@@ -99,6 +99,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ env: {}, flags: { heavy: 2 } })).toThrow('--heavy must be 1 or 0');
   });
 
+  test('quiet: off by default, CONFORMANCE_QUIET=1 or the quiet flag (--quiet) turns it on', () => {
+    expect(loadConfig({ env: {} }).quiet).toBe(false);
+    expect(loadConfig({ env: { CONFORMANCE_QUIET: '1' } }).quiet).toBe(true);
+    expect(loadConfig({ env: { CONFORMANCE_QUIET: '1' }, flags: { quiet: false } }).quiet).toBe(false);
+    expect(() => loadConfig({ env: { CONFORMANCE_QUIET: 'loud' } })).toThrow('CONFORMANCE_QUIET must be 1 or 0');
+  });
+
   test('a bad flag is reported by its flag name', () => {
     expect(() => loadConfig({ env: {}, flags: { timeoutMs: 'x' } })).toThrow(/^--timeout-ms /);
   });

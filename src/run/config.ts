@@ -34,6 +34,8 @@ export interface Config {
   heavy: boolean;
   /** Write reports/run.har with every exchange of the run (redacted). */
   har: boolean;
+  /** Only the verdict and errors on the console: no progress lines, no failure blocks (they are in the reports). */
+  quiet: boolean;
   /** Baseline file of known departures (see src/report/baseline.ts). */
   baseline?: string;
   /** The target has epics switched off: the clause that expects 403 runs, against a fresh group. */
@@ -107,6 +109,7 @@ export const VARIABLES: Record<keyof Config, string> = {
   maxBodyBytes: 'CONFORMANCE_MAX_BODY_BYTES',
   heavy: 'CONFORMANCE_HEAVY',
   har: 'CONFORMANCE_HAR',
+  quiet: 'CONFORMANCE_QUIET',
   baseline: 'CONFORMANCE_BASELINE',
   epicsUnavailable: 'CONFORMANCE_EPICS_UNAVAILABLE',
   dependencyProject: 'CONFORMANCE_DEPENDENCY_PROJECT',
@@ -131,6 +134,7 @@ export const FLAGS: Record<keyof Config, string> = {
   maxBodyBytes: '--max-body-bytes',
   heavy: '--heavy',
   har: '--har',
+  quiet: '--quiet',
   baseline: '--baseline',
   epicsUnavailable: '--epics-unavailable',
   dependencyProject: '--dependency-project',
@@ -170,7 +174,7 @@ const flag = () =>
     .default(false);
 
 /** Keys that are switches: a bare flag (--heavy) sets them. */
-export const SWITCHES: ReadonlySet<keyof Config> = new Set(['heavy', 'har', 'epicsUnavailable']);
+export const SWITCHES: ReadonlySet<keyof Config> = new Set(['heavy', 'har', 'quiet', 'epicsUnavailable']);
 
 const fields = {
   baseUrl: z
@@ -227,6 +231,7 @@ const fields = {
   maxBodyBytes: positiveInt(1024 * 1024 * 1024).default(16 * 1024 * 1024),
   heavy: flag(),
   har: flag(),
+  quiet: flag(),
   baseline: z.string().trim().min(1).optional(),
   epicsUnavailable: flag(),
   dependencyProject: z

@@ -34,7 +34,7 @@ function passingSummary() {
   });
 }
 
-function finish(reportsDir: string, since: number, built = passingSummary(), scope = {}) {
+function finish(reportsDir: string, since: number, built = passingSummary(), scope = {}, quiet = false) {
   const printed: string[] = [];
   const writes: string[] = [];
   const summary = finishRun(built, {
@@ -47,6 +47,7 @@ function finish(reportsDir: string, since: number, built = passingSummary(), sco
     cleanup: { removed: 4, left: [] },
     throttled: { responses: 3, waitedMs: 14_200 },
     mainRequests: { probe: 5, provisioning: 7, cleanup: 40 },
+    quiet,
     log: (t) => printed.push(t),
     write: (path, text) => {
       writes.push(path);
@@ -74,6 +75,32 @@ describe('finishRun', () => {
     expect(json.cleanup).toEqual({ removed: 4, left: [] });
     expect(json.throttled).toEqual({ responses: 3, waitedMs: 14_200 });
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('Throttled: 3 responses answered 429, 14.2 s waited');
+  });
+
+  test('quiet: the verdict line and the errors only, no failure block and no list of reports', () => {
+    const dir = temp('finish-');
+    const since = Date.now() - 2000;
+    writeFileSync(join(dir, 'junit.xml'), `<testsuite><failure>token ${SECRET} refused</failure></testsuite>`);
+    const failing = buildSummary({
+      results: [
+        { fullName: 'broadcast.list.status GET', name: 'broadcast.list.status GET', clause: 'broadcast.list.status', state: 'failed' },
+      ],
+      clauses: [{ id: 'broadcast.list.status', testable: 'api' }],
+      target: 'http://h',
+      kitVersion: '0',
+      seed: 1,
+      startedAt: new Date(),
+      durationMs: 1,
+    });
+    const loud = finish(dir, since, failing).printed;
+    expect(loud).toContain('Conformance failures:');
+    expect(loud).toContain('Reports: ');
+    writeFileSync(join(dir, 'junit.xml'), `<testsuite><failure>token ${SECRET} refused</failure></testsuite>`);
+    const { printed } = finish(dir, since, failing, {}, true);
+    expect(printed.split('\n')).toEqual([
+      'conformance: a secret appeared 1 time(s) in junit.xml (redacted in place)',
+      expect.stringMatching(/^Conformance: FAIL — 1 failed, 0 passed/),
+    ]);
   });
 
   test("junit.xml gets the run's seed, target and kit version as properties", () => {

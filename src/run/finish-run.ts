@@ -39,6 +39,8 @@ export interface FinishOptions {
   /** The run's start (ms since the epoch, with the file system's grain taken off): older files are not the run's. */
   writtenSince: number;
   log: (text: string) => void;
+  /** Only the verdict and the errors on the console (no failure blocks). */
+  quiet?: boolean;
   /** Writes one report file; default writeFileSync. */
   write?: (path: string, text: string) => void;
 }
@@ -68,5 +70,5 @@ export function finishRun(built: Summary, o: FinishOptions): Summary {
     const reasons = leaks.map((l) => `a secret appeared ${l.count} time(s) in ${relative(o.reportsDir, l.file)} (redacted in place)`);
     summary = { ...summary, verdict: 'fail', verdictReasons: [...summary.verdictReasons, ...reasons] };
   }
-  return publishSummary(summary, { reportsDir: o.reportsDir, secrets: o.secrets, log: o.log, write: o.write });
+  return publishSummary(summary, { reportsDir: o.reportsDir, secrets: o.secrets, log: o.log, write: o.write, quiet: o.quiet });
 }
