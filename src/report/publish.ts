@@ -16,6 +16,21 @@ import { renderMarkdown } from './markdown.ts';
 import { redactDeep } from './redact-deep.ts';
 import type { Summary } from './summary.ts';
 
+/**
+ * The Allure CLI the kit's HTML report is made and tested with (the devDependency's locked version),
+ * pinned: a package user, who has no Allure CLI installed, runs this one through npx.
+ */
+export const ALLURE_CLI = 'allure@3.18.0';
+
+/** The command that turns a reports folder's allure-results/ into an HTML report beside it. */
+export function htmlReportCommand(reportsDir: string): string {
+  const path = (name: string) => {
+    const p = join(reportsDir, name);
+    return /[^\w./:@%+=,-]/.test(p) ? `'${p.replace(/'/g, `'\\''`)}'` : p;
+  };
+  return `npx ${ALLURE_CLI} generate ${path('allure-results')} -o ${path('allure-report')}`;
+}
+
 /** Environment variables of the kit that hold secrets: redacted too, belt and braces. */
 const SECRET_ENV = ['CONFORMANCE_ADMIN_TOKEN', 'REFERENCE_ADMIN_TOKEN'];
 
@@ -60,8 +75,9 @@ export function publishSummary(raw: Summary, options: PublishOptions): Summary {
   const reasons = summary.verdictReasons.filter((r) => !/ failed$/.test(r) && !r.startsWith('a secret appeared'));
   if (summary.verdict === 'fail' && reasons.length) lines.push('', ...reasons.map((r) => `conformance: the run fails because ${r}`));
   lines.push('', verdictLine(summary, shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : mdPath));
-  const reports = ['summary.md', 'summary.json', 'junit.xml', 'allure-results/ (HTML: npx allure generate)'];
-  if (!options.quiet) lines.push(`Reports: ${reports.map((f) => join(relative(process.cwd(), dir) || '.', f)).join(', ')}`);
+  const shownDir = relative(process.cwd(), dir) || '.';
+  const reports = ['summary.md', 'summary.json', 'junit.xml', 'allure-results/'].map((f) => join(shownDir, f));
+  if (!options.quiet) lines.push(`Reports: ${reports.join(', ')} (HTML: ${htmlReportCommand(shownDir)})`);
   options.log(redact((options.quiet ? lines.filter(Boolean) : lines).join('\n')));
   return summary;
 }

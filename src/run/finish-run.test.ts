@@ -4,10 +4,11 @@
  * and the leak both reach the summary.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildSummary } from '../report/summary.ts';
 import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
+import { PACKAGE_ROOT } from './certify.ts';
 import { finishRun } from './finish-run.ts';
 
 const temp = tempFoldersForThisFile();
@@ -101,6 +102,14 @@ describe('finishRun', () => {
       'conformance: a secret appeared 1 time(s) in junit.xml (redacted in place)',
       expect.stringMatching(/^Conformance: FAIL — 1 failed, 0 passed/),
     ]);
+  });
+
+  test('the console says how to make the HTML report with the Allure CLI the kit locks, pinned (package users have none)', () => {
+    const dir = temp('finish-');
+    const { printed } = finish(dir, Date.now() - 2000);
+    const locked = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'node_modules/allure/package.json'), 'utf8')).version;
+    const shown = relative(process.cwd(), dir);
+    expect(printed).toContain(`(HTML: npx allure@${locked} generate ${shown}/allure-results -o ${shown}/allure-report)`);
   });
 
   test("junit.xml gets the run's seed, target and kit version as properties", () => {
