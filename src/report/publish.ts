@@ -75,7 +75,9 @@ export function publishSummary(raw: Summary, options: PublishOptions): Summary {
   const reasons = summary.verdictReasons.filter((r) => !/ failed$/.test(r) && !r.startsWith('a secret appeared'));
   if (summary.verdict === 'fail' && reasons.length) lines.push('', ...reasons.map((r) => `conformance: the run fails because ${r}`));
   lines.push('', verdictLine(summary, shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : mdPath));
-  const shownDir = relative(process.cwd(), dir) || '.';
+  // Relative to where the user is, unless it climbs out of it (as the verdict line's path).
+  const below = relative(process.cwd(), dir);
+  const shownDir = below.startsWith('..') || isAbsolute(below) ? dir : below || '.';
   const reports = ['summary.md', 'summary.json', 'junit.xml', 'allure-results/'].map((f) => join(shownDir, f));
   if (!options.quiet) lines.push(`Reports: ${reports.join(', ')} (HTML: ${htmlReportCommand(shownDir)})`);
   options.log(redact((options.quiet ? lines.filter(Boolean) : lines).join('\n')));
