@@ -206,7 +206,9 @@ describe('the npm package, installed in an empty project', () => {
       [
         "import { certify, startReferenceServer, type CertifyResult, type RunningReference } from 'api-v4-conformance';",
         'const ref: RunningReference = await startReferenceServer({ port: 0 });',
-        "const result: CertifyResult = await certify({ flags: { baseUrl: ref.url, adminToken: ref.adminToken }, suites: ['users'] });",
+        "const result: CertifyResult = await certify({ flags: { baseUrl: ref.url, adminToken: ref.adminToken, numRuns: 5, heavy: true }, suites: ['users'], quiet: true });",
+        '// @ts-expect-error a number of runs is a number (or its text), not a switch',
+        'await certify({ flags: { numRuns: true } });',
         'const code: 0 | 1 | 2 = result.exitCode;',
         '// @ts-expect-error the port is a number',
         "await startReferenceServer({ port: '4010' });",

@@ -4,7 +4,7 @@
  * and no report of a failing run holds the admin token.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../run/certify.ts';
@@ -45,6 +45,17 @@ describe('the kit fails broken servers', () => {
     const attached: Attachment[] = failed.steps.flatMap((step: { attachments: Attachment[] }) => step.attachments);
     expect(attached.map((a) => a.name)).toEqual(['exchange (redacted)', 'reproduce with curl']);
     for (const a of attached) expect(allure.map((f) => f.split('/').pop())).toContain(a.source);
+  });
+});
+
+describe('a quiet run', () => {
+  test('--quiet prints the verdict and the errors only: no progress, no failure blocks (the reports hold them)', async () => {
+    const run = await runCertification({ faults: ['status.create-200'], filters: ['broadcast-messages'], args: ['--quiet'] });
+    expect(run.exitCode).toBe(1);
+    expect(run.summary!.failures.length).toBeGreaterThan(0);
+    expect(run.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^Conformance: FAIL — \d+ failed, \d+ passed/)]);
+    expect(run.stderr.trim()).toBe('');
+    expect(readFileSync(join(run.reportsDir, 'summary.md'), 'utf8')).toContain('broadcast.create.status');
   });
 });
 
@@ -222,6 +233,24 @@ describe('exit codes', () => {
     });
     expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
     expect((run.summary as { totals: { known?: number } }).totals.known).toBeGreaterThan(0);
+  });
+
+  test("a merge of shards keeps the shards' durations: each blob's, and the longest as the run's", async () => {
+    const blobs = tempFolder('cfk-blobs-');
+    for (const shard of ['1/2', '2/2']) {
+      const run = await runCertification({ args: ['--shard', shard, '--suite', 'gpg-keys'] });
+      expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
+      const blob = `blob-${shard.replace('/', '-of-')}.json`;
+      copyFileSync(join(run.reportsDir, 'blob', blob), join(blobs, blob));
+    }
+    const merged = await runCertification({ args: ['--merge-reports', blobs] });
+    expect(merged.exitCode, merged.stdout.slice(-2000)).toBe(0);
+    const summary = JSON.parse(readFileSync(join(merged.reportsDir, 'summary.json'), 'utf8'));
+    expect(summary.shards.map((s: { blob: string }) => s.blob).sort()).toEqual(['blob-1-of-2.json', 'blob-2-of-2.json']);
+    const durations: number[] = summary.shards.map((s: { durationMs: number }) => s.durationMs);
+    // A shard starts its workers and the bundled reference: well over the merge's own few hundred ms.
+    for (const d of durations) expect(d).toBeGreaterThan(1000);
+    expect(summary.durationMs).toBe(Math.max(...durations));
   });
 
   test('`serve` in one process and `certify --base-url` in another pass', async () => {

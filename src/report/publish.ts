@@ -1,6 +1,7 @@
 /**
  * Publishes a finished run's summary, once: summary.json and summary.md written into the reports
- * folder, then the failure blocks, the one-line verdict and where the reports are, printed last.
+ * folder, then the failure blocks, the one-line verdict and where the reports are, printed last
+ * (quiet: the verdict and the errors only).
  * Every string goes through the run's secrets (and the kit's secret environment variables) first.
  * certify() calls it after cleanup and the leak scan, so the verdict printed is the final one.
  *
@@ -15,6 +16,21 @@ import { renderMarkdown } from './markdown.ts';
 import { redactDeep } from './redact-deep.ts';
 import type { Summary } from './summary.ts';
 
+/**
+ * The Allure CLI the kit's HTML report is made and tested with (the devDependency's locked version),
+ * pinned: a package user, who has no Allure CLI installed, runs this one through npx.
+ */
+export const ALLURE_CLI = 'allure@3.18.0';
+
+/** The command that turns a reports folder's allure-results/ into an HTML report beside it. */
+export function htmlReportCommand(reportsDir: string): string {
+  const path = (name: string) => {
+    const p = join(reportsDir, name);
+    return /[^\w./:@%+=,-]/.test(p) ? `'${p.replace(/'/g, `'\\''`)}'` : p;
+  };
+  return `npx ${ALLURE_CLI} generate ${path('allure-results')} -o ${path('allure-report')}`;
+}
+
 /** Environment variables of the kit that hold secrets: redacted too, belt and braces. */
 const SECRET_ENV = ['CONFORMANCE_ADMIN_TOKEN', 'REFERENCE_ADMIN_TOKEN'];
 
@@ -24,6 +40,8 @@ export interface PublishOptions {
   secrets?: readonly string[];
   /** Console output, one call with every line. */
   log: (text: string) => void;
+  /** Only the verdict line and the errors (CONFORMANCE_QUIET): no failure blocks, no list of reports. */
+  quiet?: boolean;
   /** Writes one report file; default writeFileSync. */
   write?: (path: string, text: string) => void;
 }
@@ -50,15 +68,18 @@ export function publishSummary(raw: Summary, options: PublishOptions): Summary {
   }
   const shown = relative(process.cwd(), mdPath);
   const lines: string[] = [];
-  if (summary.failures.length) lines.push('', 'Conformance failures:', '', formatFailures(summary));
+  if (summary.failures.length && !options.quiet) lines.push('', 'Conformance failures:', '', formatFailures(summary));
   if (summary.unhandledErrors.length) lines.push('', `Errors outside the tests: ${summary.unhandledErrors.length} (see ${shown})`);
   for (const reason of summary.verdictReasons.filter((r) => r.startsWith('a secret appeared'))) lines.push(`conformance: ${reason}`);
   // Every FAIL says why, the reasons beyond failed tests first of all (a stale baseline entry, a leak...).
   const reasons = summary.verdictReasons.filter((r) => !/ failed$/.test(r) && !r.startsWith('a secret appeared'));
   if (summary.verdict === 'fail' && reasons.length) lines.push('', ...reasons.map((r) => `conformance: the run fails because ${r}`));
   lines.push('', verdictLine(summary, shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : mdPath));
-  const reports = ['summary.md', 'summary.json', 'junit.xml', 'allure-results/ (HTML: npx allure generate)'];
-  lines.push(`Reports: ${reports.map((f) => join(relative(process.cwd(), dir) || '.', f)).join(', ')}`);
-  options.log(redact(lines.join('\n')));
+  // Relative to where the user is, unless it climbs out of it (as the verdict line's path).
+  const below = relative(process.cwd(), dir);
+  const shownDir = below.startsWith('..') || isAbsolute(below) ? dir : below || '.';
+  const reports = ['summary.md', 'summary.json', 'junit.xml', 'allure-results/'].map((f) => join(shownDir, f));
+  if (!options.quiet) lines.push(`Reports: ${reports.join(', ')} (HTML: ${htmlReportCommand(shownDir)})`);
+  options.log(redact((options.quiet ? lines.filter(Boolean) : lines).join('\n')));
   return summary;
 }

@@ -131,6 +131,17 @@ export interface Summary {
    * shards' reports (each shard's summary has its own).
    */
   requestsByPhase?: RequestsByPhase;
+  /**
+   * A run merged from shards (--merge-reports): each shard's blob and how long its run took. The run's
+   * `durationMs` is then the longest of them (the shards run side by side), not the merge's own.
+   */
+  shards?: ShardDuration[];
+}
+
+export interface ShardDuration {
+  /** The blob file, e.g. blob-2-of-3.json. */
+  blob: string;
+  durationMs: number;
 }
 
 export interface RequestsByPhase {

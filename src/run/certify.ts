@@ -39,6 +39,7 @@ import { Throttle } from '../kit/throttle.ts';
 import { loadBaselineFile, type Baseline } from '../report/baseline.ts';
 import ConformanceReporter from '../report/conformance-reporter.ts';
 import { finishRun } from './finish-run.ts';
+import { shardDurations } from './merged-shards.ts';
 import ProgressReporter from '../report/progress-reporter.ts';
 import type { Summary } from '../report/summary.ts';
 import { checkSelection } from './selection.ts';
@@ -64,6 +65,8 @@ export interface CertifyOptions {
   shard?: string;
   /** A folder of shard blobs: build the whole run's reports from them, run nothing. */
   mergeReports?: string;
+  /** Only the verdict and errors on the console (as flags.quiet, CONFORMANCE_QUIET=1 or --quiet): no progress, no failure blocks. */
+  quiet?: boolean;
   /** Console progress: 'lines' (a line per suite file, the default), or vitest's 'dot' / 'verbose'. */
   progress?: 'lines' | 'dot' | 'verbose';
 }
@@ -95,7 +98,7 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
   const env = options.env ?? process.env;
   try {
     await loadDotenv();
-    const config = loadConfig({ env, flags: options.flags });
+    const config = loadConfig({ env, flags: options.quiet === undefined ? options.flags : { ...options.flags, quiet: options.quiet } });
     // Resolved here, exported with the rest: the globalSetup and vitest.config.ts see the run's own.
     config.concurrency = defaultConcurrency(config);
     const baseline = config.baseline ? loadBaselineFile(config.baseline) : undefined;
@@ -202,7 +205,7 @@ async function runSuites(
       shard: options.shard,
       mergeReports: options.mergeReports ? resolve(options.mergeReports) : undefined,
       reporters: [
-        !options.progress || options.progress === 'lines' ? new ProgressReporter() : options.progress,
+        ...(config.quiet ? [] : [!options.progress || options.progress === 'lines' ? new ProgressReporter() : options.progress]),
         ['junit', { outputFile: join(reportsDir, 'junit.xml') }],
         new AllureReporter({ resultsDir: join(reportsDir, 'allure-results') }),
         ...(blob ? [blob] : []),
@@ -212,11 +215,14 @@ async function runSuites(
       ],
     },
     undefined,
-    { stdout: quietAfterSetupFailure(process.stdout), stderr: quietAfterSetupFailure(process.stderr) },
+    // Quiet: nothing of vitest's own output ("JUNIT report written to...", the workers' console); its errors still show.
+    { stdout: quietAfterSetupFailure(config.quiet ? discard() : process.stdout), stderr: quietAfterSetupFailure(process.stderr) },
   ).catch((e: unknown) => {
     setupError = e;
     return undefined;
   });
+  // A merge's own time is not the run's: the blobs hold each shard's.
+  const shards = options.mergeReports ? shardDurations(resolve(options.mergeReports), vitest?.state.blobs?.executionTimes) : undefined;
   // Closing runs the globalSetup teardown: cleanup of everything the run created, interrupted or not.
   await vitest?.close();
   interrupt.dispose();
@@ -245,14 +251,22 @@ async function runSuites(
       : { ...slot.requests, provisioning: (slot.requests?.provisioning ?? 0) + preflightRequests },
     // Merged shards: each shard's summary has its own count, this run met no target.
     throttled: options.mergeReports ? undefined : throttling.throttled,
+    shards,
     scope: { suites: options.suites, filters: options.filters, grep: options.grep, shard: options.shard, skip: config.skip },
     har: config.har,
     kitVersion: kitVersion(),
     secrets,
     writtenSince,
     log: (text) => process.stdout.write(`${text}\n`),
+    quiet: config.quiet,
   });
   return { exitCode: summary.verdict === 'pass' ? 0 : 1, summary };
+}
+
+/** A stream that drops what is written to it (a quiet run's vitest output). */
+function discard(): NodeJS.WriteStream {
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  return Object.assign(sink, { isTTY: false, columns: 80, rows: 24 }) as unknown as NodeJS.WriteStream;
 }
 
 /**

@@ -86,6 +86,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ env: {}, flags: { concurrency: 'many' } })).toThrow(/^--concurrency must be a positive integer/);
   });
 
+  test('programmatic flags take their own types: numbers, switches and lists, checked as their variables are', () => {
+    const c = loadConfig({
+      env: { CONFORMANCE_NUM_RUNS: '50', CONFORMANCE_HEAVY: '1' },
+      flags: { numRuns: 5, heavy: false, har: true, seed: 0, maxRps: 0.5, skip: ['epics', 'deps'] },
+    });
+    expect(c).toMatchObject({ numRuns: 5, heavy: false, har: true, seed: 0, maxRps: 0.5, skip: ['epics', 'deps'] });
+    expect(loadConfig({ env: {}, flags: { heavy: true } }).heavy).toBe(true);
+    expect(() => loadConfig({ env: {}, flags: { numRuns: 1.5 } })).toThrow('--num-runs must be a positive integer (got "1.5")');
+    expect(() => loadConfig({ env: {}, flags: { timeoutMs: Number.NaN } })).toThrow('--timeout-ms must be a positive integer');
+    // @ts-expect-error a switch is a boolean (or its variable's text), not a number
+    expect(() => loadConfig({ env: {}, flags: { heavy: 2 } })).toThrow('--heavy must be 1 or 0');
+  });
+
+  test('quiet: off by default, CONFORMANCE_QUIET=1 or the quiet flag (--quiet) turns it on', () => {
+    expect(loadConfig({ env: {} }).quiet).toBe(false);
+    expect(loadConfig({ env: { CONFORMANCE_QUIET: '1' } }).quiet).toBe(true);
+    expect(loadConfig({ env: { CONFORMANCE_QUIET: '1' }, flags: { quiet: false } }).quiet).toBe(false);
+    expect(() => loadConfig({ env: { CONFORMANCE_QUIET: 'loud' } })).toThrow('CONFORMANCE_QUIET must be 1 or 0');
+  });
+
   test('a bad flag is reported by its flag name', () => {
     expect(() => loadConfig({ env: {}, flags: { timeoutMs: 'x' } })).toThrow(/^--timeout-ms /);
   });

@@ -34,6 +34,8 @@ export interface Config {
   heavy: boolean;
   /** Write reports/run.har with every exchange of the run (redacted). */
   har: boolean;
+  /** Only the verdict and errors on the console: no progress lines, no failure blocks (they are in the reports). */
+  quiet: boolean;
   /** Baseline file of known departures (see src/report/baseline.ts). */
   baseline?: string;
   /** The target has epics switched off: the clause that expects 403 runs, against a fresh group. */
@@ -78,8 +80,20 @@ export function defaultConcurrency(config: Pick<Config, 'concurrency' | 'baseUrl
   return DEFAULT_CONCURRENCY;
 }
 
-/** Flags of the CLI, by config key; a flag beats its variable. */
-export type ConfigFlags = Partial<Record<keyof Config, string | undefined>>;
+/**
+ * Flags, by config key; a flag beats its variable. The CLI gives strings (as a variable would be); a
+ * program may also give the value's own type: `{ numRuns: 5, heavy: true, skip: ['packages'] }`.
+ * Either way the value is checked as its variable would be.
+ */
+export type ConfigFlags = { [K in keyof Config]?: string | Config[K] };
+
+/** A flag as its variable would read: a number in decimal, a switch 1 or 0, a list comma-separated. */
+function flagText(value: ConfigFlags[keyof Config]): string | undefined {
+  if (value === undefined || typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (Array.isArray(value)) return value.join(',');
+  return String(value);
+}
 
 /** Variable name of each key, for messages and the .env.example table. */
 export const VARIABLES: Record<keyof Config, string> = {
@@ -95,6 +109,7 @@ export const VARIABLES: Record<keyof Config, string> = {
   maxBodyBytes: 'CONFORMANCE_MAX_BODY_BYTES',
   heavy: 'CONFORMANCE_HEAVY',
   har: 'CONFORMANCE_HAR',
+  quiet: 'CONFORMANCE_QUIET',
   baseline: 'CONFORMANCE_BASELINE',
   epicsUnavailable: 'CONFORMANCE_EPICS_UNAVAILABLE',
   dependencyProject: 'CONFORMANCE_DEPENDENCY_PROJECT',
@@ -119,6 +134,7 @@ export const FLAGS: Record<keyof Config, string> = {
   maxBodyBytes: '--max-body-bytes',
   heavy: '--heavy',
   har: '--har',
+  quiet: '--quiet',
   baseline: '--baseline',
   epicsUnavailable: '--epics-unavailable',
   dependencyProject: '--dependency-project',
@@ -158,7 +174,7 @@ const flag = () =>
     .default(false);
 
 /** Keys that are switches: a bare flag (--heavy) sets them. */
-export const SWITCHES: ReadonlySet<keyof Config> = new Set(['heavy', 'har', 'epicsUnavailable']);
+export const SWITCHES: ReadonlySet<keyof Config> = new Set(['heavy', 'har', 'quiet', 'epicsUnavailable']);
 
 const fields = {
   baseUrl: z
@@ -215,6 +231,7 @@ const fields = {
   maxBodyBytes: positiveInt(1024 * 1024 * 1024).default(16 * 1024 * 1024),
   heavy: flag(),
   har: flag(),
+  quiet: flag(),
   baseline: z.string().trim().min(1).optional(),
   epicsUnavailable: flag(),
   dependencyProject: z
@@ -258,7 +275,7 @@ export function loadConfig(input: { env?: NodeJS.ProcessEnv; flags?: ConfigFlags
   const flags = input.flags ?? {};
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(fields) as (keyof Config)[]) {
-    const fromFlag = flags[key];
+    const fromFlag = flagText(flags[key]);
     const raw = fromFlag !== undefined ? fromFlag : env[VARIABLES[key]];
     const value = raw === '' ? undefined : raw;
     const parsed = (fields[key] as z.ZodType).safeParse(value);

@@ -4,10 +4,11 @@
  * and the leak both reach the summary.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildSummary } from '../report/summary.ts';
 import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
+import { PACKAGE_ROOT } from './certify.ts';
 import { finishRun } from './finish-run.ts';
 
 const temp = tempFoldersForThisFile();
@@ -34,7 +35,7 @@ function passingSummary() {
   });
 }
 
-function finish(reportsDir: string, since: number, built = passingSummary(), scope = {}) {
+function finish(reportsDir: string, since: number, built = passingSummary(), scope = {}, quiet = false) {
   const printed: string[] = [];
   const writes: string[] = [];
   const summary = finishRun(built, {
@@ -47,6 +48,7 @@ function finish(reportsDir: string, since: number, built = passingSummary(), sco
     cleanup: { removed: 4, left: [] },
     throttled: { responses: 3, waitedMs: 14_200 },
     mainRequests: { probe: 5, provisioning: 7, cleanup: 40 },
+    quiet,
     log: (t) => printed.push(t),
     write: (path, text) => {
       writes.push(path);
@@ -74,6 +76,52 @@ describe('finishRun', () => {
     expect(json.cleanup).toEqual({ removed: 4, left: [] });
     expect(json.throttled).toEqual({ responses: 3, waitedMs: 14_200 });
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('Throttled: 3 responses answered 429, 14.2 s waited');
+  });
+
+  test('quiet: the verdict line and the errors only, no failure block and no list of reports', () => {
+    const dir = temp('finish-');
+    const since = Date.now() - 2000;
+    writeFileSync(join(dir, 'junit.xml'), `<testsuite><failure>token ${SECRET} refused</failure></testsuite>`);
+    const failing = buildSummary({
+      results: [
+        { fullName: 'broadcast.list.status GET', name: 'broadcast.list.status GET', clause: 'broadcast.list.status', state: 'failed' },
+      ],
+      clauses: [{ id: 'broadcast.list.status', testable: 'api' }],
+      target: 'http://h',
+      kitVersion: '0',
+      seed: 1,
+      startedAt: new Date(),
+      durationMs: 1,
+    });
+    const loud = finish(dir, since, failing).printed;
+    expect(loud).toContain('Conformance failures:');
+    expect(loud).toContain('Reports: ');
+    writeFileSync(join(dir, 'junit.xml'), `<testsuite><failure>token ${SECRET} refused</failure></testsuite>`);
+    const { printed } = finish(dir, since, failing, {}, true);
+    expect(printed.split('\n')).toEqual([
+      'conformance: a secret appeared 1 time(s) in junit.xml (redacted in place)',
+      expect.stringMatching(/^Conformance: FAIL — 1 failed, 0 passed/),
+    ]);
+  });
+
+  test('the console says how to make the HTML report with the Allure CLI the kit locks, pinned (package users have none)', () => {
+    const dir = temp('finish-');
+    const { printed } = finish(dir, Date.now() - 2000);
+    const locked = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'node_modules/allure/package.json'), 'utf8')).version;
+    // The folder as the user would type it: relative below the working directory, else whole (a temp folder).
+    const below = relative(process.cwd(), dir);
+    const shown = below.startsWith('..') ? dir : below;
+    expect(printed).toContain(`(HTML: npx allure@${locked} generate ${shown}/allure-results -o ${shown}/allure-report)`);
+  });
+
+  test("junit.xml gets the run's seed, target and kit version as properties", () => {
+    const dir = temp('finish-');
+    writeFileSync(join(dir, 'junit.xml'), '<testsuites>\n    <testsuite name="f" tests="0">\n    </testsuite>\n</testsuites>\n');
+    finish(dir, Date.now() - 2000);
+    const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(junit).toContain('<property name="conformance.seed" value="1"/>');
+    expect(junit).toContain('<property name="conformance.target" value="http://h"/>');
+    expect(junit).toContain('<property name="conformance.kitVersion" value="0"/>');
   });
 
   test('requests counts every request of the run, split by phase: the tests (their hooks too) and the main process', () => {

@@ -1,7 +1,8 @@
 /**
  * The end of a certification, in the one order that makes the verdict final before anyone sees
  * it: what cleanup did is attached, the HAR assembled, the files the run wrote scanned for
- * secrets (a leak is redacted in place and fails the run), and only then the summary published:
+ * secrets (a leak is redacted in place and fails the run), junit.xml given the run's seed, target and
+ * kit version as <properties>, and only then the summary published:
  * summary.json and summary.md written once each, the verdict printed last.
  *
  *   const summary = finishRun(built, { reportsDir, cleanup, mainRequests: { probe: 5, provisioning: 7, cleanup: 40 },
@@ -11,10 +12,12 @@
 import { relative } from 'node:path';
 import type { CleanupReport, MainRequests, ThrottleCount } from '../kit/channels.ts';
 import { assembleHar } from '../report/har.ts';
+import { addRunProperties } from '../report/junit-properties.ts';
 import { markKnownFailures, type KnownTest } from '../report/known-in-reports.ts';
 import { publishSummary } from '../report/publish.ts';
 import { runScope, type RunScopeInput } from '../report/run-scope.ts';
-import { withMainRequests, type Summary } from '../report/summary.ts';
+import { withMainRequests, type ShardDuration, type Summary } from '../report/summary.ts';
+import { withShardDurations } from './merged-shards.ts';
 import { scanForSecrets } from './secret-scan.ts';
 
 export interface FinishOptions {
@@ -22,6 +25,8 @@ export interface FinishOptions {
   cleanup?: CleanupReport;
   /** What the main process sent per phase (probe, provisioning, cleanup): added to the tests' requests. None for merged shards. */
   mainRequests?: MainRequests;
+  /** A merge of shards' reports: each shard's duration (the longest becomes the run's). */
+  shards?: readonly ShardDuration[];
   /** The run's 429 answers and the time waited on them (summary.json's `throttled`). */
   throttled?: ThrottleCount;
   /** What the run was asked to cover (summary.json's `scope`: PARTIAL instead of PASS when it is not everything). */
@@ -34,6 +39,8 @@ export interface FinishOptions {
   /** The run's start (ms since the epoch, with the file system's grain taken off): older files are not the run's. */
   writtenSince: number;
   log: (text: string) => void;
+  /** Only the verdict and the errors on the console (no failure blocks). */
+  quiet?: boolean;
   /** Writes one report file; default writeFileSync. */
   write?: (path: string, text: string) => void;
 }
@@ -51,14 +58,17 @@ export function finishRun(built: Summary, o: FinishOptions): Summary {
   if (o.throttled) summary = { ...summary, throttled: o.throttled };
   if (o.scope) summary = { ...summary, scope: runScope(o.scope, summary.capabilities) };
   if (o.mainRequests) summary = withMainRequests(summary, o.mainRequests);
+  if (o.shards) summary = withShardDurations(summary, o.shards);
   if (o.har) assembleHar(o.reportsDir, o.kitVersion);
   // junit.xml and the Allure results were written while known failures were failures.
   markKnownFailures(o.reportsDir, knownTests(summary));
+  // And they know nothing of the run: its seed, target and kit version go into junit.xml's <properties>.
+  addRunProperties(o.reportsDir, { seed: summary.seed, target: summary.target, kitVersion: summary.kitVersion }, o.secrets);
   // summary.json and summary.md are not written yet: they are redacted as they are written.
   const leaks = scanForSecrets(o.reportsDir, o.secrets, o.writtenSince);
   if (leaks.length) {
     const reasons = leaks.map((l) => `a secret appeared ${l.count} time(s) in ${relative(o.reportsDir, l.file)} (redacted in place)`);
     summary = { ...summary, verdict: 'fail', verdictReasons: [...summary.verdictReasons, ...reasons] };
   }
-  return publishSummary(summary, { reportsDir: o.reportsDir, secrets: o.secrets, log: o.log, write: o.write });
+  return publishSummary(summary, { reportsDir: o.reportsDir, secrets: o.secrets, log: o.log, write: o.write, quiet: o.quiet });
 }
