@@ -4,6 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { main } from './cli.ts';
+import { DESIGN_NAMES } from './kit/schema-cases.ts';
 import { PACKAGE_ROOT } from './run/certify.ts';
 import { tempFoldersForThisFile } from './shared/temp-folders.ts';
 
@@ -76,39 +77,7 @@ describe('conformance validate', () => {
     expect(await main(['schemas'])).toBe(0);
     vi.restoreAllMocks();
     const names = out.trim().split('\n');
-    for (const n of [
-      'user.basic',
-      'user.public',
-      'user.admin',
-      'user.current',
-      'user.current-admin',
-      'user.status',
-      'user.counts',
-      'user.activity',
-      'user.membership',
-      'ssh-key',
-      'gpg-key',
-      'email',
-      'impersonation-token',
-      'impersonation-token.created',
-      'cluster',
-      'cluster.detail',
-      'project',
-      'variable.list',
-      'variable.show',
-      'variable',
-      'broadcast-message',
-      'dependency',
-      'epic',
-      'epic.detail',
-      'todo',
-      'error.message',
-      'error.validation',
-      'error.route',
-      'error.insufficient-scope',
-    ]) {
-      expect(names).toContain(n);
-    }
+    for (const n of DESIGN_NAMES) expect(names).toContain(n);
   });
 });
 

@@ -17,3 +17,37 @@ export interface SchemaCase {
 export function schemaCases(): SchemaCase[] {
   return JSON.parse(readFileSync(new URL('./schema-cases.json', import.meta.url), 'utf8')) as SchemaCase[];
 }
+
+/** The schema names DESIGN.md fixes (more views may exist): the registry and `conformance schemas` must know each. */
+export const DESIGN_NAMES: readonly string[] = [
+  'user.basic',
+  'user.public',
+  'user.admin',
+  'user.current',
+  'user.current-admin',
+  'user.status',
+  'user.counts',
+  'user.activity',
+  'user.membership',
+  'ssh-key',
+  'gpg-key',
+  'email',
+  'impersonation-token',
+  'impersonation-token.created',
+  'cluster',
+  'cluster.detail',
+  'project',
+  'variable.list',
+  'variable.show',
+  'variable',
+  'broadcast-message',
+  'dependency',
+  'epic',
+  'epic.detail',
+  'todo',
+  'error.message',
+  'error.validation',
+  'error.route',
+  'error.insufficient-scope',
+  'error.unauthorized',
+];

@@ -6,7 +6,7 @@
  *   npx vitest run src/kit/schemas.test.ts
  */
 import { describe, expect, it } from 'vitest';
-import { schemaCases } from './schema-cases.ts';
+import { DESIGN_NAMES, schemaCases } from './schema-cases.ts';
 import { isKitError } from '../shared/errors.ts';
 import {
   SCHEMAS_DIR,
@@ -21,40 +21,6 @@ import {
 } from './schemas.ts';
 
 const cases = schemaCases();
-
-/** The names DESIGN.md fixes; more views may exist. */
-const DESIGN_NAMES = [
-  'user.basic',
-  'user.public',
-  'user.admin',
-  'user.current',
-  'user.current-admin',
-  'user.status',
-  'user.counts',
-  'user.activity',
-  'user.membership',
-  'ssh-key',
-  'gpg-key',
-  'email',
-  'impersonation-token',
-  'impersonation-token.created',
-  'cluster',
-  'cluster.detail',
-  'project',
-  'variable.list',
-  'variable.show',
-  'variable',
-  'broadcast-message',
-  'dependency',
-  'epic',
-  'epic.detail',
-  'todo',
-  'error.message',
-  'error.validation',
-  'error.route',
-  'error.insufficient-scope',
-  'error.unauthorized',
-];
 
 function thrown(fn: () => unknown): unknown {
   try {

@@ -4,13 +4,9 @@
  *
  *   npx vitest run src/report/junit-properties.test.ts
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
-import { addRunProperties, junitWithProperties } from './junit-properties.ts';
+import { junitWithProperties } from './junit-properties.ts';
 
-const temp = tempFoldersForThisFile();
 const SECRET = 'glpat-admin-token-value';
 
 const JUNIT = `<?xml version="1.0" encoding="UTF-8" ?>
@@ -71,13 +67,5 @@ describe('junitWithProperties', () => {
     expect(out).toContain('value="https://[redacted]@gitlab.example.com/a?&quot;&lt;&amp;&apos;&gt;?t=[redacted]"');
     expect(out).toContain('value="1.0.0-&quot;rc&quot;"');
     expect(wellFormed(out)).toBe(true);
-  });
-
-  it('addRunProperties rewrites the reports folder junit.xml (and leaves a folder without one alone)', () => {
-    const dir = temp('junit-properties-');
-    addRunProperties(dir, { seed: 2, target: 't', kitVersion: 'v' }, []);
-    writeFileSync(join(dir, 'junit.xml'), JUNIT);
-    addRunProperties(dir, { seed: 2, target: 't', kitVersion: 'v' }, []);
-    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<property name="conformance.seed" value="2"/>');
   });
 });

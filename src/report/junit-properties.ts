@@ -9,8 +9,6 @@
  *   //     <properties>
  *   //         <property name="conformance.seed" value="1739"/> ...
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { REDACTED, SecretSet } from '../shared/redact.ts';
 
 export interface RunProperties {
@@ -54,10 +52,4 @@ export function junitWithProperties(xml: string, run: RunProperties, secrets: re
     const inner = `${indent}    `;
     return `${indent}${open}\n${block.map((line) => inner + line).join('\n')}`;
   });
-}
-
-/** The reports folder's junit.xml, if the run wrote one, with the run's properties. */
-export function addRunProperties(reportsDir: string, run: RunProperties, secrets: readonly string[]): void {
-  const junit = join(reportsDir, 'junit.xml');
-  if (existsSync(junit)) writeFileSync(junit, junitWithProperties(readFileSync(junit, 'utf8'), run, secrets));
 }

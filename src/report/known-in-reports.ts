@@ -5,8 +5,8 @@
  * <skipped> naming the baseline (the counts follow), and its Allure result becomes skipped with
  * that reason, so a junit-based gate agrees with the run's exit code.
  *
- *   markKnownFailures('reports', [{ test: 'Users > users.update.conflict_404 ...', file: 'suites/users/update-delete.test.ts',
- *     reason: 'answers 409 since 15.x' }]);
+ *   const known = [{ test: 'Users > users.update.conflict_404 ...', file: 'suites/users/update-delete.test.ts', reason: 'answers 409 since 15.x' }];
+ *   markKnownInJunit(xml, known);  markKnownInAllure('reports/allure-results', known);
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -74,12 +74,4 @@ export function markKnownInAllure(resultsDir: string, known: readonly KnownTest[
     marked += 1;
   }
   return marked;
-}
-
-/** Both: junit.xml and allure-results/ of a reports folder. */
-export function markKnownFailures(reportsDir: string, known: readonly KnownTest[]): void {
-  if (known.length === 0) return;
-  const junit = join(reportsDir, 'junit.xml');
-  if (existsSync(junit)) writeFileSync(junit, markKnownInJunit(readFileSync(junit, 'utf8'), known));
-  markKnownInAllure(join(reportsDir, 'allure-results'), known);
 }

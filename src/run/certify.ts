@@ -186,9 +186,8 @@ async function runSuites(
   // The leak scan reads what this run writes (a file system may keep times to the second or two).
   const writtenSince = Date.now() - 2000;
   // Nothing of an earlier run beside this run's reports (allure-results: its results would show as retries of this run's tests).
-  clearEarlierRun(reportsDir);
-  // reproduce/ holds the bodies and queries this run's reproducers read (kit/curl.ts): none of an earlier run.
-  if (!options.mergeReports) rmSync(join(reportsDir, 'reproduce'), { recursive: true, force: true });
+  // reproduce/ (the bodies the reproducers read: kit/curl.ts) is the shards' own when merging their reports.
+  clearEarlierRun(reportsDir, options.mergeReports ? ['reproduce'] : []);
   const vitest = await startVitest(
     'test',
     filters,

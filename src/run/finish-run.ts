@@ -9,11 +9,12 @@
  *     throttled: { responses: 2, waitedMs: 2000 }, har: true, kitVersion: '0.1.0',
  *     secrets: [adminToken, ...learnt], writtenSince: startedMs, log: console.log });
  */
-import { relative } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { CleanupReport, MainRequests, ThrottleCount } from '../kit/channels.ts';
 import { assembleHar } from '../report/har.ts';
-import { addRunProperties } from '../report/junit-properties.ts';
-import { markKnownFailures, type KnownTest } from '../report/known-in-reports.ts';
+import { junitWithProperties } from '../report/junit-properties.ts';
+import { markKnownInAllure, markKnownInJunit, type KnownTest } from '../report/known-in-reports.ts';
 import { publishSummary } from '../report/publish.ts';
 import { runScope, type RunScopeInput } from '../report/run-scope.ts';
 import { withMainRequests, type ShardDuration, type Summary } from '../report/summary.ts';
@@ -60,10 +61,15 @@ export function finishRun(built: Summary, o: FinishOptions): Summary {
   if (o.mainRequests) summary = withMainRequests(summary, o.mainRequests);
   if (o.shards) summary = withShardDurations(summary, o.shards);
   if (o.har) assembleHar(o.reportsDir, o.kitVersion);
-  // junit.xml and the Allure results were written while known failures were failures.
-  markKnownFailures(o.reportsDir, knownTests(summary));
-  // And they know nothing of the run: its seed, target and kit version go into junit.xml's <properties>.
-  addRunProperties(o.reportsDir, { seed: summary.seed, target: summary.target, kitVersion: summary.kitVersion }, o.secrets);
+  // junit.xml and the Allure results were written while known failures were failures, and they know
+  // nothing of the run: junit.xml is read once, given both, written once.
+  const known = knownTests(summary);
+  const junit = join(o.reportsDir, 'junit.xml');
+  if (existsSync(junit)) {
+    const run = { seed: summary.seed, target: summary.target, kitVersion: summary.kitVersion };
+    writeFileSync(junit, junitWithProperties(markKnownInJunit(readFileSync(junit, 'utf8'), known), run, o.secrets));
+  }
+  markKnownInAllure(join(o.reportsDir, 'allure-results'), known);
   // summary.json and summary.md are not written yet: they are redacted as they are written.
   const leaks = scanForSecrets(o.reportsDir, o.secrets, o.writtenSince);
   if (leaks.length) {

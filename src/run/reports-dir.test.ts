@@ -28,12 +28,19 @@ describe('clearEarlierRun', () => {
     const dir = temp('reports-');
     for (const name of ['summary.json', 'summary.md', 'junit.xml', 'run.har', 'ledger-cfk-12345678.jsonl', 'bench.json', 'notes.txt'])
       writeFileSync(join(dir, name), 'x');
-    for (const folder of ['har-parts', 'allure-results', 'allure-report', 'blob']) {
+    for (const folder of ['har-parts', 'allure-results', 'allure-report', 'reproduce', 'blob']) {
       mkdirSync(join(dir, folder));
       writeFileSync(join(dir, folder, 'part'), 'x');
     }
     clearEarlierRun(dir);
     expect(readdirSync(dir).sort()).toEqual(['bench.json', 'blob', 'ledger-cfk-12345678.jsonl', 'notes.txt']);
     expect(RUN_OUTPUTS).toContain('run.har');
+  });
+
+  test("a merge of shards' reports keeps what it is told to (the shards' reproducer files)", () => {
+    const dir = temp('reports-');
+    for (const folder of ['reproduce', 'allure-results']) mkdirSync(join(dir, folder));
+    clearEarlierRun(dir, ['reproduce']);
+    expect(readdirSync(dir)).toEqual(['reproduce']);
   });
 });

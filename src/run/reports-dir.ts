@@ -5,7 +5,8 @@
  * earlier results).
  *
  *   prepareReportsDir('reports');   // KitError OUTPUT_UNWRITABLE when it is a file, or under /proc...
- *   clearEarlierRun('reports');     // summary.*, junit.xml, run.har, har-parts/, allure-results/, allure-report/ removed
+ *   clearEarlierRun('reports');     // summary.*, junit.xml, run.har, har-parts/, allure-results/, allure-report/, reproduce/ removed
+ *   clearEarlierRun('reports', ['reproduce']);   // merging shards' reports: their reproducer files stay
  *
  * Kept: the ledgers (ledger-<prefix>.jsonl: `conformance cleanup` needs those of a killed run),
  * blob/ (shards' blobs wait there for --merge-reports), bench outputs, and anything else.
@@ -15,7 +16,16 @@ import { dirname, join, resolve } from 'node:path';
 import { KitError } from '../shared/errors.ts';
 
 /** What a certification writes in the reports folder, and nothing else: removed before each run. */
-export const RUN_OUTPUTS = ['summary.json', 'summary.md', 'junit.xml', 'run.har', 'har-parts', 'allure-results', 'allure-report'] as const;
+export const RUN_OUTPUTS = [
+  'summary.json',
+  'summary.md',
+  'junit.xml',
+  'run.har',
+  'har-parts',
+  'allure-results',
+  'allure-report',
+  'reproduce',
+] as const;
 
 /**
  * mkdir -p one level at a time: Node's recursive mkdirSync never returns under /proc (it retries
@@ -52,6 +62,6 @@ export function prepareReportsDir(dir: string): void {
   }
 }
 
-export function clearEarlierRun(dir: string): void {
-  for (const name of RUN_OUTPUTS) rmSync(join(resolve(dir), name), { recursive: true, force: true });
+export function clearEarlierRun(dir: string, keep: readonly (typeof RUN_OUTPUTS)[number][] = []): void {
+  for (const name of RUN_OUTPUTS) if (!keep.includes(name)) rmSync(join(resolve(dir), name), { recursive: true, force: true });
 }
