@@ -6,11 +6,17 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { DEFAULT_THROTTLE_MAX_WAIT_MS, timeAllowanceMs } from './src/kit/throttle.ts';
+import { ENV } from './src/kit/channels.ts';
+import { runPlan } from './src/run/config.ts';
 
 // Suites wait on HTTP and child runs more than they compute: three workers on two cores.
 const MAX_WORKERS = 3;
-/** A certification's workers: certify() passes CONFORMANCE_CONCURRENCY as maxWorkers (and exports it). */
-const SUITE_WORKERS = Number(process.env.CONFORMANCE_CONCURRENCY) || MAX_WORKERS;
+/** A certification's workers: certify() passes its plan's (run/config.ts runPlan) as maxWorkers and exports its concurrency. */
+const SUITE_WORKERS = Number(process.env.CONFORMANCE_CONCURRENCY)
+  ? runPlan({ concurrency: Number(process.env.CONFORMANCE_CONCURRENCY), baseUrl: process.env.CONFORMANCE_BASE_URL }).workers
+  : MAX_WORKERS;
+/** The tests of a side-by-side (describe.concurrent) file a worker runs at once: the run's plan, else the bundled reference's. */
+const TESTS_PER_WORKER = Number(process.env[ENV.testsPerWorker]) || runPlan({ baseUrl: undefined }).testsPerWorker;
 
 /** What a suite test may spend waiting on a throttling target or pacing under CONFORMANCE_MAX_RPS (certify exported both). */
 const allowance = timeAllowanceMs({
@@ -52,6 +58,7 @@ export default defineConfig({
           // One process per worker for all its files (not a fresh one per file): the kit's start-up
           // (modules, schema compilation) was most of a certification's CPU (issue 11 bench).
           isolate: false,
+          maxConcurrency: TESTS_PER_WORKER,
           // ...so allure-vitest's setup goes through vitest's module runner, which runs it again for
           // each file (a native import would run once per process: files after one whose tests were
           // all filtered out or skipped would lose their allure labels).

@@ -133,7 +133,7 @@ export function kitCpuLine(n: DeployedNumbers): Measurement {
     ...base,
     value: round(perRequest, 2),
     target: { op: '<=', value: TARGETS.kitCpuMsPerRequest },
-    summary: `${sec(n.kitCpuMs!)} s of CPU (main process and ${n.concurrency} workers, start-up included) for ${requests} requests; a regression guard`,
+    summary: `${sec(n.kitCpuMs!)} s of CPU (main process and workers, start-up included) for ${requests} requests at concurrency ${n.concurrency}; a regression guard`,
   });
   return failedMiss(m, n);
 }

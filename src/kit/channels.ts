@@ -30,6 +30,8 @@ export const ENV = {
   secretsFile: 'CONFORMANCE_SECRETS_FILE',
   /** Path of the private throttling file (every process's 429 answers and waits). */
   throttleFile: 'CONFORMANCE_THROTTLE_FILE',
+  /** The tests of a side-by-side file a worker runs at once (the run's plan: shared/concurrency.ts). */
+  testsPerWorker: 'CONFORMANCE_TESTS_PER_WORKER',
 } as const;
 
 /** The provide/inject key of the target (target.ts). */

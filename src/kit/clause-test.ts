@@ -10,21 +10,18 @@
  *   });
  */
 import * as allure from 'allure-js-commons';
-import { expect, inject, test, type TestContext } from 'vitest';
+import { inject, test, type TestContext } from 'vitest';
 import { capabilityVerdict } from './capabilities.ts';
 import { ENV, TARGET } from './channels.ts';
 import { timeAllowanceMs } from './throttle.ts';
 import { areaOf, getClause } from '../spec/clauses.ts';
 import { CITED } from './check-registry.ts';
 import { ConformanceFailure, failureOf } from './checks.ts';
-import { exchangeCount, nameTestsWith, resetExchanges, takeViolations } from './recorder.ts';
+import { inTestLog, takeRequestsOutsideTests, takeViolations, testRequests } from './recorder.ts';
 import { failureRecord } from './failure-record.ts';
 import { session, type Session } from './session.ts';
 import type { ConformanceMeta } from './result-meta.ts';
 import './target.ts';
-
-// HAR entries name the test that sent them.
-nameTestsWith(() => expect.getState().currentTestName);
 
 /** Set by certify() when the allure reporter is part of the run (allure-js-commons complains otherwise). */
 const ALLURE = process.env[ENV.allure] === '1';
@@ -40,9 +37,6 @@ export interface ClauseTestOptions {
   timeout?: number;
 }
 
-/** Exchanges of this process counted into a test's meta so far (its own, or the hooks' before it). */
-let counted = 0;
-
 export function clauseTest(
   clause: string,
   title: string,
@@ -52,13 +46,18 @@ export function clauseTest(
   getClause(clause); // throws at collection time on an unknown id
   // A test's own time limit gets the time it may wait on a throttling target too (the configured one has it already).
   const timeout = options.timeout && options.timeout + timeAllowanceMs(inject(TARGET));
-  test(`${clause} ${title}`, { timeout }, async (ctx) => {
+  const name = `${clause} ${title}`;
+  // Each test records, counts and names its exchanges in a log of its own (recorder.ts): tests of a file may run side by side.
+  test(name, { timeout }, (ctx) => inTestLog(ctx.task.fullTestName ?? name, () => runClause(clause, fn, ctx)));
+}
+
+async function runClause(clause: string, fn: (ctx: ClauseContext) => Promise<void> | void, ctx: TestContext): Promise<void> {
+  {
     const meta: ConformanceMeta = { clause };
     ctx.task.meta.conformance = meta;
-    // What this process sent since the last test ended: the hooks before this test (a file's beforeAll fixtures).
-    const sinceLast = exchangeCount() - counted;
-    if (sinceLast > 0) meta.setupRequests = sinceLast;
-    counted = exchangeCount();
+    // What this process sent outside any test since a test last started: the hooks before it (a file's beforeAll fixtures).
+    const setup = takeRequestsOutsideTests();
+    if (setup > 0) meta.setupRequests = setup;
     const s = session();
     // CONFORMANCE_SKIP and the probed capabilities decide first: skip, fail, or run.
     const capability = capabilityVerdict(clause, s.target.capabilities, s.target.skip, s.target.require);
@@ -70,8 +69,6 @@ export function clauseTest(
       meta.failure = { requirement: capability.reason };
       throw new ConformanceFailure(capability.reason);
     }
-    resetExchanges();
-    const before = exchangeCount();
     if (ALLURE) {
       await allure.label('clause', clause);
       await allure.label('area', areaOf(clause));
@@ -108,8 +105,7 @@ export function clauseTest(
       }
       throw error;
     } finally {
-      meta.requests = exchangeCount() - before;
-      counted = exchangeCount();
+      meta.requests = testRequests();
     }
-  });
+  }
 }

@@ -2,11 +2,18 @@
  * Exchange recorder: keeps, per test, the last exchanges the client made (redacted when one is
  * read, with every secret known by then), so a failure can show the exchange its check judged
  * (or the last one) and a curl command replaying it. The session wires it into its clients as
- * an exchange observer (recorder(secrets)).
+ * an exchange observer (recorder(secrets)). Each test keeps its own log (an AsyncLocalStorage
+ * context), so tests of a file may run side by side: what a test sends is recorded, counted and
+ * named as its own; what is sent outside any test (a file's beforeAll) goes to a log of its own,
+ * whose count the next test to start takes as its set-up requests.
  *
- *   resetExchanges();            // at the start of a test
- *   exchangeOf(failure.judged) ?? lastExchange()   // after a failure
+ *   await inTestLog('users.get.status GET /users/:id answers 200', async () => {
+ *     // ... requests ...
+ *     exchangeOf(failure.judged) ?? lastExchange();   // after a failure: this test's exchanges only
+ *     testRequests();                                 // what this test sent
+ *   });
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ApiResponse, ExchangeObserver } from './exchange.ts';
@@ -23,15 +30,53 @@ export interface RecordedExchange extends ExchangeSummary {
 const EXCERPT = 600;
 /** Largest body kept in a HAR entry. */
 const HAR_BODY = 64 * 1024;
-let exchanges: PendingExchange[] = [];
-/** Each recorded response, and its parsed body when an object, to its exchange: a failed check names what it judged. */
-let byJudged = new WeakMap<object, PendingExchange>();
-/** Violations of the response checks met during the current test, with the exchange that broke them. */
-let violations: { violation: Violation; exchange: PendingExchange }[] = [];
+
+/** What one test (or the hooks outside any test) sent. */
+interface TestLog {
+  /** The test's full name (HAR entries carry it); none outside tests. */
+  name?: string;
+  /** Its last exchanges (50 at most). */
+  exchanges: PendingExchange[];
+  /** Each recorded response, and its parsed body when an object, to its exchange: a failed check names what it judged. */
+  byJudged: WeakMap<object, PendingExchange>;
+  /** Violations of the response checks met, with the exchange that broke them. */
+  violations: { violation: Violation; exchange: PendingExchange }[];
+  /** Exchanges of a replay being captured (property counterexamples), or undefined. */
+  capture?: RecordedExchange[];
+  /** Exchanges recorded in this log. */
+  requests: number;
+}
+
+const newLog = (name?: string): TestLog => ({ name, exchanges: [], byJudged: new WeakMap(), violations: [], requests: 0 });
+const tests = new AsyncLocalStorage<TestLog>();
+/** The log of what is sent outside any test: a file's hooks, the CLI's own requests. */
+const outside = newLog();
+const current = (): TestLog => tests.getStore() ?? outside;
+
 let total = 0;
 let harFile: string | undefined;
-/** Exchanges of a replay being captured (property counterexamples), or undefined. */
-let capture: RecordedExchange[] | undefined;
+
+/** Runs `fn` (a test's body) with a log of its own, named `name`. */
+export function inTestLog<T>(name: string, fn: () => T): T {
+  return tests.run(newLog(name), fn);
+}
+
+/** The running test's full name (inTestLog's), undefined outside tests. */
+export function currentTestName(): string | undefined {
+  return tests.getStore()?.name;
+}
+
+/** Exchanges the running test has recorded so far. */
+export function testRequests(): number {
+  return current().requests;
+}
+
+/** Exchanges recorded outside any test since the last call (a file's beforeAll), and starts counting again. */
+export function takeRequestsOutsideTests(): number {
+  const n = outside.requests;
+  outside.requests = 0;
+  return n;
+}
 /**
  * Largest request body an exchange keeps whole (far above the spec's longest limit, 1,048,576
  * characters): its curl command replays it as sent (curl.ts), not an excerpt a correct server accepts.
@@ -81,28 +126,8 @@ function harEntry(res: ApiResponse, secrets: SecretSet): object {
     cache: {},
     timings: { send: 0, wait: Math.round(res.durationMs), receive: 0 },
     // Which test sent it (HAR allows custom fields starting with "_").
-    _test: currentTest(),
+    _test: current().name,
   };
-}
-
-/** The running test's name, as the test runner tells it (nameTestsWith); none outside tests. */
-let testName: () => string | undefined = () => undefined;
-
-/**
- * Tells the recorder how to name the running test (clause-test.ts, in the workers): this module
- * does not import vitest, so the CLI, which loads it for its own requests, never loads a second
- * copy of vitest's runtime (vitest-node.ts).
- */
-export function nameTestsWith(name: () => string | undefined): void {
-  testName = name;
-}
-
-function currentTest(): string | undefined {
-  try {
-    return testName();
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -137,6 +162,9 @@ function redacted(x: PendingExchange): RecordedExchange {
 
 export function recordExchange(res: ApiResponse, secrets: SecretSet): void {
   total += 1;
+  const log = current();
+  log.requests += 1;
+  const { exchanges, byJudged, capture } = log;
   if (harFile) appendFileSync(harFile, `${JSON.stringify(harEntry(res, secrets))}\n`);
   const pending: PendingExchange = {
     // The response excerpt is cut now: the full response is not kept alive. The request body is the
@@ -155,13 +183,14 @@ export function recordExchange(res: ApiResponse, secrets: SecretSet): void {
 
 /** Starts keeping every exchange (redacted now) until stopCapture(). */
 export function startCapture(): void {
-  capture = [];
+  current().capture = [];
 }
 
 /** The exchanges since startCapture(), in order, and stops capturing. */
 export function stopCapture(): RecordedExchange[] {
-  const out = capture ?? [];
-  capture = undefined;
+  const log = current();
+  const out = log.capture ?? [];
+  log.capture = undefined;
   return out;
 }
 
@@ -170,33 +199,37 @@ export function recorder(secrets: SecretSet): ExchangeObserver {
   return (res) => recordExchange(res, secrets);
 }
 
+/** Forgets what the current log recorded (its count stays). */
 export function resetExchanges(): void {
-  exchanges = [];
-  violations = [];
-  byJudged = new WeakMap();
+  const log = current();
+  log.exchanges = [];
+  log.violations = [];
+  log.byJudged = new WeakMap();
 }
 
 /** Notes violations of the response checks on a recorded response. */
 export function recordViolations(res: ApiResponse, found: Violation[]): void {
-  const exchange = byJudged.get(res);
-  if (exchange) for (const violation of found) violations.push({ violation, exchange });
+  const log = current();
+  const exchange = log.byJudged.get(res);
+  if (exchange) for (const violation of found) log.violations.push({ violation, exchange });
 }
 
 /** The exchange of a response (or of its parsed body) recorded since the test began. */
 export function exchangeOf(judged: object | undefined): RecordedExchange | undefined {
-  const x = judged && byJudged.get(judged);
+  const x = judged && current().byJudged.get(judged);
   return x && redacted(x);
 }
 
 /** The violations met since the test began (and forgets them). */
 export function takeViolations(): { violation: Violation; exchange: RecordedExchange }[] {
-  const out = violations.map(({ violation, exchange }) => ({ violation, exchange: redacted(exchange) }));
-  violations = [];
+  const log = current();
+  const out = log.violations.map(({ violation, exchange }) => ({ violation, exchange: redacted(exchange) }));
+  log.violations = [];
   return out;
 }
 
 export function lastExchange(): RecordedExchange | undefined {
-  const last = exchanges[exchanges.length - 1];
+  const last = current().exchanges.at(-1);
   return last && redacted(last);
 }
 

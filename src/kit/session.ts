@@ -13,11 +13,12 @@ import { join, relative, sep } from 'node:path';
 import { appendLedger, type LedgerKind } from './ledger.ts';
 import { secretLearner } from './learn-secrets.ts';
 import { reproduceFilesIn } from './curl.ts';
-import { recordHarTo, recorder, recordViolations } from './recorder.ts';
+import { currentTestName, recordHarTo, recorder, recordViolations } from './recorder.ts';
 import { responseChecker } from './response-checks.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { secretsFileSink, TARGET, throttleFileLog } from './channels.ts';
 import { Throttle } from './throttle.ts';
+import { workerShare } from '../shared/concurrency.ts';
 import type { TargetInfo } from './target.ts';
 
 export interface Session {
@@ -47,21 +48,22 @@ const DELETE_PATHS: Partial<Record<LedgerKind, (id: number) => string>> = {
 };
 
 /**
- * A short tag of the running test file, with a counter per file:
- * names are unique across the run and the same from one run to the next, so that two runs with
- * the same seed and run prefix send the same requests.
+ * A short tag of the running test file and test (the file alone in its hooks), with a counter per
+ * tag: names are unique across the run and the same from one run to the next, even where the tests
+ * of a file run side by side, so that two runs with the same seed and run prefix send the same requests.
  */
-function fileTag(): string {
+function nameTag(): string {
   const path = relative(process.cwd(), expect.getState().testPath ?? String(process.pid))
     .split(sep)
     .join('/');
+  const test = currentTestName();
   let h = 0x811c9dc5;
-  for (const ch of path) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193);
+  for (const ch of test === undefined ? path : `${path}\0${test}`) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193);
   return (h >>> 0).toString(36);
 }
 
 let current: Session | undefined;
-/** Names made so far per test file (a worker may run several files, in any order). */
+/** Names made so far per tag (a worker may run several files, in any order). */
 const counters = new Map<string, number>();
 
 export function session(): Session {
@@ -81,6 +83,9 @@ export function session(): Session {
       maxWaitMs: target.throttle.maxWaitMs,
       requestsPerSecond: target.throttle.requestsPerSecond,
       log: throttleFileLog(target.throttle.file),
+      // Its share of the run's concurrency: the tests of a side-by-side file it runs at once never hold more.
+      maxInFlight:
+        target.concurrency && workerShare(target.concurrency.requests, target.concurrency.workers, Number(process.env.VITEST_POOL_ID) || 1),
     }),
     // Secrets first, so nothing records one; then the record a failure shows; then the checks of every response.
     observers: [secretLearner(secrets), recorder(secrets), responseChecker(target.apiUrl, recordViolations)],
@@ -93,7 +98,7 @@ export function session(): Session {
     anon: base,
     as: (auth) => base.as(auth),
     name: (label) => {
-      const tag = fileTag();
+      const tag = nameTag();
       const n = (counters.get(tag) ?? 0) + 1;
       counters.set(tag, n);
       return `${target.runPrefix}-${label}-${tag}-${n}`;

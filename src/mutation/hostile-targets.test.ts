@@ -51,7 +51,7 @@ async function certifyAgainst(
 /** What every hostile run must keep: ended on its own, no crash, no secret anywhere. */
 function expectCleanEnd(run: CertificationRun, exitCode: 1 | 2): void {
   const output = `${run.stdout}\n${run.stderr}`;
-  expect(run.killed, `the run did not end within ${BOUND_MS} ms`).toBe(false);
+  expect(run.killed, `the run did not end within ${BOUND_MS} ms; its output ended with: ${output.slice(-3000)}`).toBe(false);
   expect(run.exitCode, output.slice(-3000)).toBe(exitCode);
   const stderr = run.stderr.replace(/\x1b\[[0-9;]*m/g, '');
   expect(stderr, 'an unhandled error in stderr').not.toMatch(/Unhandled|uncaught/i);

@@ -25,6 +25,7 @@ function project(name: string, include: string[], faults: string): TestProjectIn
       name,
       include,
       globalSetup: GLOBAL_SETUP,
+      isolate: false,
       env: { REFERENCE_FAULTS: faults },
       testTimeout: 30_000,
       hookTimeout: 60_000,

@@ -91,6 +91,8 @@ export function runCertification(
         cwd: PACKAGE_ROOT,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group: a run past its bound is killed whole, workers included (they hold its output pipes open).
+        detached: o.killAfterMs !== undefined,
       },
     );
     let stdout = '';
@@ -103,7 +105,11 @@ export function runCertification(
         ? undefined
         : setTimeout(() => {
             killed = true;
-            child.kill('SIGKILL');
+            try {
+              process.kill(-child.pid!, 'SIGKILL');
+            } catch {
+              child.kill('SIGKILL');
+            }
           }, o.killAfterMs);
     child.stdout.on('data', (d) => {
       stdout += d;

@@ -15,6 +15,7 @@ const faults = only.length ? CATALOGUE.filter((f) => only.includes(f.id)) : CATA
 export default defineConfig({
   test: {
     pool: 'threads',
+    experimental: { fsModuleCache: true },
     // Fault runs wait on the network and on polls far more than they compute: more workers than cores.
     maxWorkers: Number(process.env.MUTATION_WORKERS ?? 6),
     projects: faultProjects(faults, process.env.MUTATION_HEALTHY !== '0'),

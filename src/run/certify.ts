@@ -24,7 +24,7 @@ import { Writable } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiClient } from '../kit/client.ts';
-import { defaultConcurrency, loadConfig, loadDotenv, VARIABLES, type Config, type ConfigFlags } from './config.ts';
+import { defaultConcurrency, loadConfig, loadDotenv, runPlan, VARIABLES, type Config, type ConfigFlags } from './config.ts';
 import { KitError, isKitError } from '../shared/errors.ts';
 import { interruptHandler } from './interrupt.ts';
 import { moduleCacheDir } from '../shared/module-cache.ts';
@@ -181,6 +181,8 @@ async function runSuites(
   const filters = [...(options.filters ?? []), ...(options.suites ?? []).map((s) => `suites/${s.replace(/^suites\//, '')}`)];
   let setupError: unknown;
   process.env[ENV.allure] = '1'; // the workers label and attach for the allure reporter below
+  const plan = runPlan(config);
+  process.env[ENV.testsPerWorker] = String(plan.testsPerWorker); // vitest.config.ts: the suites project's maxConcurrency
   takeRunSlot(); // what an earlier run in this process left there
   const cacheDir = moduleCacheDir(PACKAGE_ROOT);
   // The leak scan reads what this run writes (a file system may keep times to the second or two).
@@ -196,8 +198,8 @@ async function runSuites(
       ...(cacheDir ? { experimental: { fsModuleCache: true, fsModuleCachePath: cacheDir } } : {}),
       config: join(PACKAGE_ROOT, 'vitest.config.ts'),
       project: ['suites'],
-      // One request in flight per worker (a file's tests run in order): the run's concurrency is its number of workers.
-      maxWorkers: config.concurrency,
+      // The run's concurrency spread over a few workers, each running a side-by-side file's tests at once (vitest.config.ts).
+      maxWorkers: plan.workers,
       watch: false,
       run: true,
       testNamePattern: options.grep,

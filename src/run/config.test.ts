@@ -1,6 +1,6 @@
 /** Unit tests of the configuration: defaults, flags over env, one clear error per bad value. */
 import { describe, expect, test } from 'vitest';
-import { defaultConcurrency, loadConfig } from './config.ts';
+import { defaultConcurrency, loadConfig, runPlan } from './config.ts';
 import { KitError } from '../shared/errors.ts';
 
 describe('loadConfig', () => {
@@ -71,12 +71,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ env: {}, flags: { maxRps: 'x' } })).toThrow(/^--max-rps must be a positive number/);
   });
 
-  test('concurrency: CONFORMANCE_CONCURRENCY or --concurrency, else 12 against a deployed target and 3 against one on this machine', () => {
+  test('concurrency: CONFORMANCE_CONCURRENCY or --concurrency, else 12 against a deployed target and 4 against one on this machine; the plan of workers and tests side by side', () => {
     expect(loadConfig({ env: {} }).concurrency).toBeUndefined();
-    expect(defaultConcurrency(loadConfig({ env: {} }))).toBe(3);
+    expect(defaultConcurrency(loadConfig({ env: {} }))).toBe(4);
     expect(defaultConcurrency(loadConfig({ env: { CONFORMANCE_BASE_URL: 'http://gitlab.example.com' } }))).toBe(12);
     for (const local of ['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010']) {
-      expect(defaultConcurrency(loadConfig({ env: { CONFORMANCE_BASE_URL: local } }))).toBe(3);
+      expect(defaultConcurrency(loadConfig({ env: { CONFORMANCE_BASE_URL: local } }))).toBe(4);
     }
     expect(loadConfig({ env: { CONFORMANCE_CONCURRENCY: '20' } }).concurrency).toBe(20);
     expect(defaultConcurrency(loadConfig({ env: { CONFORMANCE_CONCURRENCY: '5' }, flags: { concurrency: '2' } }))).toBe(2);
@@ -84,6 +84,13 @@ describe('loadConfig', () => {
       /^CONFORMANCE_CONCURRENCY must be between 1 and 64 \(got "0"\)$/,
     );
     expect(() => loadConfig({ env: {}, flags: { concurrency: 'many' } })).toThrow(/^--concurrency must be a positive integer/);
+    // The bundled reference shares the main process's CPU: two workers, two tests side by side in each.
+    expect(runPlan(loadConfig({ env: {} }))).toEqual({ workers: 2, testsPerWorker: 2 });
+    expect(runPlan(loadConfig({ env: { CONFORMANCE_BASE_URL: 'http://gitlab.example.com' } }))).toEqual({ workers: 6, testsPerWorker: 2 });
+    expect(runPlan(loadConfig({ env: { CONFORMANCE_BASE_URL: 'http://127.0.0.1:4010', CONFORMANCE_CONCURRENCY: '12' } }))).toEqual({
+      workers: 6,
+      testsPerWorker: 2,
+    });
   });
 
   test('programmatic flags take their own types: numbers, switches and lists, checked as their variables are', () => {

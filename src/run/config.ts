@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { CAPABILITIES } from '../kit/capabilities.ts';
 import { DEFAULT_THROTTLE_MAX_WAIT_MS } from '../kit/throttle.ts';
 import { KitError } from '../shared/errors.ts';
+import { concurrencyPlan, LOCAL_MAX_WORKERS, MAX_WORKERS, type ConcurrencyPlan } from '../shared/concurrency.ts';
 import { checkDotenvText } from './dotenv-check.ts';
 import { AREAS } from '../spec/clauses.ts';
 
@@ -69,15 +70,24 @@ export const DEFAULT_CONCURRENCY = 12;
  * Against the bundled reference, or any target on this machine (a loopback address: `npm run serve`), the
  * kit and the server share the machine's CPU: more workers than this only add start-up.
  */
-export const BUNDLED_CONCURRENCY = 3;
+export const BUNDLED_CONCURRENCY = 4;
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+const onThisMachine = (config: Pick<Config, 'baseUrl'>) => !config.baseUrl || LOOPBACK.test(new URL(config.baseUrl).hostname);
 
 /** The run's concurrency: the configured one, else the default of a deployed target or of a target on this machine. */
 export function defaultConcurrency(config: Pick<Config, 'concurrency' | 'baseUrl'>): number {
   if (config.concurrency !== undefined) return config.concurrency;
-  if (!config.baseUrl || LOOPBACK.test(new URL(config.baseUrl).hostname)) return BUNDLED_CONCURRENCY;
-  return DEFAULT_CONCURRENCY;
+  return onThisMachine(config) ? BUNDLED_CONCURRENCY : DEFAULT_CONCURRENCY;
+}
+
+/**
+ * The run's workers and the tests side by side in each (shared/concurrency.ts): fewer workers for the bundled
+ * reference, which runs in the kit's own main process and shares its CPU with every worker.
+ */
+export function runPlan(config: Pick<Config, 'concurrency' | 'baseUrl'>): ConcurrencyPlan {
+  return concurrencyPlan(defaultConcurrency(config), config.baseUrl ? MAX_WORKERS : LOCAL_MAX_WORKERS);
 }
 
 /**

@@ -185,6 +185,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         requestsPerSecond: config.maxRps && config.maxRps / Math.max(1, project.globalConfig.maxWorkers),
         file: throttleFile,
       },
+      // A certification's plan (certify exports it): its workers share the run's concurrency.
+      concurrency: process.env[ENV.testsPerWorker] ? { requests: concurrency, workers: project.globalConfig.maxWorkers } : undefined,
       dependencyProject: config.dependencyProject,
       ldapBlockedUser,
       deletionTimeoutMs: config.deletionTimeoutMs,

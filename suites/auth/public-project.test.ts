@@ -5,7 +5,7 @@
 import { describe } from 'vitest';
 import { check, clauseTest, publicProject, requireThat } from '../../src/kit/index.ts';
 
-describe('public projects without credentials', () => {
+describe.concurrent('public projects without credentials', () => {
   clauseTest(
     'auth.public.project_get',
     'GET /projects/:id of a public project without credentials answers 200 with that project',

@@ -49,7 +49,7 @@ async function actsAs(ctx: ClauseContext, value: string | number, via: Via, user
   );
 }
 
-describe('sudo', () => {
+describe.concurrent('sudo', () => {
   let target: CreatedUser;
   beforeAll(async () => {
     target = await createUser(session(), {}, { token: false });

@@ -7,7 +7,7 @@ import { describe } from 'vitest';
 import { check, clauseTest, fill, requireThat } from '../../src/kit/index.ts';
 import table from './token-endpoints.json' with { type: 'json' };
 
-describe('authentication', () => {
+describe.concurrent('authentication', () => {
   clauseTest('auth.missing.401', 'GET /user without credentials answers 401', async ({ s }) => {
     check.status(await s.anon.get('/user'), 401);
   });

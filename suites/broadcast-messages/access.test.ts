@@ -34,7 +34,7 @@ async function unchanged(s: Session, msg: BroadcastMessage): Promise<void> {
   requireThat(read.json.message === msg.message, 'A refused write MUST leave the message unchanged.', msg.message, read.json.message);
 }
 
-describe('broadcast message writes are admin-only', () => {
+describe.concurrent('broadcast message writes are admin-only', () => {
   let msg: BroadcastMessage;
   beforeAll(async () => {
     ({ msg } = await createMessage(session(), futureWindow()));

@@ -9,7 +9,7 @@ import { createMessage, futureWindow } from './fixtures.ts';
 /** Clock skew and latency the kit tolerates when comparing a default time with the server's clock. */
 const TOLERANCE_MS = 60_000;
 
-describe('POST /broadcast_messages', () => {
+describe.concurrent('POST /broadcast_messages', () => {
   clauseTest(
     'broadcast.create.status',
     'POST /broadcast_messages by an admin with a message answers 201 with the message',

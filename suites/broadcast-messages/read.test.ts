@@ -5,7 +5,7 @@ import { beforeAll, describe } from 'vitest';
 import { PER_PAGE_MAX, check, clauseTest, requireThat, session } from '../../src/kit/index.ts';
 import { createMessage, futureWindow, type BroadcastMessage } from './fixtures.ts';
 
-describe('GET /broadcast_messages', () => {
+describe.concurrent('GET /broadcast_messages', () => {
   let created: BroadcastMessage;
   beforeAll(async () => {
     ({ msg: created } = await createMessage(session(), futureWindow()));

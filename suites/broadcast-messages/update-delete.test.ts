@@ -6,7 +6,7 @@ import { describe } from 'vitest';
 import { check, clauseTest, requireThat } from '../../src/kit/index.ts';
 import { createMessage, futureWindow } from './fixtures.ts';
 
-describe('PUT and DELETE /broadcast_messages/:id', () => {
+describe.concurrent('PUT and DELETE /broadcast_messages/:id', () => {
   clauseTest('broadcast.update.status', 'PUT /broadcast_messages/:id by an admin answers 200 with the message', async ({ s }) => {
     const { msg } = await createMessage(s, futureWindow());
     const res = await s.admin.put(`/broadcast_messages/${msg.id}`, { json: { message: s.name('updated') } });

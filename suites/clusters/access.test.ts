@@ -6,7 +6,7 @@ import { beforeAll, describe } from 'vitest';
 import { ACCESS_LEVEL, addMember, check, clauseTest, createUser, session, type CreatedUser } from '../../src/kit/index.ts';
 import { addCluster, clusterProject, existingCluster } from './fixtures.ts';
 
-describe('cluster access', () => {
+describe.concurrent('cluster access', () => {
   let member: CreatedUser;
   beforeAll(async () => {
     member = await createUser(session());

@@ -14,7 +14,7 @@ interface RequiredCase {
   names: string;
 }
 
-describe('POST /projects/:id/clusters/user', () => {
+describe.concurrent('POST /projects/:id/clusters/user', () => {
   clauseTest('clusters.create.status', 'adding a cluster with name, api_url and token answers 201', async ({ s, skip }) => {
     const project = await clusterProject(s, skip);
     const { res, body } = await addCluster(s, project.id);

@@ -7,7 +7,7 @@ import { beforeAll, describe } from 'vitest';
 import { ACCESS_LEVEL, addMember, check, clauseTest, createUser, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
 import { addCluster, clusterProject, existingCluster, requireFields } from './fixtures.ts';
 
-describe('cluster fields', () => {
+describe.concurrent('cluster fields', () => {
   clauseTest(
     'clusters.field.core',
     'a cluster has id, name, created_at, provider_type, platform_type, environment_scope and cluster_type',
@@ -93,7 +93,7 @@ describe('cluster fields', () => {
   );
 });
 
-describe('the project embedded in a cluster', () => {
+describe.concurrent('the project embedded in a cluster', () => {
   /** GET of a cluster in a project of a group, so path and namespace are not the admin's own. */
   async function embedded(s: ReturnType<typeof session>, skip: (r: string) => never) {
     const project = await clusterProject(s, skip);

@@ -6,7 +6,7 @@ import { describe } from 'vitest';
 import { check, clauseTest, requireThat, type ApiResponse } from '../../src/kit/index.ts';
 import { clusterProject, existingCluster, newClusterToken } from './fixtures.ts';
 
-describe('GET and DELETE /projects/:id/clusters', () => {
+describe.concurrent('GET and DELETE /projects/:id/clusters', () => {
   clauseTest('clusters.list.status', 'GET /projects/:id/clusters answers 200', async ({ s, skip }) => {
     const project = await clusterProject(s, skip);
     await existingCluster(s, project.id);

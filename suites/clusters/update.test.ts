@@ -13,7 +13,7 @@ async function cluster(s: Session, skip: (r: string) => never) {
   return { project, id: res.json.id as number, path: `/projects/${project.id}/clusters/${res.json.id}` };
 }
 
-describe('PUT /projects/:id/clusters/:cluster_id', () => {
+describe.concurrent('PUT /projects/:id/clusters/:cluster_id', () => {
   clauseTest('clusters.update.status', 'PUT with a new name answers 200', async ({ s, skip }) => {
     const { path } = await cluster(s, skip);
     check.status(await s.admin.put(path, { json: { name: s.name('renamed') } }), 200);

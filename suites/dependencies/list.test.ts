@@ -19,7 +19,7 @@ import {
 } from '../../src/kit/index.ts';
 import { dependencyData, MANAGERS, readAll } from './fixtures.ts';
 
-describe('GET /projects/:id/dependencies', () => {
+describe.concurrent('GET /projects/:id/dependencies', () => {
   let member: CreatedUser;
   beforeAll(async () => {
     member = await createUser(session());

@@ -17,7 +17,7 @@ import {
 } from '../../src/kit/index.ts';
 import { addOwnEmail, addUserEmail, findEmail } from './fixtures.ts';
 
-describe('/users/:id/emails', () => {
+describe.concurrent('/users/:id/emails', () => {
   let carol: CreatedUser;
   beforeAll(async () => {
     carol = await createUser(session());

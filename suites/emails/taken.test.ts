@@ -15,7 +15,7 @@ interface TakenCase {
 }
 const cases = table.cases as TakenCase[];
 
-describe('POST /user/emails with an address in use', () => {
+describe.concurrent('POST /user/emails with an address in use', () => {
   let alice: CreatedUser;
   let bob: CreatedUser;
   const secondary: Record<string, string> = {};

@@ -32,7 +32,7 @@ function call(client: Session['admin'], r: OperationRequest): Promise<ApiRespons
   return client.request(r.method, r.path, r.json ? { json: r.json } : {});
 }
 
-describe('epic access', () => {
+describe.concurrent('epic access', () => {
   clauseTest('epics.auth.unauthenticated', 'every epic endpoint without credentials answers 401', async ({ s, skip }) => {
     await epicsOrSkip(s, skip);
     const { group, epic } = await world(s);

@@ -23,7 +23,7 @@ const world = once(async (s: Session) => {
   return { group, epic };
 });
 
-describe('epics: create, read, update, delete', () => {
+describe.concurrent('epics: create, read, update, delete', () => {
   clauseTest('epics.list.status', 'GET /groups/:id/epics answers 200', async ({ s, skip }) => {
     await epicsOrSkip(s, skip);
     const { group } = await world(s);

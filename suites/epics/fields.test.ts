@@ -47,7 +47,7 @@ async function single(s: Session, groupId: number, iid: number, client = s.admin
   return res.json as Epic;
 }
 
-describe('epic labels', () => {
+describe.concurrent('epic labels', () => {
   clauseTest('epics.create.labels', 'labels=a,b on create gives the epic labels a and b', async ({ s, skip }) => {
     await epicsOrSkip(s, skip);
     const { labels, labelled } = await world(s);
@@ -112,7 +112,7 @@ describe('epic labels', () => {
   );
 });
 
-describe('epic dates', () => {
+describe.concurrent('epic dates', () => {
   clauseTest('epics.create.fixed_dates', 'fixed start and due dates give start_date D1 and due_date D2', async ({ s, skip }) => {
     await epicsOrSkip(s, skip);
     const { group, fixed } = await world(s);
@@ -151,7 +151,7 @@ describe('epic dates', () => {
   }
 });
 
-describe('epic references and edit-only fields', () => {
+describe.concurrent('epic references and edit-only fields', () => {
   clauseTest('epics.field.reference', 'the deprecated reference (string) is still present', async ({ s, skip }) => {
     await epicsOrSkip(s, skip);
     const { group, plain } = await world(s);

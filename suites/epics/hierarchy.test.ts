@@ -35,7 +35,7 @@ async function item(s: Session, groupId: number, epicId: number): Promise<Epic> 
   return epic!;
 }
 
-describe('epics in a group hierarchy', () => {
+describe.concurrent('epics in a group hierarchy', () => {
   clauseTest('epics.filter.descendant_default', 'by default the parent group lists the epics of its subgroups', async ({ s, skip }) => {
     await epicsOrSkip(s, skip);
     const { parent, inChild } = await world(s);

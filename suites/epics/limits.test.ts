@@ -23,7 +23,7 @@ const written = (n: number) => n.toLocaleString('en-US');
 
 const world = once(async (s: Session) => ({ group: await createGroup(s) }));
 
-describe('epic limits', () => {
+describe.concurrent('epic limits', () => {
   clauseTest(
     'epics.create.description_max_ok',
     `a description of exactly ${written(LIMIT)} characters is accepted (201)`,

@@ -72,7 +72,7 @@ function expectOrder(got: string[], want: string[], requirement: string): void {
   requireThat(JSON.stringify(got) === JSON.stringify(want), requirement, want, got);
 }
 
-describe('epic list filters', () => {
+describe.concurrent('epic list filters', () => {
   clauseTest('epics.filter.author_id', 'author_id=N lists only the epics user N authored', async ({ s, skip }) => {
     await epicsOrSkip(s, skip);
     const w = await world(s);
@@ -152,7 +152,7 @@ describe('epic list filters', () => {
   );
 });
 
-describe('epic list order', () => {
+describe.concurrent('epic list order', () => {
   clauseTest('epics.order.default', 'without order_by and sort epics come by created_at, newest first', async ({ s, skip }) => {
     await epicsOrSkip(s, skip);
     const w = await world(s);

@@ -33,7 +33,7 @@ async function epicIn(s: Session, groupId: number, state: 'opened' | 'closed'): 
   return res.json as Epic;
 }
 
-describe('epic state transitions', () => {
+describe.concurrent('epic state transitions', () => {
   for (const c of table.cases as TransitionCase[]) {
     clauseTest(c.clause, c.title, async ({ s, skip }) => {
       await epicsOrSkip(s, skip);

@@ -5,7 +5,7 @@
 import { describe } from 'vitest';
 import { check, clauseTest } from '../../src/kit/index.ts';
 
-describe('error statuses and bodies', () => {
+describe.concurrent('error statuses and bodies', () => {
   clauseTest('errors.unknown_route.status', 'GET /api/v4/no_such_resource answers 404', async ({ s }) => {
     check.status(await s.admin.get('/no_such_resource'), 404);
   });

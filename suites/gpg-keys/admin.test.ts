@@ -17,7 +17,7 @@ import {
 } from '../../src/kit/index.ts';
 import { addOwnGpgKey, addUserGpgKey, createdKey, sameArmor } from './fixtures.ts';
 
-describe('/users/:id/gpg_keys', () => {
+describe.concurrent('/users/:id/gpg_keys', () => {
   let carol: CreatedUser;
   beforeAll(async () => {
     carol = await createUser(session());

@@ -13,7 +13,7 @@ import { daysAhead, postToken } from './fixtures.ts';
 
 const sorted = (v: unknown) => (Array.isArray(v) ? [...v].sort() : v);
 
-describe('POST /users/:user_id/impersonation_tokens', () => {
+describe.concurrent('POST /users/:user_id/impersonation_tokens', () => {
   let dave: CreatedUser;
   beforeAll(async () => {
     dave = await createUser(session(), {}, { token: false });

@@ -20,7 +20,7 @@ import { idsOf } from './fixtures.ts';
 /** The personal-access-token forms of the spec (Authentication): query, header, Bearer. */
 const PAT_FORMS: readonly Transport[] = ['private_token', 'private-token', 'bearer'];
 
-describe('DELETE /users/:user_id/impersonation_tokens/:id', () => {
+describe.concurrent('DELETE /users/:user_id/impersonation_tokens/:id', () => {
   let frank: CreatedUser;
   /** A live and a revoked token of frank, made once for the filter checks. */
   let live: number;

@@ -18,7 +18,7 @@ import {
 
 const PAT_FORMS: readonly Transport[] = ['private_token', 'private-token', 'bearer'];
 
-describe('impersonation tokens in use', () => {
+describe.concurrent('impersonation tokens in use', () => {
   let gina: CreatedUser;
   beforeAll(async () => {
     gina = await createUser(session());

@@ -25,7 +25,7 @@ async function fill(s: Session, userId: number): Promise<void> {
   await Promise.all(Array.from({ length: PARALLEL }, worker));
 }
 
-describe('a collection of more than 10,000 items', () => {
+describe.concurrent('a collection of more than 10,000 items', () => {
   clauseTest(
     'limits.large_collection.no_x_total',
     'over 10,000 items, X-Total, X-Total-Pages and rel="last" are left out together, the rest stays',

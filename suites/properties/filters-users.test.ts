@@ -125,7 +125,7 @@ function property(clause: string, filter: keyof UserFilter, title: string): void
   );
 }
 
-describe('GET /users filters (properties)', () => {
+describe.concurrent('GET /users filters (properties)', () => {
   property(
     'users.list.filter.active',
     'active',

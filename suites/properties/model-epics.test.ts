@@ -9,7 +9,7 @@ import { epicsOrSkip } from '../epics/fixtures.ts';
 import { dropEpicGroup, EPIC_COMMANDS, epicSetup } from './models/epics.ts';
 import { runModel } from './models/run-model.ts';
 
-describe('epic model', () => {
+describe.concurrent('epic model', () => {
   clauseTest(
     'epics.update.fields',
     'any sequence of create, close, reopen, update, todo and get keeps every epic as the model says',

@@ -8,7 +8,7 @@ import { clauseTest } from '../../src/kit/index.ts';
 import { dropTokenUser, TOKEN_COMMANDS, tokenExamples, tokenSetup } from './models/tokens.ts';
 import { runModel } from './models/run-model.ts';
 
-describe('impersonation token model', () => {
+describe.concurrent('impersonation token model', () => {
   clauseTest(
     'tokens.delete.revoked',
     'any sequence of create, use, revoke, get and list: only a DELETE of a token revokes it, revoked tokens are refused and active ones act as the user',

@@ -8,7 +8,7 @@ import { clauseTest } from '../../src/kit/index.ts';
 import { dropUser, USER_COMMANDS, userSetup } from './models/users.ts';
 import { runModel } from './models/run-model.ts';
 
-describe('user state model', () => {
+describe.concurrent('user state model', () => {
   clauseTest(
     'users.block.state',
     'any sequence of block, unblock, deactivate, activate and API use answers as the state table says',

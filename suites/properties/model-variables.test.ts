@@ -29,7 +29,7 @@ async function filterOffered(s: Session, groupId: number): Promise<boolean> {
   return probe.status === 200 && probe.json?.value === 'staging-value';
 }
 
-describe('variables per environment scope (model)', () => {
+describe.concurrent('variables per environment scope (model)', () => {
   clauseTest(
     'variables.filter.get',
     'any sequence of scoped create, update, get, delete and list keeps each key|scope pair as the model says',

@@ -28,7 +28,7 @@ const runArb = fc.record({
   sort: fc.constantFrom('asc' as const, 'desc' as const),
 });
 
-describe('keyset pagination (property)', () => {
+describe.concurrent('keyset pagination (property)', () => {
   clauseTest(
     'conv.keyset.link_next',
     'for any start and per_page, following keyset rel="next" visits each later project once, in id order, at most per_page a page',

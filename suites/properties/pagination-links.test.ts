@@ -12,7 +12,7 @@ import { userEmails } from './resizable-collections.ts';
 const collection = userEmails();
 const runArb = fc.record({ size: collectionSizeArb(30), perPage: perPageArb });
 
-describe('following pagination links (property)', () => {
+describe.concurrent('following pagination links (property)', () => {
   clauseTest(
     'conv.pagination.link_follow',
     'for any size and per_page, walking rel="next" from page 1 visits each item exactly once, in order, and stops after the last page',

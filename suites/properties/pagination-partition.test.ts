@@ -18,7 +18,7 @@ const perPagesArb = fc
   .map(([small, others]) => [small, ...others.filter((p) => p !== small)]);
 const runArb = fc.record({ size: collectionSizeArb(45), perPages: perPagesArb, beyond: fc.integer({ min: 1, max: 12 }) });
 
-describe('pagination partition (property)', () => {
+describe.concurrent('pagination partition (property)', () => {
   clauseTest(
     'conv.pagination.page_param',
     'for any size and per_page, page=N holds exactly the Nth slice of the list, and pages past the end are empty',

@@ -43,7 +43,7 @@ function sameAttributes(body: Record<string, unknown>, p: BroadcastPayload, hidd
   if (p.target_suffix !== undefined) sameText(body, 'target_path', `${hidden}/${p.target_suffix}`, what);
 }
 
-describe('broadcast message round trips', () => {
+describe.concurrent('broadcast message round trips', () => {
   clauseTest('broadcast.create.status', 'the created message has the text sent, in the response and a later GET', async (ctx) => {
     const hidden = ctx.s.hiddenTargetPath();
     await forAll(

@@ -12,7 +12,7 @@ import { once, sameText } from './fixtures.ts';
 
 const world = once(async (s: Session) => ({ group: await createGroup(s) }));
 
-describe('epic descriptions near the limit', () => {
+describe.concurrent('epic descriptions near the limit', () => {
   clauseTest(
     'epics.create.description_max_ok',
     'a non-ASCII description within 1,048,576 characters is accepted (201) and kept whole',

@@ -21,7 +21,7 @@ function sameProfile(body: Record<string, unknown> | undefined, given: UserProfi
   }
 }
 
-describe('user round trips', () => {
+describe.concurrent('user round trips', () => {
   clauseTest('users.create.profile_strings', 'optional attributes given on create appear as sent in admin GET /users/:id', async (ctx) => {
     await forAll(
       ctx,

@@ -18,7 +18,7 @@ import {
 } from '../../src/kit/index.ts';
 import { addOwnKey, addUserKey, findKey } from './fixtures.ts';
 
-describe('/users/:id/keys', () => {
+describe.concurrent('/users/:id/keys', () => {
   let carol: CreatedUser;
   beforeAll(async () => {
     carol = await createUser(session());

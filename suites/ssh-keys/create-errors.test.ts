@@ -26,7 +26,7 @@ interface InvalidCase {
 }
 const invalid = table.cases as InvalidCase[];
 
-describe('POST /user/keys refusals', () => {
+describe.concurrent('POST /user/keys refusals', () => {
   let alice: CreatedUser;
   beforeAll(async () => {
     alice = await createUser(session());

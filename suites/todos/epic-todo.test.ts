@@ -29,7 +29,7 @@ async function createdTodo(s: Session) {
   return { ...made, todo: made.res.json as Record<string, any> };
 }
 
-describe('POST /groups/:id/epics/:epic_iid/todo', () => {
+describe.concurrent('POST /groups/:id/epics/:epic_iid/todo', () => {
   clauseTest('todos.create.status', 'POST /groups/:id/epics/:epic_iid/todo answers 201 with a todo', async ({ s, skip }) => {
     await epicsOrSkip(s, skip);
     const { res, epic } = await markTodo(s);

@@ -76,7 +76,7 @@ async function activeUser(s: Session): Promise<{ user: CreatedUser; day: string;
 
 const has = (user: CreatedUser) => (items: Activity[]) => items.some((a) => a.username === user.username);
 
-describe('user activities', () => {
+describe.concurrent('user activities', () => {
   clauseTest('users.activities.status', 'GET /user/activities by an admin answers 200', async ({ s }) => {
     check.status(await s.admin.get('/user/activities'), 200);
   });

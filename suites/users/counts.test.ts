@@ -5,7 +5,7 @@
 import { describe } from 'vitest';
 import { check, clauseTest, createUser, requireThat } from '../../src/kit/index.ts';
 
-describe('user counts', () => {
+describe.concurrent('user counts', () => {
   clauseTest('users.counts.status', 'GET /user_counts answers 200', async ({ s }) => {
     const user = await createUser(s);
     check.status(await user.client.get('/user_counts'), 200);

@@ -34,7 +34,7 @@ function validBody(s: Session, label: string): Record<string, unknown> {
   return { email: `${username}@example.com`, name: `Kit ${username}`, username, password: strongPassword(s), skip_confirmation: true };
 }
 
-describe('POST /users', () => {
+describe.concurrent('POST /users', () => {
   clauseTest('users.create.status', 'POST /users by an admin with email, name, username and password answers 201', async ({ s }) => {
     check.status(await post(s, validBody(s, 'new')), 201);
   });
@@ -154,7 +154,7 @@ describe('POST /users', () => {
   });
 });
 
-describe('user writes are admin-only', () => {
+describe.concurrent('user writes are admin-only', () => {
   let target: CreatedUser;
   beforeAll(async () => {
     const s = session();

@@ -33,7 +33,7 @@ async function block(s: Session, id: number): Promise<void> {
   check.status(await s.admin.post(`/users/${id}/block`), 201, 'POST /users/:id/block (set-up) MUST answer 201.');
 }
 
-describe('GET /users filters for every caller', () => {
+describe.concurrent('GET /users filters for every caller', () => {
   clauseTest('users.list.filter.search_name', 'search=<part of a name> lists the users whose name matches', async ({ s }) => {
     const tag = userTag(s, 'sn');
     const word = `${tag}-word`;
@@ -124,7 +124,7 @@ describe('GET /users filters for every caller', () => {
   );
 });
 
-describe('GET /users filters for an admin', () => {
+describe.concurrent('GET /users filters for an admin', () => {
   clauseTest('users.list.filter.external', 'external=true lists only external users', async ({ s }) => {
     const tag = userTag(s, 'ext');
     const a = await tagged(s, tag, 'a', { external: true });

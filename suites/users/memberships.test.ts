@@ -60,7 +60,7 @@ function requireListed(list: Membership[], source: Source, what: string): Member
   return entry!;
 }
 
-describe('user memberships', () => {
+describe.concurrent('user memberships', () => {
   beforeAll(async () => {
     const s = session();
     member = await createUser(s, {}, { token: false });

@@ -9,7 +9,7 @@ import { beforeAll, describe } from 'vitest';
 import { clauseTest, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
 import { adminView, listUsers, tagged, userTag } from './account-fixtures.ts';
 
-describe('GET /users order (admin)', () => {
+describe.concurrent('GET /users order (admin)', () => {
   let tag: string;
   /** Made in this order (ids ascending): names charlie, alpha, bravo; usernames -b, -c, -a. */
   let u: CreatedUser[];

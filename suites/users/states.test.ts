@@ -80,7 +80,7 @@ const afterPhrase: Record<After, string> = {
   unchanged: 'the state is unchanged',
 };
 
-describe('state transitions by an administrator', () => {
+describe.concurrent('state transitions by an administrator', () => {
   for (const row of rows) {
     const { means } = table.shared.setups[row.from];
     const title = `POST /users/:id/${row.action} of ${means} answers ${row.status}${row.state ? ` and ${afterPhrase[row.state]}` : ''}`;
@@ -105,7 +105,7 @@ async function ldapUserId(s: Session, username: string): Promise<number> {
   return found.id;
 }
 
-describe('refusals common to the four moves', () => {
+describe.concurrent('refusals common to the four moves', () => {
   for (const action of actions) {
     clauseTest(nonAdmin.clause, `POST /users/:id/${action} by a non-admin answers 403 and changes nothing`, async ({ s }) => {
       const user = await userIn(s, nonAdmin.from[action] as SetupName);

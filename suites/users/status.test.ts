@@ -28,7 +28,7 @@ async function userWithStatus(s: Session): Promise<{ user: CreatedUser; message:
   return { user, message };
 }
 
-describe('user status', () => {
+describe.concurrent('user status', () => {
   clauseTest('users.status.get_own', 'GET /user/status answers 200', async ({ s }) => {
     const user = await createUser(s);
     check.status(await user.client.get('/user/status'), 200);

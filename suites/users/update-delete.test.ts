@@ -32,7 +32,7 @@ async function soleOwner(s: Session, skip: (reason: string) => never): Promise<{
   return { user, groupId: res.json.id };
 }
 
-describe('PUT /users/:id', () => {
+describe.concurrent('PUT /users/:id', () => {
   clauseTest('users.update.status', 'PUT /users/:id by an admin answers 200', async ({ s }) => {
     const a = await tagged(s, userTag(s, 'put'), 'a');
     check.status(await s.admin.put(`/users/${a.id}`, { json: { bio: 'Kit changed bio' } }), 200);
@@ -79,7 +79,7 @@ describe('PUT /users/:id', () => {
   });
 });
 
-describe('DELETE /users/:id', () => {
+describe.concurrent('DELETE /users/:id', () => {
   clauseTest('users.delete.status', 'DELETE /users/:id by an admin answers 204', async ({ s }) => {
     const a = await tagged(s, userTag(s, 'del'), 'a');
     check.status(await s.admin.delete(`/users/${a.id}`), 204);
@@ -131,7 +131,7 @@ describe('DELETE /users/:id', () => {
   );
 });
 
-describe('DELETE /users/:id/identities/:provider', () => {
+describe.concurrent('DELETE /users/:id/identities/:provider', () => {
   clauseTest('users.identities.delete.status', 'DELETE /users/:id/identities/:provider by an admin answers 204', async ({ s }) => {
     const tag = userTag(s, 'idd');
     const a = await tagged(s, tag, 'a', { extern_uid: `${tag}-uid`, provider: PROVIDER });

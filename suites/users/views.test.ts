@@ -9,7 +9,7 @@ import { adminView, listUsers, MISSING_USER_ID, requireAbsent, requireFields, ta
 
 const PROVIDER = 'conformance-kit';
 
-describe('GET /users and GET /users/:id by caller', () => {
+describe.concurrent('GET /users and GET /users/:id by caller', () => {
   let tag: string;
   let subject: CreatedUser;
   beforeAll(async () => {
@@ -201,7 +201,7 @@ describe('GET /users and GET /users/:id by caller', () => {
   });
 });
 
-describe('GET /user', () => {
+describe.concurrent('GET /user', () => {
   clauseTest('users.current.status', "GET /user answers 200 with the account of the token's user", async ({ s }) => {
     for (const [client, who] of [
       [s.user, s.target.user],

@@ -19,7 +19,7 @@ function body(s: Session, send: Record<string, string>): Record<string, string> 
   return fill(send, { key: variableKey(s), key_too_long: 'K'.repeat(VARIABLE_KEY_MAX_LENGTH + 1) });
 }
 
-describe('POST /projects/:id/variables', () => {
+describe.concurrent('POST /projects/:id/variables', () => {
   clauseTest('variables.create.status', 'POST with key and value answers 201', async ({ s }) => {
     const project = await variablesProject(s);
     const { res, key } = await createVariable(s, project.id, { value: 'hello' });

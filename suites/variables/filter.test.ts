@@ -17,7 +17,7 @@ async function read(s: Session, path: string, scope: string) {
   return s.admin.get(path, { query: scoped(scope) });
 }
 
-describe('filter[environment_scope]', () => {
+describe.concurrent('filter[environment_scope]', () => {
   clauseTest(
     'variables.filter.get',
     'GET, PUT and DELETE with filter[environment_scope]=S act only on the variable of scope S',

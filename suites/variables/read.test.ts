@@ -7,7 +7,7 @@ import { beforeAll, describe } from 'vitest';
 import { ACCESS_LEVEL, addMember, check, clauseTest, createUser, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
 import { existingVariable, variablesProject } from './fixtures.ts';
 
-describe('GET /projects/:id/variables', () => {
+describe.concurrent('GET /projects/:id/variables', () => {
   let maintainer: CreatedUser;
   beforeAll(async () => {
     maintainer = await createUser(session());
@@ -103,7 +103,7 @@ describe('GET /projects/:id/variables', () => {
   });
 });
 
-describe('PUT and DELETE /projects/:id/variables/:key', () => {
+describe.concurrent('PUT and DELETE /projects/:id/variables/:key', () => {
   clauseTest('variables.update.status', 'PUT with a value answers 200', async ({ s }) => {
     const project = await variablesProject(s);
     const key = await existingVariable(s, project.id);

@@ -6,7 +6,7 @@ import { describe } from 'vitest';
 import { check, clauseTest, requireThat } from '../../src/kit/index.ts';
 import { createVariable, variablesProject } from './fixtures.ts';
 
-describe('validation errors', () => {
+describe.concurrent('validation errors', () => {
   clauseTest('errors.validation.status', 'a variable with the key MY-VAR answers 400', async ({ s }) => {
     const project = await variablesProject(s);
     const { res } = await createVariable(s, project.id, { key: 'MY-VAR' });

@@ -4,7 +4,7 @@
 import { describe } from 'vitest';
 import { check, clauseTest, requireThat } from '../../src/kit/index.ts';
 
-describe('API version prefix', () => {
+describe.concurrent('API version prefix', () => {
   clauseTest('versioning.prefix.v4', 'GET /api/v4/broadcast_messages answers 200', async ({ s }) => {
     check.status(await s.anon.get(`${s.target.baseUrl}/api/v4/broadcast_messages`), 200);
   });
