@@ -140,6 +140,13 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| users | 2 | 1 | 1 | 0 | 0 |');
     expect(md).toContain('| broadcast | 1 | 0 | 0 | 0 | 1 |');
     expect(md).toContain('| **all** | **4** | **1** | **1** | **0** | **2** |');
+    // Requests by area (the tests citing its clauses and their hooks), with the sum.
+    const both = summary([
+      { ...failed, requests: 100, setupRequests: 20 },
+      { ...failed, clause: 'users.list.shape', name: 'users.list.shape ok', state: 'passed' },
+    ]);
+    expect(renderMarkdown(both)).toContain('| users | 2 | 1 | 1 | 0 | 0 | 120 |');
+    expect(renderMarkdown(both)).toContain('| **all** | **4** | **1** | **1** | **0** | **2** | **120** |');
     expect(md).toContain('<details open><summary><b>users</b>: 2 clauses — 1 pass, 1 fail, 0 skip, 0 untested</summary>');
     expect(md).toContain('<details><summary><b>conv</b>');
     expect(md).toContain('| `users.block.status-201` | ❌ fail | 1 |  |');

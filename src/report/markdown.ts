@@ -178,8 +178,9 @@ function coverage(s: Summary): string[] {
       fail: t.fail + a.fail,
       skip: t.skip + a.skip,
       untested: t.untested + a.untested,
+      requests: t.requests + (a.requests ?? 0),
     }),
-    { total: 0, pass: 0, fail: 0, skip: 0, untested: 0 },
+    { total: 0, pass: 0, fail: 0, skip: 0, untested: 0, requests: 0 },
   );
   const out = [
     '',
@@ -187,10 +188,10 @@ function coverage(s: Summary): string[] {
     '',
     `${all.total} clauses: ${counts(all)}.`,
     '',
-    `| Area | Clauses | ${STATUS_ICON.pass} pass | ${STATUS_ICON.fail} fail | ${STATUS_ICON.skip} skip | ${STATUS_ICON.untested} untested |`,
-    '|---|---:|---:|---:|---:|---:|',
-    ...s.areas.map((a) => `| ${cell(a.area)} | ${a.total} | ${a.pass} | ${a.fail} | ${a.skip} | ${a.untested} |`),
-    `| **all** | **${all.total}** | **${all.pass}** | **${all.fail}** | **${all.skip}** | **${all.untested}** |`,
+    `| Area | Clauses | ${STATUS_ICON.pass} pass | ${STATUS_ICON.fail} fail | ${STATUS_ICON.skip} skip | ${STATUS_ICON.untested} untested | requests |`,
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...s.areas.map((a) => `| ${cell(a.area)} | ${a.total} | ${a.pass} | ${a.fail} | ${a.skip} | ${a.untested} | ${a.requests ?? 0} |`),
+    `| **all** | **${all.total}** | **${all.pass}** | **${all.fail}** | **${all.skip}** | **${all.untested}** | **${all.requests}** |`,
     '',
     '### Clauses by area',
   ];

@@ -130,6 +130,17 @@ describe('buildSummary', () => {
     expect(summarize(results, { requests: 50 }).requests).toBe(50);
   });
 
+  it('counts the requests of each area: its tests and the hooks before them', () => {
+    const results = [
+      t('users.list.shape', 'passed', { requests: 3, setupRequests: 10 }),
+      t('users.block.state', 'failed', { requests: 4 }),
+      t('broadcast.list.status', 'passed', { requests: 2 }),
+      t(undefined, 'passed', { requests: 99 }),
+    ];
+    const areas = Object.fromEntries(summarize(results).areas.map((a) => [a.area, a.requests]));
+    expect(areas).toMatchObject({ users: 17, broadcast: 2 });
+  });
+
   it('counts clauses per area', () => {
     const s = summarize([t('users.list.shape', 'passed'), t('users.block.state', 'failed')]);
     expect(s.areas).toEqual([

@@ -92,6 +92,8 @@ export interface AreaCounts {
   fail: number;
   skip: number;
   untested: number;
+  /** Requests sent by the tests citing the area's clauses, the hooks before them included: where a run's requests go. */
+  requests?: number;
 }
 
 export interface Summary {
@@ -279,6 +281,11 @@ export function buildSummary(input: SummaryInput): Summary {
     a.total += 1;
     a[c.status] += 1;
     areas.set(c.area, a);
+  }
+  for (const r of results) {
+    const a = r.clause === undefined ? undefined : areas.get(areaOf(r.clause));
+    const sent = (r.requests ?? 0) + (r.setupRequests ?? 0);
+    if (a && sent > 0) a.requests = (a.requests ?? 0) + sent;
   }
 
   const unhandledErrors = input.unhandledErrors ?? [];
