@@ -9,7 +9,6 @@
  *   k.fingerprint;  // '3F0A...' (40 upper-case hex digits)
  *   k.keyId;        // the last 16 of them
  */
-import { generateKey, readKey } from 'openpgp';
 
 export interface GpgPublicKey {
   armored: string;
@@ -24,6 +23,8 @@ export interface GpgPublicKey {
 export const ARMOR_HEADER = '-----BEGIN PGP PUBLIC KEY BLOCK-----';
 
 export async function gpgPublicKey(user: { name?: string; email?: string } = {}): Promise<GpgPublicKey> {
+  // Loaded on first use: openpgp is a large module, and most of a run's workers never make a key.
+  const { generateKey, readKey } = await import('openpgp');
   const { publicKey, privateKey } = await generateKey({
     type: 'ecc',
     curve: 'ed25519Legacy',

@@ -11,37 +11,35 @@
  *   codePoints('a😀'); // 2      utf8Bytes('a😀'); // 5
  */
 // One entry per locale (its faker on [locale, en, base]), not the package index, which loads all
-// seventy locales in every worker that imports the generators.
+// seventy locales; each loaded on first use (require of the ES module), so a worker that draws no
+// text in a script never loads its locales.
+import { createRequire } from 'node:module';
 import type { Faker } from '@faker-js/faker';
-import { faker as ar } from '@faker-js/faker/locale/ar';
-import { faker as cs_CZ } from '@faker-js/faker/locale/cs_CZ';
-import { faker as de } from '@faker-js/faker/locale/de';
-import { faker as el } from '@faker-js/faker/locale/el';
-import { faker as fa } from '@faker-js/faker/locale/fa';
-import { faker as fr } from '@faker-js/faker/locale/fr';
-import { faker as he } from '@faker-js/faker/locale/he';
-import { faker as ja } from '@faker-js/faker/locale/ja';
-import { faker as ko } from '@faker-js/faker/locale/ko';
-import { faker as ne } from '@faker-js/faker/locale/ne';
-import { faker as pl } from '@faker-js/faker/locale/pl';
-import { faker as ru } from '@faker-js/faker/locale/ru';
-import { faker as uk } from '@faker-js/faker/locale/uk';
-import { faker as vi } from '@faker-js/faker/locale/vi';
-import { faker as zh_CN } from '@faker-js/faker/locale/zh_CN';
 import fc from 'fast-check';
 import { fromFaker } from './faker.ts';
 
 export const SCRIPTS = ['latin', 'cyrillic', 'greek', 'cjk', 'rtl', 'devanagari'] as const;
 export type Script = (typeof SCRIPTS)[number];
 
-const FAKERS: Record<Script, Faker[]> = {
-  latin: [fr, de, pl, cs_CZ, vi],
-  cyrillic: [ru, uk],
-  greek: [el],
-  cjk: [ja, zh_CN, ko],
-  rtl: [ar, he, fa],
-  devanagari: [ne],
+const LOCALES: Record<Script, string[]> = {
+  latin: ['fr', 'de', 'pl', 'cs_CZ', 'vi'],
+  cyrillic: ['ru', 'uk'],
+  greek: ['el'],
+  cjk: ['ja', 'zh_CN', 'ko'],
+  rtl: ['ar', 'he', 'fa'],
+  devanagari: ['ne'],
 };
+const requireHere = createRequire(import.meta.url);
+const fakers = new Map<string, Faker>();
+/** The faker of a locale, loaded on first use. */
+function fakerOf(locale: string): Faker {
+  let f = fakers.get(locale);
+  if (!f) {
+    f = (requireHere(`@faker-js/faker/locale/${locale}`) as { faker: Faker }).faker;
+    fakers.set(locale, f);
+  }
+  return f;
+}
 
 /** Emoji a text field must keep: astral-plane pictographs, skin tones, ZWJ sequences, flags, variation selectors. */
 export const EMOJI = ['😀', '🎉', '🚀', '👍🏽', '🧑🏿‍🚀', '👩‍💻', '👨‍👩‍👧‍👦', '🏳️‍🌈', '🇺🇦', '🇯🇵', '❤️', '✨', '😶‍🌫️', '🀄', '𝄞', '𠮷'] as const;
@@ -82,8 +80,8 @@ export function clipUnits(text: string, units: number): string {
 
 /** A faker value made in one of the locales of a script (or of any script). */
 export function inScript<T>(build: (f: Faker) => T, script?: Script): fc.Arbitrary<T> {
-  const fakers = script ? FAKERS[script] : SCRIPTS.flatMap((s) => FAKERS[s]);
-  return fc.constantFrom(...fakers).chain((f) => fromFaker(build, f));
+  const locales = script ? LOCALES[script] : SCRIPTS.flatMap((s) => LOCALES[s]);
+  return fc.constantFrom(...locales).chain((locale) => fromFaker(build, fakerOf(locale)));
 }
 
 export const scriptArb: fc.Arbitrary<Script> = fc.constantFrom(...SCRIPTS);
