@@ -25,6 +25,9 @@ function project(name: string, include: string[], faults: string): TestProjectIn
       name,
       include,
       globalSetup: GLOBAL_SETUP,
+      // A project's files share one worker thread (no process to start, the modules loaded once per fault):
+      // 104 s and 150 s of CPU for the catalogue, against 192 s and 267 s with a process per file.
+      pool: 'threads',
       isolate: false,
       env: { REFERENCE_FAULTS: faults },
       testTimeout: 30_000,

@@ -14,7 +14,7 @@ const faults = only.length ? CATALOGUE.filter((f) => only.includes(f.id)) : CATA
 
 export default defineConfig({
   test: {
-    pool: 'threads',
+    // Each fault's project transforms the same modules: the transforms are cached on disk once for all of them.
     experimental: { fsModuleCache: true },
     // Fault runs wait on the network and on polls far more than they compute: more workers than cores.
     maxWorkers: Number(process.env.MUTATION_WORKERS ?? 6),
