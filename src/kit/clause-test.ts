@@ -35,6 +35,11 @@ export interface ClauseContext {
 
 export interface ClauseTestOptions {
   timeout?: number;
+  /**
+   * Runs after the test before it in its suite, even where the suite runs side by side with its siblings
+   * (`describe.concurrent`): a table whose groups share nothing, but each group's tests see each other's effects.
+   */
+  sequential?: boolean;
 }
 
 export function clauseTest(
@@ -48,7 +53,9 @@ export function clauseTest(
   const timeout = options.timeout && options.timeout + timeAllowanceMs(inject(TARGET));
   const name = `${clause} ${title}`;
   // Each test records, counts and names its exchanges in a log of its own (recorder.ts): tests of a file may run side by side.
-  test(name, { timeout }, (ctx) => inTestLog(ctx.task.fullTestName ?? name, () => runClause(clause, fn, ctx)));
+  (options.sequential ? test.sequential : test)(name, { timeout }, (ctx) =>
+    inTestLog(ctx.task.fullTestName ?? name, () => runClause(clause, fn, ctx)),
+  );
 }
 
 async function runClause(clause: string, fn: (ctx: ClauseContext) => Promise<void> | void, ctx: TestContext): Promise<void> {

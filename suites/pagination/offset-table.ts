@@ -3,7 +3,8 @@
  * following links, page/per_page parameters, defaults and the per_page maximum. The table is run
  * in three files, a third of the collections each (offset.test.ts, offset-b.test.ts,
  * offset-c.test.ts): the collections share nothing, and one file of them all was the longest of a
- * certification (a file runs in one worker, its tests one after the other).
+ * certification. Within a file the collections run side by side (`describe.concurrent`), each
+ * collection's tests one after the other (some fill the collection that others read page by page).
  *
  *   offsetPaginationTable(COLLECTIONS.filter((_, i) => i % 3 === 0));   // in a test file
  */
@@ -47,15 +48,16 @@ export function offsetPaginationTable(collections: readonly Collection[], part: 
 }
 
 function describeCollection(c: Collection): void {
-  describe(`pagination of ${c.name}`, () => {
+  describe.concurrent(`pagination of ${c.name}`, () => {
     let absent: string | undefined;
     beforeAll(async () => {
       absent = await c.unavailable?.(session());
       if (!absent) await c.fill(session(), FILL);
     });
     /** A collection the target cannot hold (a missing capability): its tests are skipped with the reason. */
+    // In order within the collection (`sequential`), beside the other collections of the file.
     const clauseTest: typeof kitClauseTest = (id, title, fn, options) =>
-      kitClauseTest(id, title, (ctx) => (absent ? ctx.skip(absent) : fn(ctx)), options);
+      kitClauseTest(id, title, (ctx) => (absent ? ctx.skip(absent) : fn(ctx)), { ...options, sequential: true });
     const get = (s: Session, query: Record<string, unknown> = {}) => s.admin.get(c.path(), { query: { ...c.query, ...query } });
     const ids = (res: ApiResponse) => keysOf(res, c.itemKey);
     /** Checks that compare several requests need a collection nobody else changes meanwhile. */
