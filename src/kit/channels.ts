@@ -4,6 +4,7 @@
  *
  *   main -> globalSetup   the resolved configuration, as CONFORMANCE_* variables (run/config.ts: exportConfig)
  *   main -> workers       ENV.allure: the allure reporter is part of the run (label and attach)
+ *   main -> vitest.config ENV.testsPerWorker: the run's plan (shared/concurrency.ts), the suites project's maxConcurrency
  *   all  -> main          ENV.secretsFile: a private file where every process appends each secret it learns
  *   all  -> all           ENV.throttleFile: a private file where every process notes each 429 it met and its wait,
  *                         and beside it the message of the first process that gave up on the target's throttling
