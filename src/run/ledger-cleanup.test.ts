@@ -52,18 +52,47 @@ describe('ledger', () => {
     appendLedger(file, { kind: 'impersonation_token', id: 2, path: '/users/1/impersonation_tokens/2' });
     appendLedger(file, { kind: 'broadcast_message', id: 6, path: '/broadcast_messages/6' });
     appendLedger(file, { kind: 'broadcast_message', id: 6, path: '/broadcast_messages/6' });
-    expect(readLedger(file)).toHaveLength(5);
+    // A token of a user the run did not make (the administrator's): revoked on its own.
+    appendLedger(file, { kind: 'impersonation_token', id: 8, path: '/users/99/impersonation_tokens/8' });
+    expect(readLedger(file)).toHaveLength(6);
     const calls: string[] = [];
     const result = await cleanupLedger(
       file,
       fakeAdmin((p) => (p === '/broadcast_messages/5' ? 404 : 204), calls),
     );
-    expect(deletes(calls)).toEqual(['/users/1/impersonation_tokens/2', '/broadcast_messages/6', '/broadcast_messages/5', '/users/1']);
+    // User 1's token goes with user 1: no request of its own.
+    expect(deletes(calls)).toEqual(['/users/99/impersonation_tokens/8', '/broadcast_messages/6', '/broadcast_messages/5', '/users/1']);
     // The user is looked at after its DELETE: its 404 shows it gone.
     expect(calls.at(-1)).toBe('GET /users/1');
-    expect(result.removed).toHaveLength(3);
+    expect(result.removed.map((e) => e.path).sort()).toEqual([
+      '/broadcast_messages/6',
+      '/users/1',
+      '/users/1/impersonation_tokens/2',
+      '/users/99/impersonation_tokens/8',
+    ]);
     expect(result.gone).toHaveLength(1);
     expect(existsSync(file)).toBe(false);
+  });
+
+  test("what lives under an owner the cleanup could not remove is removed after it: a left user's token, a left project's member", async () => {
+    const file = join(temp('ledger-'), 'ledger.jsonl');
+    appendLedger(file, { kind: 'user', id: 3, path: '/users/3' });
+    appendLedger(file, { kind: 'impersonation_token', id: 4, path: '/users/3/impersonation_tokens/4' });
+    appendLedger(file, { kind: 'project', id: 7, path: '/projects/7' });
+    appendLedger(file, { kind: 'member', id: 3, path: '/projects/7/members/3' });
+    const calls: string[] = [];
+    const result = await cleanupLedger(
+      file,
+      fakeAdmin(
+        (p) => (p === '/users/3' ? 409 : 204),
+        calls,
+        (p) => (p === '/users/3' ? answer(200, { id: 3, state: 'active' }) : answer(404)),
+      ),
+    );
+    // The project is removed (its member with it); the user is left, so its token is revoked after.
+    expect(deletes(calls)).toEqual(['/projects/7', '/users/3', '/users/3/impersonation_tokens/4']);
+    expect(result.failed.map((f) => f.entry.path)).toEqual(['/users/3']);
+    expect(result.removed.map((e) => e.path).sort()).toEqual(['/projects/7', '/projects/7/members/3', '/users/3/impersonation_tokens/4']);
   });
 
   test('what cannot be removed is reported and the ledger kept', async () => {

@@ -7,6 +7,9 @@
  * and go side by side, at most `concurrency` at once; a kind finishes before the next starts. Groups
  * go in waves by depth (subgroups before their parents, never beside them), as the ledger records
  * each group's parent; a ledger of an older kit, without parents, removes its groups one by one.
+ * What lives under another entry of the ledger (a token of a user, a member of a project or group
+ * the run made) goes with it: no request of its own, unless its owner could not be removed, in
+ * which case it is removed after (issue 21: a request that repeats what the owner's removal does).
  *
  *   const result = await cleanupLedger(ledgerPath, admin, { concurrency: 8 });  // { removed, gone, deleting, failed }
  */
@@ -46,6 +49,16 @@ function groupWaves(groups: LedgerEntry[]): LedgerEntry[][] {
   return waves.filter(Boolean).reverse();
 }
 
+/** Kinds whose removal takes what lives under their path along (a user's tokens, a project's or group's members). */
+const OWNERS: ReadonlySet<LedgerEntry['kind']> = new Set(['user', 'project', 'group']);
+
+/** The ledger entry `e` lives under (its path below the owner's), if the ledger holds one. */
+function ownerOf(e: LedgerEntry, owners: ReadonlyMap<string, LedgerEntry>): LedgerEntry | undefined {
+  if (OWNERS.has(e.kind)) return undefined;
+  const owner = /^\/(users|projects|groups)\/\d+(?=\/)/.exec(e.path)?.[0];
+  return owner === undefined ? undefined : owners.get(owner);
+}
+
 /** Deletes every ledger entry, dependency order first, newest first within a kind; independent ones side by side. */
 export async function cleanupLedger(file: string, admin: ApiClient, options: CleanupOptions = {}): Promise<CleanupResult> {
   const entries = readLedger(file);
@@ -55,13 +68,16 @@ export async function cleanupLedger(file: string, admin: ApiClient, options: Cle
     .sort((a, b) => KIND_ORDER.indexOf(a.e.kind) - KIND_ORDER.indexOf(b.e.kind) || b.i - a.i)
     .map(({ e }) => e)
     .filter((e) => !seen.has(e.path) && seen.add(e.path));
+  const owners = new Map(ordered.filter((e) => OWNERS.has(e.kind)).map((e) => [e.path, e]));
+  // What goes with its owner waits for the owner's outcome.
+  const dependants = ordered.filter((e) => ownerOf(e, owners));
   const waves = KIND_ORDER.flatMap((kind) => {
-    const ofKind = ordered.filter((e) => e.kind === kind);
+    const ofKind = ordered.filter((e) => e.kind === kind && !dependants.includes(e));
     if (!ofKind.length) return [];
     return kind === 'group' ? groupWaves(ofKind) : [ofKind];
   });
   const result: CleanupResult = { removed: [], gone: [], deleting: [], failed: [] };
-  for (const wave of waves) {
+  const remove = async (wave: LedgerEntry[]) => {
     const outcomes = await mapBounded(wave, options.concurrency ?? 1, (entry): Promise<RemovalOutcome> =>
       // The client gave up on a target that keeps throttling (KitError TARGET_THROTTLING): the entry stays in the ledger.
       removeForGood(admin, entry, options).catch((e: unknown) => ({ result: 'left' as const, status: 0, reason: (e as Error).message })),
@@ -72,7 +88,13 @@ export async function cleanupLedger(file: string, admin: ApiClient, options: Cle
         result.failed.push({ entry, status: outcome.status, reason: outcome.reason, command: outcome.command });
       else result[outcome.result].push(entry);
     });
-  }
+  };
+  for (const wave of waves) await remove(wave);
+  // Gone with their owner, or removed now that the owner is left on the target.
+  const leftOwners = new Set(result.failed.map((f) => f.entry.path));
+  const orphans = dependants.filter((e) => leftOwners.has(ownerOf(e, owners)!.path));
+  result.removed.push(...dependants.filter((e) => !orphans.includes(e)));
+  if (orphans.length) await remove(orphans);
   if (result.failed.length === 0) rmSync(file, { force: true });
   return result;
 }
