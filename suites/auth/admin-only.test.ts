@@ -5,6 +5,10 @@
  * (a user of the file's own, its token, keys, e-mail; a hidden broadcast message) is made by the
  * administrator on first use; whatever a faulty server creates for a refused caller is tracked
  * (admin-only.json).
+ *
+ * Its tests run in order (a plain describe, not describe.concurrent): the rows share the file's
+ * fixtures, and the DELETE rows go last (on a server that wrongly lets a non-admin delete, rows
+ * after them would meet a missing fixture).
  */
 import { describe } from 'vitest';
 import {

@@ -1,6 +1,10 @@
 /**
  * E-mail addresses of the caller (/user/emails), as a fresh user acting with its own token:
  * list, show, add, delete, 404 for an address that is gone, the required email.
+ *
+ * Its tests run in order (a plain describe, not describe.concurrent): the list check compares
+ * alice's addresses with the set the other tests leave, which a sibling adding an address at the
+ * same moment would break.
  */
 import { beforeAll, describe } from 'vitest';
 import { PER_PAGE_MAX, check, clauseTest, createUser, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';

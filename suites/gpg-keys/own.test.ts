@@ -2,6 +2,10 @@
  * GPG keys of the caller (/user/gpg_keys), as a fresh user acting with its own token: list,
  * show, add, delete, 404 for a key that is gone, the required key, and broken keys from
  * create-invalid.json (400, never a 5xx).
+ *
+ * Its tests run in order (a plain describe, not describe.concurrent): the list check compares
+ * alice's keys with the set the other tests leave, which a sibling adding a key at the same moment
+ * would break.
  */
 import { beforeAll, describe } from 'vitest';
 import {

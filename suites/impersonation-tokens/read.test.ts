@@ -1,6 +1,9 @@
 /**
  * Reading impersonation tokens (administrators): the list and a single token, which never show
  * the token value.
+ *
+ * Its tests run in order (a plain describe, not describe.concurrent): the list check compares
+ * erin's tokens with the set the other tests leave, and a sibling creates one of hers.
  */
 import { beforeAll, describe } from 'vitest';
 import {

@@ -4,6 +4,9 @@
  * they add: the run's own projects (in a private group) give a known start (id_after just below
  * the first of them, sort=asc) and enough items to observe the per_page bounds; order, link shape
  * and the end of the collection are checked as such.
+ *
+ * Its tests run in order (a plain describe, not describe.concurrent): per_page_max creates up to 98
+ * projects while the end-of-list checks walk GET /projects to its end.
  */
 import { describe } from 'vitest';
 import {

@@ -6,6 +6,10 @@
  * compared as a set of ids (the order among ties is left open). The cited filter is checked alone,
  * then the combination, unless another filter alone is already wrong (that filter's own test fails
  * for it), so a failure names the filter at fault. The group goes at the end of a passing run.
+ *
+ * Its tests run in order (a plain describe, not describe.concurrent): a shared fixture (the extra
+ * user) is made by whichever test asks first, and its requests would move between tests' logs from
+ * run to run (same seed, same requests per test).
  */
 import { describe } from 'vitest';
 import {

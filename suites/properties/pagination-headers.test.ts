@@ -5,6 +5,9 @@
  * every page; X-Next-Page names page + 1 exactly when it is in range and X-Prev-Page names page - 1
  * on pages 2..last (past the end the spec fixes neither, so they are not read there).
  * The collection is the variables of a fresh project of this file, resized each run.
+ *
+ * Its tests run in order (a plain describe, not describe.concurrent): both tests resize one shared
+ * collection and read X-Total against their own size.
  */
 import { describe } from 'vitest';
 import {

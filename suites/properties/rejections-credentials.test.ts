@@ -7,6 +7,10 @@
  * user list for the username; the user itself for an update).
  *
  *   npx conformance certify suites/properties/rejections-credentials.test.ts
+ *
+ * Its tests run in order (a plain describe, not describe.concurrent): the tests share one fixture
+ * set and check it unchanged around each case: on a faulty server a sibling's accepted case would
+ * fail the wrong clause.
  */
 import { describe } from 'vitest';
 import {

@@ -9,6 +9,10 @@
  * epics join only when the target offers them.
  *
  *   npx conformance certify suites/properties/rejections-project.test.ts
+ *
+ * Its tests run in order (a plain describe, not describe.concurrent): the tests share one fixture
+ * set and check it unchanged around each case: on a faulty server a sibling's accepted case would
+ * fail the wrong clause.
  */
 import { describe } from 'vitest';
 import { capabilityVerdict } from '../../src/kit/capabilities.ts';

@@ -6,6 +6,10 @@
  * user per file; each run deletes (or revokes) what it created.
  *
  *   npx conformance certify suites/properties/round-trip-credentials.test.ts
+ *
+ * Its tests run in order (a plain describe, not describe.concurrent): all tests add SSH keys to one
+ * shared user, and keys are unique server-wide: two tests drawing the same key (shrinking, say)
+ * would collide.
  */
 import { describe } from 'vitest';
 import {

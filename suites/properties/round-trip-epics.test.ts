@@ -5,6 +5,9 @@
  * All in one private group of the run (deleted at the end with its epics).
  *
  *   npx conformance certify suites/properties/round-trip-epics.test.ts
+ *
+ * Its tests run in order (a plain describe, not describe.concurrent): the tests share one group and
+ * often draw the same new labels, which two creates at once could race on.
  */
 import { describe } from 'vitest';
 import {

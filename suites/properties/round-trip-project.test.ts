@@ -6,6 +6,10 @@
  * what it created.
  *
  *   npx conformance certify suites/properties/round-trip-project.test.ts
+ *
+ * Its tests run in order (a plain describe, not describe.concurrent): the variable tests share one
+ * project and may draw the same key and scope, and the cluster tests share its one cluster per
+ * environment scope.
  */
 import { describe } from 'vitest';
 import {

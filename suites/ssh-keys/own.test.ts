@@ -2,6 +2,10 @@
  * SSH keys of the caller (/user/keys), as a fresh user acting with its own token: list, show,
  * add (with expires_at too), delete, 404 for a key that is gone. Keys are compared by type and
  * body (servers rewrite the comment).
+ *
+ * Its tests run in order (a plain describe, not describe.concurrent): the list check compares
+ * alice's keys with the set the other tests leave, which a sibling adding a key at the same moment
+ * would break.
  */
 import { beforeAll, describe } from 'vitest';
 import { PER_PAGE_MAX, check, clauseTest, createUser, requireThat, sameSshKey, session, type CreatedUser } from '../../src/kit/index.ts';
