@@ -74,7 +74,7 @@ describe('ledger', () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  test("what lives under an owner the cleanup could not remove is removed after it: a left user's token, a left project's member", async () => {
+  test("what lives under an owner goes with it (a member of a removed project), or is removed after an owner left on the target (a left user's token)", async () => {
     const file = join(temp('ledger-'), 'ledger.jsonl');
     appendLedger(file, { kind: 'user', id: 3, path: '/users/3' });
     appendLedger(file, { kind: 'impersonation_token', id: 4, path: '/users/3/impersonation_tokens/4' });
