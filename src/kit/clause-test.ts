@@ -58,61 +58,60 @@ export function clauseTest(
   );
 }
 
+/** One run of a clause test, inside its own request log: capability verdict, allure labels, the body, the response checks' verdict, the failure record. */
 async function runClause(clause: string, fn: (ctx: ClauseContext) => Promise<void> | void, ctx: TestContext): Promise<void> {
-  {
-    const meta: ConformanceMeta = { clause };
-    ctx.task.meta.conformance = meta;
-    // What this process sent outside any test since a test last started: the hooks before it (a file's beforeAll fixtures).
-    const setup = takeRequestsOutsideTests();
-    if (setup > 0) meta.setupRequests = setup;
-    const s = session();
-    // CONFORMANCE_SKIP and the probed capabilities decide first: skip, fail, or run.
-    const capability = capabilityVerdict(clause, s.target.capabilities, s.target.skip, s.target.require);
-    if (capability.action === 'skip') {
-      meta.skipReason = capability.reason;
-      ctx.skip(meta.skipReason);
-    }
-    if (capability.action === 'fail') {
-      meta.failure = { requirement: capability.reason };
-      throw new ConformanceFailure(capability.reason);
-    }
-    if (ALLURE) {
-      await allure.label('clause', clause);
-      await allure.label('area', areaOf(clause));
-      await allure.epic(areaOf(clause));
-      await allure.description(getClause(clause).statement);
-    }
-    const skip = (reason: string): never => {
-      meta.skipReason = reason;
-      ctx.skip(reason);
-      throw new Error('unreachable');
-    };
-    try {
-      await fn({ s, skip, task: ctx.task });
-      // A format fault anywhere in the test's exchanges fails it, even where the test did not look.
-      const [first] = takeViolations();
-      if (first) {
-        const { violation: v, exchange } = first;
-        const check = String(v.check);
-        const where = `[response check ${check}${v.clause === CITED ? '' : ` of ${v.clause}`}, on ${exchange.method} ${exchange.url}]`;
-        const error = failureOf({ ...v, requirement: `${v.requirement} ${where}` });
-        meta.failure = failureRecord(error, s.secrets.redact.bind(s.secrets), exchange);
-        throw error;
-      }
-    } catch (error) {
-      if (!meta.skipReason) {
-        meta.failure ??= failureRecord(error, s.secrets.redact.bind(s.secrets));
-        if (ALLURE && meta.failure.exchange) {
-          await allure.attachment('exchange (redacted)', JSON.stringify(meta.failure.exchange, null, 2), {
-            contentType: 'application/json',
-          });
-        }
-        if (ALLURE && meta.failure.reproduce)
-          await allure.attachment('reproduce with curl', meta.failure.reproduce, { contentType: 'text/plain' });
-      }
+  const meta: ConformanceMeta = { clause };
+  ctx.task.meta.conformance = meta;
+  // What this process sent outside any test since a test last started: the hooks before it (a file's beforeAll fixtures).
+  const setup = takeRequestsOutsideTests();
+  if (setup > 0) meta.setupRequests = setup;
+  const s = session();
+  // CONFORMANCE_SKIP and the probed capabilities decide first: skip, fail, or run.
+  const capability = capabilityVerdict(clause, s.target.capabilities, s.target.skip, s.target.require);
+  if (capability.action === 'skip') {
+    meta.skipReason = capability.reason;
+    ctx.skip(meta.skipReason);
+  }
+  if (capability.action === 'fail') {
+    meta.failure = { requirement: capability.reason };
+    throw new ConformanceFailure(capability.reason);
+  }
+  if (ALLURE) {
+    await allure.label('clause', clause);
+    await allure.label('area', areaOf(clause));
+    await allure.epic(areaOf(clause));
+    await allure.description(getClause(clause).statement);
+  }
+  const skip = (reason: string): never => {
+    meta.skipReason = reason;
+    ctx.skip(reason);
+    throw new Error('unreachable');
+  };
+  try {
+    await fn({ s, skip, task: ctx.task });
+    // A format fault anywhere in the test's exchanges fails it, even where the test did not look.
+    const [first] = takeViolations();
+    if (first) {
+      const { violation: v, exchange } = first;
+      const check = String(v.check);
+      const where = `[response check ${check}${v.clause === CITED ? '' : ` of ${v.clause}`}, on ${exchange.method} ${exchange.url}]`;
+      const error = failureOf({ ...v, requirement: `${v.requirement} ${where}` });
+      meta.failure = failureRecord(error, s.secrets.redact.bind(s.secrets), exchange);
       throw error;
-    } finally {
-      meta.requests = testRequests();
     }
+  } catch (error) {
+    if (!meta.skipReason) {
+      meta.failure ??= failureRecord(error, s.secrets.redact.bind(s.secrets));
+      if (ALLURE && meta.failure.exchange) {
+        await allure.attachment('exchange (redacted)', JSON.stringify(meta.failure.exchange, null, 2), {
+          contentType: 'application/json',
+        });
+      }
+      if (ALLURE && meta.failure.reproduce)
+        await allure.attachment('reproduce with curl', meta.failure.reproduce, { contentType: 'text/plain' });
+    }
+    throw error;
+  } finally {
+    meta.requests = testRequests();
   }
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from './client.ts';
 import { secretLearner } from './learn-secrets.ts';
 import { toCurl } from './curl.ts';
-import { exchangeCount, lastExchange, recorder, resetExchanges } from './recorder.ts';
+import { inTestLog, lastExchange, recorder, resetExchanges, testRequests } from './recorder.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { isKitError } from '../shared/errors.ts';
 import { Throttle } from './throttle.ts';
@@ -54,6 +54,21 @@ function observed(secrets: SecretSet) {
 }
 const client = (token = 'secret-token-123', timeoutMs = 2000) =>
   new ApiClient({ apiUrl, timeoutMs, maxBodyBytes: 1000, ...observed(new SecretSet([token])), auth: { token } });
+
+/** A client with its own throttle, and the answers its observer saw. */
+function throttledClient(o: ConstructorParameters<typeof Throttle>[0]) {
+  const observed: ApiResponse[] = [];
+  const throttle = new Throttle(o);
+  const c = new ApiClient({
+    apiUrl,
+    timeoutMs: 2000,
+    maxBodyBytes: 1000,
+    secrets: new SecretSet([]),
+    observers: [(r) => observed.push(r)],
+    throttle,
+  });
+  return { c, observed, throttle };
+}
 
 describe('ApiClient', () => {
   test.each([
@@ -115,16 +130,7 @@ describe('ApiClient', () => {
 
   test('a 429 is waited out and the request sent again: the observers and the caller see the final answer only', async () => {
     seen.length = 0;
-    const observed: ApiResponse[] = [];
-    const throttle = new Throttle({ maxWaitMs: 1000 });
-    const c = new ApiClient({
-      apiUrl,
-      timeoutMs: 2000,
-      maxBodyBytes: 1000,
-      secrets: new SecretSet([]),
-      observers: [(r) => observed.push(r)],
-      throttle,
-    });
+    const { c, observed, throttle } = throttledClient({ maxWaitMs: 1000 });
     const res = await c.post('/throttled', { json: { a: 1 } });
     expect(seen.map((r) => [r.url, r.body])).toEqual([
       ['/api/v4/throttled', '{"a":1}'],
@@ -138,24 +144,16 @@ describe('ApiClient', () => {
 
   test('the recorder of a test session records one exchange for a throttled request', async () => {
     seen.length = 0;
-    const before = exchangeCount();
-    const res = await client().get('/throttled');
-    expect(res.status).toBe(200);
-    expect(exchangeCount() - before).toBe(1);
-    expect(lastExchange()!.status).toBe(200);
+    await inTestLog('a throttled request', async () => {
+      const res = await client().get('/throttled');
+      expect(res.status).toBe(200);
+      expect(testRequests()).toBe(1);
+      expect(lastExchange()!.status).toBe(200);
+    });
   });
 
   test('a target that keeps answering 429: a KitError TARGET_THROTTLING, and no observer judges a 429', async () => {
-    const observed: ApiResponse[] = [];
-    const throttle = new Throttle({ maxWaitMs: 1000, maxTries: 3 });
-    const c = new ApiClient({
-      apiUrl,
-      timeoutMs: 2000,
-      maxBodyBytes: 1000,
-      secrets: new SecretSet([]),
-      observers: [(r) => observed.push(r)],
-      throttle,
-    });
+    const { c, observed } = throttledClient({ maxWaitMs: 1000, maxTries: 3 });
     let error: unknown;
     try {
       await c.get('/throttled-always', { auth: { token: 'secret-token-123', via: 'private_token' } });

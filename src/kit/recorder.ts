@@ -53,7 +53,6 @@ const tests = new AsyncLocalStorage<TestLog>();
 const outside = newLog();
 const current = (): TestLog => tests.getStore() ?? outside;
 
-let total = 0;
 let harFile: string | undefined;
 
 /** Runs `fn` (a test's body) with a log of its own, named `name`. */
@@ -161,7 +160,6 @@ function redacted(x: PendingExchange): RecordedExchange {
 }
 
 export function recordExchange(res: ApiResponse, secrets: SecretSet): void {
-  total += 1;
   const log = current();
   log.requests += 1;
   const { exchanges, byJudged, capture } = log;
@@ -231,8 +229,4 @@ export function takeViolations(): { violation: Violation; exchange: RecordedExch
 export function lastExchange(): RecordedExchange | undefined {
   const last = current().exchanges.at(-1);
   return last && redacted(last);
-}
-
-export function exchangeCount(): number {
-  return total;
 }

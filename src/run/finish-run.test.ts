@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { buildSummary } from '../report/summary.ts';
+import { buildSummary, type TestResult } from '../report/summary.ts';
 import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
 import { PACKAGE_ROOT } from './certify.ts';
 import { finishRun } from './finish-run.ts';
@@ -14,18 +14,10 @@ import { finishRun } from './finish-run.ts';
 const temp = tempFoldersForThisFile();
 const SECRET = 'glpat-impersonation-token-value';
 
-function passingSummary() {
+/** The summary of a run of one test of broadcast.list.status. */
+function summaryOf(result: Omit<TestResult, 'clause'>) {
   return buildSummary({
-    results: [
-      {
-        fullName: 'broadcast.list.status GET answers 200',
-        name: 'broadcast.list.status GET answers 200',
-        clause: 'broadcast.list.status',
-        state: 'passed',
-        requests: 6,
-        setupRequests: 2,
-      },
-    ],
+    results: [{ ...result, clause: 'broadcast.list.status' }],
     clauses: [{ id: 'broadcast.list.status', testable: 'api' }],
     target: 'http://h',
     kitVersion: '0',
@@ -34,6 +26,15 @@ function passingSummary() {
     durationMs: 1,
   });
 }
+
+const passingSummary = () =>
+  summaryOf({
+    fullName: 'broadcast.list.status GET answers 200',
+    name: 'broadcast.list.status GET answers 200',
+    state: 'passed',
+    requests: 6,
+    setupRequests: 2,
+  });
 
 function finish(reportsDir: string, since: number, built = passingSummary(), scope = {}, quiet = false) {
   const printed: string[] = [];
@@ -82,17 +83,7 @@ describe('finishRun', () => {
     const dir = temp('finish-');
     const since = Date.now() - 2000;
     writeFileSync(join(dir, 'junit.xml'), `<testsuite><failure>token ${SECRET} refused</failure></testsuite>`);
-    const failing = buildSummary({
-      results: [
-        { fullName: 'broadcast.list.status GET', name: 'broadcast.list.status GET', clause: 'broadcast.list.status', state: 'failed' },
-      ],
-      clauses: [{ id: 'broadcast.list.status', testable: 'api' }],
-      target: 'http://h',
-      kitVersion: '0',
-      seed: 1,
-      startedAt: new Date(),
-      durationMs: 1,
-    });
+    const failing = summaryOf({ fullName: 'broadcast.list.status GET', name: 'broadcast.list.status GET', state: 'failed' });
     const loud = finish(dir, since, failing).printed;
     expect(loud).toContain('Conformance failures:');
     expect(loud).toContain('Reports: ');

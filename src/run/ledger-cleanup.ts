@@ -70,9 +70,13 @@ export async function cleanupLedger(file: string, admin: ApiClient, options: Cle
     .filter((e) => !seen.has(e.path) && seen.add(e.path));
   const owners = new Map(ordered.filter((e) => OWNERS.has(e.kind)).map((e) => [e.path, e]));
   // What goes with its owner waits for the owner's outcome.
-  const dependants = ordered.filter((e) => ownerOf(e, owners));
+  const ownerPaths = new Map<LedgerEntry, string>();
+  for (const e of ordered) {
+    const owner = ownerOf(e, owners);
+    if (owner) ownerPaths.set(e, owner.path);
+  }
   const waves = KIND_ORDER.flatMap((kind) => {
-    const ofKind = ordered.filter((e) => e.kind === kind && !dependants.includes(e));
+    const ofKind = ordered.filter((e) => e.kind === kind && !ownerPaths.has(e));
     if (!ofKind.length) return [];
     return kind === 'group' ? groupWaves(ofKind) : [ofKind];
   });
@@ -92,8 +96,8 @@ export async function cleanupLedger(file: string, admin: ApiClient, options: Cle
   for (const wave of waves) await remove(wave);
   // Gone with their owner, or removed now that the owner is left on the target.
   const leftOwners = new Set(result.failed.map((f) => f.entry.path));
-  const orphans = dependants.filter((e) => leftOwners.has(ownerOf(e, owners)!.path));
-  result.removed.push(...dependants.filter((e) => !orphans.includes(e)));
+  const orphans: LedgerEntry[] = [];
+  for (const [entry, owner] of ownerPaths) (leftOwners.has(owner) ? orphans : result.removed).push(entry);
   if (orphans.length) await remove(orphans);
   if (result.failed.length === 0) rmSync(file, { force: true });
   return result;
