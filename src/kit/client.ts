@@ -10,10 +10,10 @@
  *   const res = await admin.post('/broadcast_messages', { json: { message: 'hi' } });
  *   res.status; res.json; res.headers['x-total'];
  */
-import { Agent } from 'undici';
-import { stringify } from 'qs';
 import { SecretSet } from '../shared/redact.ts';
 import { exchange, type Answer, type ExchangeOptions } from './http-exchange.ts';
+import { encodeParams } from './query-string.ts';
+import { Agent } from './undici-agent.ts';
 import { secretLearner } from './learn-secrets.ts';
 import { defaultThrottle, type Throttle } from './throttle.ts';
 import type { ApiResponse, ExchangeObserver } from './exchange.ts';
@@ -61,10 +61,6 @@ let sharedAgent: Agent | undefined;
 function agent(): Agent {
   sharedAgent ??= new Agent({ keepAliveTimeout: 10_000, connections: 32, pipelining: 1 });
   return sharedAgent;
-}
-
-export function encodeParams(params: Record<string, unknown>): string {
-  return stringify(params, { arrayFormat: 'brackets', encodeValuesOnly: true, skipNulls: false });
 }
 
 export class ApiClient {

@@ -48,7 +48,7 @@ export interface TargetInfo {
   /** How a worker meets 429 answers: its bound on waiting (CONFORMANCE_THROTTLE_MAX_WAIT_MS), its share of CONFORMANCE_MAX_RPS, the run's throttling file. */
   throttle: { maxWaitMs: number; requestsPerSecond?: number; file?: string };
   /**
-   * A certification's CONFORMANCE_CONCURRENCY (`requests` in flight at most) and its worker processes, which share it
+   * A certification's CONFORMANCE_CONCURRENCY (`requests` in flight at most) and its worker threads, which share it
    * (shared/concurrency.ts); absent outside `certify` (npm test's suites, mutation runs), where a worker's requests are not bounded.
    */
   concurrency?: { requests: number; workers: number };

@@ -62,7 +62,7 @@ export interface Config {
 /**
  * CONFORMANCE_CONCURRENCY's default against a deployed target, from full certifications of a reference answering
  * each request 50 ms late on 2 busy shared cores (before: 183-191 s with 3 workers): 6 took 74-81 s, 8 62-78 s,
- * 12 49-70 s, 16 43-63 s. 16 gains little over 12 for a third more worker processes (about 120 MB each) and
+ * 12 49-70 s, 16 43-63 s. 16 gains little over 12 for a third more workers (about 120 MB each) and
  * holds as many requests as a 4-core GitLab's Puma threads (4 per worker, a worker per core) serve at once.
  */
 export const DEFAULT_CONCURRENCY = 12;
