@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './client.ts';
 import { reproduceFilesIn } from './curl.ts';
-import { recorder } from './recorder.ts';
+import { currentPropertyRun, recorder } from './recorder.ts';
 import { forAll, propertySeed, PropertyFailure } from './property.ts';
 import { SecretSet } from '../shared/redact.ts';
 import type { Session } from './session.ts';
@@ -37,7 +37,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
-const ctx = (seed: number, numRuns = 30) => ({ s: { target: { seed, numRuns } } as unknown as Session, task: { name: 'a property' } });
+const ctx = (seed: number, numRuns = 30, runsAtOnce = 1) => ({
+  s: { target: { seed, numRuns }, runsAtOnce } as unknown as Session,
+  task: { name: 'a property' },
+});
 
 describe('forAll', () => {
   it('derives a stable seed per run seed and property name', () => {
@@ -95,5 +98,76 @@ describe('forAll', () => {
       reproduceFilesIn(undefined);
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('forAll, runs side by side', () => {
+  /** A predicate that notes each run's value, run index and how many runs were under way at once. */
+  function observed() {
+    const seen = { values: [] as number[], runs: new Set<number | undefined>(), inFlight: 0, most: 0 };
+    const predicate = async (n: number) => {
+      seen.values.push(n);
+      seen.runs.add(currentPropertyRun());
+      seen.most = Math.max(seen.most, ++seen.inFlight);
+      await new Promise((done) => setTimeout(done, 2));
+      seen.inFlight -= 1;
+    };
+    return { seen, predicate };
+  }
+
+  it('runs the examples and the drawn values, as many at once as the worker may, each as a run of its own', async () => {
+    const { seen, predicate } = observed();
+    await forAll(ctx(9, 20, 4), fc.integer(), predicate, { sideBySide: true, examples: [-1, -2] });
+    expect(seen.values).toHaveLength(22);
+    expect(seen.values.slice(0, 2)).toEqual([-1, -2]);
+    expect(seen.most).toBe(4);
+    expect(seen.runs.size).toBe(22);
+    expect(seen.runs.has(undefined)).toBe(false);
+  });
+
+  it('draws the same values for the same seed as one after the other', async () => {
+    const alone = observed();
+    const side = observed();
+    await forAll(ctx(11, 15), fc.integer(), alone.predicate, { sideBySide: true });
+    await forAll(ctx(11, 15, 3), fc.integer(), side.predicate, { sideBySide: true });
+    expect(alone.seen.most).toBe(1);
+    expect([...side.seen.values].sort()).toEqual([...alone.seen.values].sort());
+  });
+
+  it("shrinks a failure one run at a time from the value that failed, with the replay's curl commands", async () => {
+    const error = await forAll(
+      ctx(3, 100, 4),
+      fc.integer({ min: 0, max: 10_000 }),
+      async (n) => {
+        await client.get(`/items?n=${n}`);
+        if (n >= 500) throw new Error(`n too large: ${n}`);
+      },
+      { sideBySide: true },
+    ).catch((e: unknown) => e);
+    const f = error as PropertyFailure;
+    expect(f).toBeInstanceOf(PropertyFailure);
+    expect(f.counterexample).toBe('500');
+    expect(f.reproduce).toContain('/items?n=500');
+    expect(f.requirement).not.toContain('side by side');
+  });
+
+  it('says so when a run failed only beside others, and passed alone', async () => {
+    let inFlight = 0;
+    const error = await forAll(
+      ctx(4, 10, 3),
+      fc.integer({ min: 0, max: 100 }),
+      async () => {
+        inFlight += 1;
+        await new Promise((done) => setTimeout(done, 2));
+        const crowded = inFlight > 1;
+        inFlight -= 1;
+        if (crowded) throw new Error('another run was under way');
+      },
+      { sideBySide: true },
+    ).catch((e: unknown) => e);
+    const f = error as PropertyFailure;
+    expect(f).toBeInstanceOf(PropertyFailure);
+    expect(f.requirement).toContain('another run was under way');
+    expect(f.requirement).toContain('it failed with other runs side by side and passed alone');
   });
 });

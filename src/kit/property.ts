@@ -13,11 +13,15 @@
  *
  * The seed of a property is derived from the run's seed and the test's name, so a property sends
  * the same requests whatever order or worker it runs in, and CONFORMANCE_SEED replays a run.
+ * A property whose runs share nothing says so (`{ sideBySide: true }`): in a certification its
+ * runs then go side by side, as many at once as the worker's share of the concurrency; each run
+ * names and records its requests as its own (recorder.ts inPropertyRun), so the same seed still
+ * sends the same requests, run by run.
  */
 import fc from 'fast-check';
 import { ConformanceFailure, show } from './checks.ts';
 import { toCurl } from './curl.ts';
-import { startCapture, stopCapture } from './recorder.ts';
+import { inPropertyRun, startCapture, stopCapture } from './recorder.ts';
 import type { Session } from './session.ts';
 
 export interface PropertyContext {
@@ -30,6 +34,11 @@ export interface PropertyOptions {
   runs?: number;
   /** Multiplies the default number of runs (for properties that cost many requests each); at least 1 run. */
   scale?: number;
+  /**
+   * Its runs share nothing (each makes its own resources and changes nothing another run reads),
+   * so they may go side by side, up to the worker's share of the run's concurrency (s.runsAtOnce).
+   */
+  sideBySide?: boolean;
 }
 
 /** Options of forAll: PropertyOptions and values checked on every run, before the generated ones. */
@@ -44,11 +53,26 @@ export class PropertyFailure extends ConformanceFailure {
   readonly reproduce: string;
   constructor(
     cause: unknown,
-    details: { seed: number; path?: string; runs: number; shrinks: number; counterexample: unknown; curls: string[]; replayed: boolean },
+    details: {
+      seed: number;
+      path?: string;
+      runs: number;
+      shrinks: number;
+      counterexample: unknown;
+      curls: string[];
+      replayed: boolean;
+      /** It failed only with other runs side by side: alone, it passed. */
+      onlySideBySide?: boolean;
+    },
   ) {
     const c = cause instanceof ConformanceFailure ? cause : undefined;
     const where = `property seed ${details.seed}, path ${details.path ?? '-'}, failed after ${details.runs} run(s), shrunk ${details.shrinks} time(s)`;
-    const requirement = `${c ? c.requirement : firstLine(cause)} [${where}${details.replayed ? '' : '; the shrunk case did not fail again on replay'}]`;
+    const replay = details.onlySideBySide
+      ? '; it failed with other runs side by side and passed alone'
+      : details.replayed
+        ? ''
+        : '; the shrunk case did not fail again on replay';
+    const requirement = `${c ? c.requirement : firstLine(cause)} [${where}${replay}]`;
     super(requirement, c?.expected, c?.actual);
     this.name = 'PropertyFailure';
     this.counterexample = readable(details.counterexample);
@@ -75,9 +99,37 @@ export function runsFor(s: Session, options: PropertyOptions = {}): number {
   return options.runs ?? Math.max(1, Math.round(s.target.numRuns * (options.scale ?? 1)));
 }
 
+/** A run that failed: its index among the values, the value and what it threw. */
+interface FailedRun<T> {
+  index: number;
+  value: T;
+  error: unknown;
+}
+
+/**
+ * Runs `check` on every value, `width` at a time, each as a property run of its own (its names
+ * and HAR entries carry its index, so the same seed sends the same requests per run); after a
+ * failure no other run starts. The first failure by index, or undefined when all passed.
+ */
+async function runSideBySide<T>(values: T[], width: number, check: (value: T) => Promise<void>): Promise<FailedRun<T> | undefined> {
+  const failures: FailedRun<T>[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < values.length && failures.length === 0) {
+      const index = next++;
+      const value = values[index] as T;
+      await inPropertyRun(index, () => check(value)).catch((error: unknown) => void failures.push({ index, value, error }));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, values.length) }, lane));
+  return failures.sort((a, b) => a.index - b.index)[0];
+}
+
 /**
  * Checks `predicate` for `runs` generated values; on failure throws a PropertyFailure with the
- * shrunk counterexample and the curl commands of its replay.
+ * shrunk counterexample and the curl commands of its replay. A `sideBySide` property first runs
+ * the examples and the values the seed draws side by side; a failure is then shrunk one run at a
+ * time from the value that failed, as without it.
  */
 export async function forAll<T>(
   ctx: PropertyContext,
@@ -87,17 +139,25 @@ export async function forAll<T>(
 ): Promise<void> {
   const seed = propertySeed(ctx.s.target.seed, ctx.task.name);
   const numRuns = runsFor(ctx.s, options);
-  const examples = (options.examples ?? []).map((e): [T] => [e]);
+  let examples = (options.examples ?? []).map((e): [T] => [e]);
+  let failedSideBySide: FailedRun<T> | undefined;
+  const width = options.sideBySide ? (ctx.s.runsAtOnce ?? 1) : 1;
+  if (width > 1) {
+    const values = [...(options.examples ?? []), ...fc.sample(arb, { seed, numRuns })];
+    failedSideBySide = await runSideBySide(values, width, predicate);
+    if (!failedSideBySide) return;
+    examples = [[failedSideBySide.value], ...examples];
+  }
   const details = await fc.check(
     fc.asyncProperty(arb, async (v) => {
       await predicate(v);
     }),
     { seed, numRuns, examples },
   );
-  if (!details.failed) return;
-  const [counterexample] = details.counterexample ?? [];
+  if (!details.failed && !failedSideBySide) return;
+  const [counterexample] = details.failed ? (details.counterexample ?? []) : [failedSideBySide!.value];
   // Replay the shrunk case once, capturing its requests (shrinking ran others since).
-  let cause: unknown = details.errorInstance;
+  let cause: unknown = details.failed ? details.errorInstance : failedSideBySide!.error;
   let replayed = false;
   startCapture();
   try {
@@ -109,11 +169,12 @@ export async function forAll<T>(
   const captured = stopCapture();
   throw new PropertyFailure(cause, {
     seed,
-    path: details.counterexamplePath ?? undefined,
-    runs: details.numRuns,
-    shrinks: details.numShrinks,
+    path: details.failed ? (details.counterexamplePath ?? undefined) : undefined,
+    runs: details.failed ? details.numRuns : failedSideBySide!.index + 1,
+    shrinks: details.failed ? details.numShrinks : 0,
     counterexample,
     curls: captured.map(toCurl),
     replayed,
+    onlySideBySide: !details.failed,
   });
 }

@@ -60,6 +60,19 @@ export function inTestLog<T>(name: string, fn: () => T): T {
   return tests.run(newLog(name), fn);
 }
 
+/** The index of the property run a request belongs to, when a property's runs go side by side (property.ts). */
+const propertyRuns = new AsyncLocalStorage<number>();
+
+/** Runs `fn` (one run of a property whose runs go side by side) as run `index`: its names and HAR entries say so. */
+export function inPropertyRun<T>(index: number, fn: () => T): T {
+  return propertyRuns.run(index, fn);
+}
+
+/** The side-by-side property run under way (inPropertyRun's index), undefined elsewhere. */
+export function currentPropertyRun(): number | undefined {
+  return propertyRuns.getStore();
+}
+
 /** The running test's full name (inTestLog's), undefined outside tests. */
 export function currentTestName(): string | undefined {
   return tests.getStore()?.name;
@@ -124,8 +137,9 @@ function harEntry(res: ApiResponse, secrets: SecretSet): object {
     },
     cache: {},
     timings: { send: 0, wait: Math.round(res.durationMs), receive: 0 },
-    // Which test sent it (HAR allows custom fields starting with "_").
+    // Which test sent it (HAR allows custom fields starting with "_"), and which run of a side-by-side property.
     _test: current().name,
+    ...(currentPropertyRun() === undefined ? {} : { _run: currentPropertyRun() }),
   };
 }
 

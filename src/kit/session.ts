@@ -13,7 +13,7 @@ import { join, relative, sep } from 'node:path';
 import { appendLedger, type LedgerKind } from './ledger.ts';
 import { secretLearner } from './learn-secrets.ts';
 import { reproduceFilesIn } from './curl.ts';
-import { currentTestName, recordHarTo, recorder, recordViolations } from './recorder.ts';
+import { currentPropertyRun, currentTestName, recordHarTo, recorder, recordViolations } from './recorder.ts';
 import { responseChecker } from './response-checks.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { secretsFileSink, TARGET, throttleFileLog } from './channels.ts';
@@ -38,6 +38,12 @@ export interface Session {
   track(res: ApiResponse, kind: LedgerKind, path?: string, query?: Record<string, string>): void;
   /** A target_path that matches no real page, so the kit's broadcast messages show to nobody. */
   hiddenTargetPath(): string;
+  /**
+   * How many runs of a property whose runs share nothing may run at once (forAll's `sideBySide`):
+   * this worker's share of a certification's concurrency; 1 (one after the other) when the run
+   * sets none (npm test, the mutation proof).
+   */
+  runsAtOnce: number;
 }
 
 const DELETE_PATHS: Partial<Record<LedgerKind, (id: number) => string>> = {
@@ -48,17 +54,20 @@ const DELETE_PATHS: Partial<Record<LedgerKind, (id: number) => string>> = {
 };
 
 /**
- * A short tag of the running test file and test (the file alone in its hooks), with a counter per
- * tag: names are unique across the run and the same from one run to the next, even where the tests
- * of a file run side by side, so that two runs with the same seed and run prefix send the same requests.
+ * A short tag of the running test file and test (the file alone in its hooks; and the property run,
+ * when a property's runs go side by side), with a counter per tag: names are unique across the run
+ * and the same from one run to the next, even where the tests of a file or the runs of a property
+ * run side by side, so that two runs with the same seed and run prefix send the same requests.
  */
 function nameTag(): string {
   const path = relative(process.cwd(), expect.getState().testPath ?? String(process.pid))
     .split(sep)
     .join('/');
   const test = currentTestName();
+  const run = currentPropertyRun();
   let h = 0x811c9dc5;
-  for (const ch of test === undefined ? path : `${path}\0${test}`) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193);
+  for (const ch of test === undefined ? path : `${path}\0${test}${run === undefined ? '' : `\0${run}`}`)
+    h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193);
   return (h >>> 0).toString(36);
 }
 
@@ -72,6 +81,8 @@ export function session(): Session {
   reproduceFilesIn(target.reportsDir); // long bodies and queries of reproducers: <reportsDir>/reproduce/
   if (target.har) recordHarTo(join(target.reportsDir, 'har-parts', `${target.runPrefix}-${process.pid}.jsonl`));
   const secrets = new SecretSet([target.adminToken, target.user.token], secretsFileSink(target.secretsPath));
+  const share =
+    target.concurrency && workerShare(target.concurrency.requests, target.concurrency.workers, Number(process.env.VITEST_POOL_ID) || 1);
   const base = new ApiClient({
     apiUrl: target.apiUrl,
     timeoutMs: target.timeoutMs,
@@ -84,8 +95,7 @@ export function session(): Session {
       requestsPerSecond: target.throttle.requestsPerSecond,
       log: throttleFileLog(target.throttle.file),
       // Its share of the run's concurrency: the tests of a side-by-side file it runs at once never hold more.
-      maxInFlight:
-        target.concurrency && workerShare(target.concurrency.requests, target.concurrency.workers, Number(process.env.VITEST_POOL_ID) || 1),
+      maxInFlight: share,
     }),
     // Secrets first, so nothing records one; then the record a failure shows; then the checks of every response.
     observers: [secretLearner(secrets), recorder(secrets), responseChecker(target.apiUrl, recordViolations)],
@@ -115,6 +125,7 @@ export function session(): Session {
       appendLedger(target.ledgerPath, { kind, id, path: p, query, label: secrets.redact(res.url), target: target.apiUrl, ...parent });
     },
     hiddenTargetPath: () => `/${target.runPrefix}/conformance-kit/no-such-page`,
+    runsAtOnce: share || 1,
   };
   current = s;
   return s;

@@ -1,7 +1,7 @@
 /**
  * One seed, one run: two certifications of fresh references with the same CONFORMANCE_SEED and
- * run prefix send the same requests, test by test and in the same order (the property suites draw
- * every value from the seed). Ids the server assigns may differ, since files run in parallel and
+ * run prefix send the same requests, test by test (run by run, where a property's runs go side by
+ * side) and in the same order (the property suites draw every value from the seed). Ids the server assigns may differ, since files run in parallel and
  * interleave their creates, so numbers in paths and id fields are compared as placeholders; so are
  * OpenPGP key blocks, which openpgp generates fresh (it takes no seed), one per file. For the same
  * reason a walk through a collection others add to (keyset pages of /projects) may take one page
@@ -16,6 +16,7 @@ const SUITE = 'suites/properties';
 
 interface HarEntry {
   _test?: string;
+  _run?: number;
   request: { method: string; url: string; postData?: { text: string } };
 }
 
@@ -30,7 +31,8 @@ function requestsByTest(reportsDir: string): Map<string, string[]> {
     const body = (e.request.postData?.text ?? '')
       .replace(/("(?:\w+_)?i?id)":\s*\d+/g, '$1":":n"')
       .replace(/-----BEGIN PGP [A-Z ]+-----.*?-----END PGP [A-Z ]+-----/gs, '<pgp key>');
-    const key = e._test ?? '(outside a test)';
+    // The runs of a side-by-side property interleave: each run's requests are compared in order.
+    const key = `${e._test ?? '(outside a test)'}${e._run === undefined ? '' : ` #${e._run}`}`;
     const requests = byTest.get(key) ?? [];
     const request = `${e.request.method} ${path}${query} ${body}`;
     if (requests.at(-1) !== request) requests.push(request);

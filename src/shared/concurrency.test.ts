@@ -7,8 +7,8 @@ describe('concurrencyPlan', () => {
     expect(concurrencyPlan(1)).toEqual({ workers: 1, testsPerWorker: 1 });
     expect(concurrencyPlan(3)).toEqual({ workers: 3, testsPerWorker: 1 });
     expect(concurrencyPlan(12)).toEqual({ workers: MAX_WORKERS, testsPerWorker: 2 });
-    expect(concurrencyPlan(13)).toEqual({ workers: MAX_WORKERS, testsPerWorker: 2 });
-    expect(concurrencyPlan(20)).toEqual({ workers: MAX_WORKERS, testsPerWorker: 3 });
+    expect(concurrencyPlan(13)).toEqual({ workers: MAX_WORKERS, testsPerWorker: 3 });
+    expect(concurrencyPlan(20)).toEqual({ workers: MAX_WORKERS, testsPerWorker: 4 });
     expect(concurrencyPlan(4, 2)).toEqual({ workers: 2, testsPerWorker: 2 });
   });
 

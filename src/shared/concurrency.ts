@@ -1,27 +1,29 @@
 /**
  * How a run's concurrency (CONFORMANCE_CONCURRENCY: the requests the kit keeps in flight against
  * the target) is spread over worker threads and tests side by side within each. Every worker
- * costs start-up and its own warm-up of the same code (1-2 s of CPU each as a process at the issue
- * 21 bench; the suites now run in threads, which cost about 2 s less in all at 8 workers), so a high concurrency runs on a few workers, each running the tests of a file that share
- * nothing side by side (`describe.concurrent` suites), each bounded to its share of the requests.
- * Files whose tests must run in order (and the long property files among them) still take one
- * worker each, so the workers cannot be too few: against a reference answering 50 ms late, a
- * full certification at 12 took 44 s on 12 workers (24 s of kit CPU), 50 s on 8 workers
- * sharing it (21.6 s), 57 s on 6 x 2 (19.4 s), 82 s on 4 x 3 (18 s) and 150 s on 2 x 6 (14 s).
+ * costs start-up and its own warm-up of the same code, so a high concurrency runs on a few
+ * workers, each running the tests of a file that share nothing side by side
+ * (`describe.concurrent` suites) and the runs of a property that share nothing side by side
+ * (forAll's `sideBySide`), each bounded to its share of the requests. Files whose tests must run
+ * in order (and the long property files among them) still take one worker each, so the workers
+ * cannot be too few. Against a reference answering 50 ms late, a full certification at 12 (issue
+ * 21 bench, threads, property runs side by side) took 42-45 s on 8 workers (15.7-15.9 s of kit
+ * CPU), 46 s on 6 x 2 (14.1-15.1 s), 51 s on 5 (13.6 s) and 58 s on 4 x 3 (14.5 s); 6 keeps the
+ * wall time well under a minute with equal shares.
  *
- *   concurrencyPlan(12)        // { workers: 8, testsPerWorker: 2 }: shares 2, 2, 2, 2, 1, 1, 1, 1
+ *   concurrencyPlan(12)        // { workers: 6, testsPerWorker: 2 }: shares 2 each
  *   concurrencyPlan(3)         // { workers: 3, testsPerWorker: 1 }
  *   concurrencyPlan(4, 2)      // { workers: 2, testsPerWorker: 2 }: a target on this machine shares its 2 cores
- *   workerShare(13, 8, 1)      // 2: the first ones take the remainder (2 x 5 + 1 x 3 = 13)
+ *   workerShare(13, 6, 1)      // 3: the first ones take the remainder (3 x 1 + 2 x 5 = 13)
  */
 
-/** Worker processes of a run against a deployed target at most: the rest of the concurrency is tests side by side within them. */
-export const MAX_WORKERS = 8;
-/** Worker processes at most against a target on this machine (the bundled reference, a loopback URL): it shares the CPU. */
+/** Workers of a run against a deployed target at most: the rest of the concurrency is tests side by side within them. */
+export const MAX_WORKERS = 6;
+/** Workers at most against a target on this machine (the bundled reference, a loopback URL): it shares the CPU. */
 export const LOCAL_MAX_WORKERS = 2;
 
 export interface ConcurrencyPlan {
-  /** Worker processes (vitest maxWorkers). */
+  /** Worker threads (vitest maxWorkers). */
   workers: number;
   /** Tests of a side-by-side file a worker runs at once (vitest maxConcurrency). */
   testsPerWorker: number;

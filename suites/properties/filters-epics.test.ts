@@ -141,7 +141,7 @@ function property(clause: string, filter: keyof EpicFilter, title: string): void
           );
           await s.admin.delete(`/groups/${groupId}`);
         },
-        { scale: 0.3 },
+        { sideBySide: true, scale: 0.3 },
       );
     },
     { timeout: 180_000 },

@@ -118,7 +118,7 @@ function property(clause: string, filter: keyof UserFilter, title: string): void
           }
           for (const id of ids) await s.admin.delete(`/users/${id}`, { query: { hard_delete: 'true' } });
         },
-        { scale: 0.3 },
+        { sideBySide: true, scale: 0.3 },
       );
     },
     { timeout: 180_000 },

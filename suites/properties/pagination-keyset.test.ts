@@ -80,7 +80,7 @@ describe.concurrent('keyset pagination (property)', () => {
             ours,
           );
         },
-        { scale: 0.4 },
+        { sideBySide: true, scale: 0.4 },
       );
     },
     { timeout: 120_000 },

@@ -58,6 +58,7 @@ describe.concurrent('broadcast message round trips', () => {
         });
       },
       {
+        sideBySide: true,
         examples: [
           { ...fc.sample(broadcastCreate(), { seed: 7, numRuns: 1 })[0]!, message: 'Maintenance ce soir 🚀 — 𠮷野家 <b>&amp;</b> ✓' },
         ],
@@ -70,35 +71,45 @@ describe.concurrent('broadcast message round trips', () => {
     'starts_at, ends_at (as instants), color, font and target_path come back as sent',
     async (ctx) => {
       const hidden = ctx.s.hiddenTargetPath();
-      await forAll(ctx, broadcastCreate(), async (p) => {
-        await withMessage(ctx.s, broadcastBody(p, hidden), async (res) => {
-          sameAttributes(res.json, p, hidden, 'The create response');
-          const read = await ctx.s.anon.get(`/broadcast_messages/${res.json.id}`);
-          check.status(read, 200);
-          sameAttributes(read.json, p, hidden, 'GET of the created message');
-        });
-      });
+      await forAll(
+        ctx,
+        broadcastCreate(),
+        async (p) => {
+          await withMessage(ctx.s, broadcastBody(p, hidden), async (res) => {
+            sameAttributes(res.json, p, hidden, 'The create response');
+            const read = await ctx.s.anon.get(`/broadcast_messages/${res.json.id}`);
+            check.status(read, 200);
+            sameAttributes(read.json, p, hidden, 'GET of the created message');
+          });
+        },
+        { sideBySide: true },
+      );
     },
   );
 
   clauseTest('broadcast.update.applies', 'PUT changes the attributes given to the values sent and leaves the others', async (ctx) => {
     const hidden = ctx.s.hiddenTargetPath();
-    await forAll(ctx, fc.tuple(broadcastCreate(), broadcastUpdate()), async ([before, change]) => {
-      await withMessage(ctx.s, broadcastBody(before, hidden), async (res) => {
-        const put = await ctx.s.admin.put(`/broadcast_messages/${res.json.id}`, { json: broadcastBody(change, hidden) });
-        check.status(put, 200);
-        const read = await ctx.s.anon.get(`/broadcast_messages/${res.json.id}`);
-        check.status(read, 200);
-        const after: BroadcastPayload = { ...before, ...change };
-        for (const [body, what] of [
-          [put.json, 'The update response'],
-          [read.json, 'GET of the updated message'],
-        ] as const) {
-          sameText(body, 'message', after.message!, what);
-          sameAttributes(body, after, hidden, what);
-          sameValue(body, 'broadcast_type', after.broadcast_type, what);
-        }
-      });
-    });
+    await forAll(
+      ctx,
+      fc.tuple(broadcastCreate(), broadcastUpdate()),
+      async ([before, change]) => {
+        await withMessage(ctx.s, broadcastBody(before, hidden), async (res) => {
+          const put = await ctx.s.admin.put(`/broadcast_messages/${res.json.id}`, { json: broadcastBody(change, hidden) });
+          check.status(put, 200);
+          const read = await ctx.s.anon.get(`/broadcast_messages/${res.json.id}`);
+          check.status(read, 200);
+          const after: BroadcastPayload = { ...before, ...change };
+          for (const [body, what] of [
+            [put.json, 'The update response'],
+            [read.json, 'GET of the updated message'],
+          ] as const) {
+            sameText(body, 'message', after.message!, what);
+            sameAttributes(body, after, hidden, what);
+            sameValue(body, 'broadcast_type', after.broadcast_type, what);
+          }
+        });
+      },
+      { sideBySide: true },
+    );
   });
 });

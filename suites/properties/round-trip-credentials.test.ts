@@ -40,20 +40,25 @@ describe('credential round trips', () => {
     'POST /user/keys answers the key with the title and key sent; GET /user/keys/:key_id agrees',
     async (ctx) => {
       const { user } = await world(ctx.s);
-      await forAll(ctx, sshKeyCreate(), async (k) => {
-        const res = await user.client.post('/user/keys', { json: k });
-        check.status(res, 201);
-        try {
-          sameText(res.json, 'title', k.title, 'The create response');
-          sameKey(res.json, k.key, 'The create response');
-          const read = await user.client.get(`/user/keys/${res.json.id}`);
-          check.status(read, 200);
-          sameText(read.json, 'title', k.title, 'GET of the created key');
-          sameKey(read.json, k.key, 'GET of the created key');
-        } finally {
-          await user.client.delete(`/user/keys/${res.json.id}`);
-        }
-      });
+      await forAll(
+        ctx,
+        sshKeyCreate(),
+        async (k) => {
+          const res = await user.client.post('/user/keys', { json: k });
+          check.status(res, 201);
+          try {
+            sameText(res.json, 'title', k.title, 'The create response');
+            sameKey(res.json, k.key, 'The create response');
+            const read = await user.client.get(`/user/keys/${res.json.id}`);
+            check.status(read, 200);
+            sameText(read.json, 'title', k.title, 'GET of the created key');
+            sameKey(read.json, k.key, 'GET of the created key');
+          } finally {
+            await user.client.delete(`/user/keys/${res.json.id}`);
+          }
+        },
+        { sideBySide: true },
+      );
     },
   );
 
@@ -102,7 +107,7 @@ describe('credential round trips', () => {
           await user.client.delete(`/user/emails/${res.json.id}`);
         }
       },
-      { scale: 0.6 },
+      { sideBySide: true, scale: 0.6 },
     );
   });
 
@@ -112,29 +117,34 @@ describe('credential round trips', () => {
     async (ctx) => {
       const { user } = await world(ctx.s);
       const today = ctx.s.target.serverDate;
-      await forAll(ctx, tokenCreate(), async (t) => {
-        // No drawn expiry: the run's own, as every token the kit makes carries one (current platform installs require it).
-        const expires_at = t.expires ? resolveFutureDate(t.expires, today) : ctx.s.target.tokenExpiresAt;
-        const res = await ctx.s.admin.post(`/users/${user.id}/impersonation_tokens`, {
-          json: { name: t.name, scopes: t.scopes, expires_at },
-        });
-        if (typeof res.json?.token === 'string') ctx.s.secrets.add(res.json.token);
-        check.status(res, 201);
-        try {
-          const read = await ctx.s.admin.get(`/users/${user.id}/impersonation_tokens/${res.json.id}`);
-          check.status(read, 200);
-          for (const [body, what] of [
-            [res.json, 'The create response'],
-            [read.json, 'GET of the created token'],
-          ] as const) {
-            sameText(body, 'name', t.name, what);
-            sameSet(body, 'scopes', t.scopes, what);
-            sameValue(body, 'expires_at', expires_at, what);
+      await forAll(
+        ctx,
+        tokenCreate(),
+        async (t) => {
+          // No drawn expiry: the run's own, as every token the kit makes carries one (current platform installs require it).
+          const expires_at = t.expires ? resolveFutureDate(t.expires, today) : ctx.s.target.tokenExpiresAt;
+          const res = await ctx.s.admin.post(`/users/${user.id}/impersonation_tokens`, {
+            json: { name: t.name, scopes: t.scopes, expires_at },
+          });
+          if (typeof res.json?.token === 'string') ctx.s.secrets.add(res.json.token);
+          check.status(res, 201);
+          try {
+            const read = await ctx.s.admin.get(`/users/${user.id}/impersonation_tokens/${res.json.id}`);
+            check.status(read, 200);
+            for (const [body, what] of [
+              [res.json, 'The create response'],
+              [read.json, 'GET of the created token'],
+            ] as const) {
+              sameText(body, 'name', t.name, what);
+              sameSet(body, 'scopes', t.scopes, what);
+              sameValue(body, 'expires_at', expires_at, what);
+            }
+          } finally {
+            await ctx.s.admin.delete(`/users/${user.id}/impersonation_tokens/${res.json.id}`);
           }
-        } finally {
-          await ctx.s.admin.delete(`/users/${user.id}/impersonation_tokens/${res.json.id}`);
-        }
-      });
+        },
+        { sideBySide: true },
+      );
     },
   );
 });

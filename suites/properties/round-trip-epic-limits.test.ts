@@ -33,7 +33,7 @@ describe.concurrent('epic descriptions near the limit', () => {
             await ctx.s.admin.delete(`/groups/${group.id}/epics/${res.json.iid}`);
           }
         },
-        { scale: 0.2 },
+        { sideBySide: true, scale: 0.2 },
       );
     },
     { timeout: 120_000 },

@@ -41,7 +41,7 @@ describe.concurrent('user round trips', () => {
           await ctx.s.admin.delete(`/users/${res.json.id}`, { query: { hard_delete: 'true' } });
         }
       },
-      { scale: 0.6 },
+      { sideBySide: true, scale: 0.6 },
     );
   });
 

@@ -40,6 +40,7 @@ export async function runModel<M extends object, R>(
       await fc.asyncModelRun(() => state, cmds);
       await options.teardown?.(state.real);
     },
-    options,
+    // Each run sets up a world of its own (a fresh user, group or project): runs share nothing.
+    { sideBySide: true, ...options },
   );
 }
