@@ -7,11 +7,11 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { DEFAULT_THROTTLE_MAX_WAIT_MS, timeAllowanceMs } from './src/kit/throttle.ts';
 import { ENV } from './src/kit/channels.ts';
-import { runPlan } from './src/run/config.ts';
+import { runPlan } from './src/shared/concurrency.ts';
 
 // Suites wait on HTTP and child runs more than they compute: three workers on two cores.
 const MAX_WORKERS = 3;
-/** A certification's workers: certify() passes its plan's (run/config.ts runPlan) as maxWorkers and exports its concurrency. */
+/** A certification's workers: certify() passes its plan's (shared/concurrency.ts runPlan) as maxWorkers and exports its concurrency. */
 const SUITE_WORKERS = Number(process.env.CONFORMANCE_CONCURRENCY)
   ? runPlan({ concurrency: Number(process.env.CONFORMANCE_CONCURRENCY), baseUrl: process.env.CONFORMANCE_BASE_URL }).workers
   : MAX_WORKERS;

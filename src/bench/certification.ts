@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLED_CONCURRENCY, DEFAULT_CONCURRENCY } from '../run/config.ts';
+import { BUNDLED_CONCURRENCY, DEFAULT_CONCURRENCY } from '../shared/concurrency.ts';
 import { deployedLine, inProcessLine, kitCpuLine, type CertificationNumbers } from './certification-lines.ts';
 import { startChild } from './children.ts';
 import type { Measurement } from './measurement.ts';

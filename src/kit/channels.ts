@@ -16,7 +16,7 @@
  *
  *   secretsFileSink(process.env[ENV.secretsFile]);   // in a worker: SecretSet's sink
  *   noteCleanup({ removed: 12, left: [] });          // in the globalSetup teardown
- *   noteRequests('probe', 5);                        // in the globalSetup, as each phase ends
+ *   noteRequests('probe');                           // in the main process, for each request of a phase
  *   takeRunSlot().cleanup                            // in certify(), after vitest closed
  *   readThrottleFile(process.env[ENV.throttleFile])  // in certify(): { throttled: { responses, waitedMs }, gaveUp? }
  */
@@ -157,10 +157,10 @@ export function noteCleanup(report: CleanupReport): void {
   slot().cleanup = report;
 }
 
-/** Adds requests the globalSetup sent in a phase. */
-export function noteRequests(phase: MainPhase, count: number): void {
+/** Counts a request the main process sent in a phase (the globalSetup's, certify's preflight). */
+export function noteRequests(phase: MainPhase): void {
   const requests = (slot().requests ??= {});
-  requests[phase] = (requests[phase] ?? 0) + count;
+  requests[phase] = (requests[phase] ?? 0) + 1;
 }
 
 /** Reads and empties the slot (certify(): once before a run, once after it). */

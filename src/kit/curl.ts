@@ -15,7 +15,8 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { shellQuote, shellWord, shownPath } from '../shared/shell-path.ts';
 import type { RecordedExchange } from './recorder.ts';
 
 /** Longest body or URL a command carries inline (characters); longer ones go to a file. */
@@ -28,10 +29,6 @@ export function reproduceFilesIn(reportsDir: string | undefined): void {
   folder = reportsDir === undefined ? undefined : join(resolve(reportsDir), 'reproduce');
 }
 
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-/** A path as a shell word: bare when it holds no character a shell reads. */
-const word = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : quote(s));
-
 /** Writes `text` to reproduce/<hash>.<ext> and returns the path as a user types it (relative to the working folder when inside it). */
 function spill(text: string, ext: string): string | undefined {
   if (folder === undefined) return undefined;
@@ -40,8 +37,7 @@ function spill(text: string, ext: string): string | undefined {
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, text);
   renameSync(tmp, file);
-  const shown = relative(process.cwd(), file);
-  return shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : file;
+  return shownPath(file);
 }
 
 /** A string as a curl config file reads it (url = "…"). */
@@ -54,14 +50,14 @@ export function toCurl(x: RecordedExchange): string {
   for (const [k, v] of Object.entries(x.requestHeaders)) {
     if (k === 'accept') continue;
     const name = k === 'private-token' ? 'Private-Token' : k.replace(/(^|-)([a-z])/g, (_m, d, c) => d + c.toUpperCase());
-    parts.push('-H', quote(`${name}: ${v}`));
+    parts.push('-H', shellQuote(`${name}: ${v}`));
   }
   const bodyFile = x.requestBody !== undefined && x.requestBody.length > INLINE_MAX ? spill(x.requestBody, 'body') : undefined;
-  if (bodyFile) parts.push('--data-binary', word(`@${bodyFile}`));
+  if (bodyFile) parts.push('--data-binary', shellWord(`@${bodyFile}`));
   // --data would read a file for a body starting with @: --data-raw sends it as it is.
-  else if (x.requestBody !== undefined) parts.push(x.requestBody.startsWith('@') ? '--data-raw' : '--data', quote(x.requestBody));
+  else if (x.requestBody !== undefined) parts.push(x.requestBody.startsWith('@') ? '--data-raw' : '--data', shellQuote(x.requestBody));
   // A long URL from a config file: curl sends it as written (with -G and a query file it rewrites %5B as %5b).
   const configFile = x.url.length > INLINE_MAX ? spill(`url = ${configString(x.url)}\n`, 'curlrc') : undefined;
-  if (configFile) return [...parts, '-K', word(configFile)].join(' ');
-  return [...parts, quote(x.url)].join(' ');
+  if (configFile) return [...parts, '-K', shellWord(configFile)].join(' ');
+  return [...parts, shellQuote(x.url)].join(' ');
 }

@@ -139,42 +139,48 @@ export async function forAll<T>(
 ): Promise<void> {
   const seed = propertySeed(ctx.s.target.seed, ctx.task.name);
   const numRuns = runsFor(ctx.s, options);
-  let examples = (options.examples ?? []).map((e): [T] => [e]);
+  const width = options.sideBySide ? ctx.s.runsAtOnce : 1;
   let failedSideBySide: FailedRun<T> | undefined;
-  const width = options.sideBySide ? (ctx.s.runsAtOnce ?? 1) : 1;
   if (width > 1) {
-    const values = [...(options.examples ?? []), ...fc.sample(arb, { seed, numRuns })];
-    failedSideBySide = await runSideBySide(values, width, predicate);
+    failedSideBySide = await runSideBySide([...(options.examples ?? []), ...fc.sample(arb, { seed, numRuns })], width, predicate);
     if (!failedSideBySide) return;
-    examples = [[failedSideBySide.value], ...examples];
   }
+  // One run at a time (after a side-by-side failure, from the value that failed first): fast-check shrinks what fails.
+  const examples = [...(failedSideBySide ? [failedSideBySide.value] : []), ...(options.examples ?? [])].map((e): [T] => [e]);
   const details = await fc.check(
     fc.asyncProperty(arb, async (v) => {
       await predicate(v);
     }),
     { seed, numRuns, examples },
   );
-  if (!details.failed && !failedSideBySide) return;
-  const [counterexample] = details.failed ? (details.counterexample ?? []) : [failedSideBySide!.value];
+  const found = details.failed
+    ? {
+        counterexample: details.counterexample?.[0],
+        cause: details.errorInstance as unknown,
+        path: details.counterexamplePath ?? undefined,
+        runs: details.numRuns,
+        shrinks: details.numShrinks,
+        onlySideBySide: false,
+      }
+    : failedSideBySide && {
+        counterexample: failedSideBySide.value,
+        cause: failedSideBySide.error,
+        path: undefined,
+        runs: failedSideBySide.index + 1,
+        shrinks: 0,
+        onlySideBySide: true,
+      };
+  if (!found) return;
   // Replay the shrunk case once, capturing its requests (shrinking ran others since).
-  let cause: unknown = details.failed ? details.errorInstance : failedSideBySide!.error;
+  const { cause: firstCause, ...facts } = found;
+  let cause = firstCause;
   let replayed = false;
   startCapture();
   try {
-    await predicate(counterexample as T);
+    await predicate(found.counterexample as T);
   } catch (e) {
     cause = e;
     replayed = true;
   }
-  const captured = stopCapture();
-  throw new PropertyFailure(cause, {
-    seed,
-    path: details.failed ? (details.counterexamplePath ?? undefined) : undefined,
-    runs: details.failed ? details.numRuns : failedSideBySide!.index + 1,
-    shrinks: details.failed ? details.numShrinks : 0,
-    counterexample,
-    curls: captured.map(toCurl),
-    replayed,
-    onlySideBySide: !details.failed,
-  });
+  throw new PropertyFailure(cause, { seed, ...facts, curls: stopCapture().map(toCurl), replayed });
 }

@@ -9,16 +9,15 @@
  *   encodeParams({ search: 'a b', scope: ['x', 'y'], page: 2 })   // 'search=a%20b&scope[]=x&scope[]=y&page=2'
  */
 
-const UNRESERVED = /[A-Za-z0-9\-_.~]/;
+/** A surrogate without its pair: encodeURIComponent throws on it, qs writes U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** A value percent-encoded byte by byte, as UTF-8 (a lone surrogate becomes U+FFFD). */
+/** A value percent-encoded as UTF-8, everything but A-Z a-z 0-9 - _ . ~ (encodeURIComponent also keeps ! ' ( ) *). */
 function encodeValue(value: string): string {
-  let out = '';
-  for (const ch of value) {
-    if (ch.length === 1 && UNRESERVED.test(ch)) out += ch;
-    else for (const byte of Buffer.from(ch, 'utf8')) out += `%${byte < 16 ? '0' : ''}${byte.toString(16).toUpperCase()}`;
-  }
-  return out;
+  return encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD')).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 function scalar(value: unknown): string {

@@ -6,7 +6,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import type { ApiResponse } from './client.ts';
-import { inTestLog, lastExchange, recordExchange, startCapture, stopCapture, takeRequestsOutsideTests, testRequests } from './recorder.ts';
+import {
+  inTestLog,
+  lastExchange,
+  recordExchange,
+  recordViolations,
+  startCapture,
+  stopCapture,
+  takeRequestsOutsideTests,
+  takeViolations,
+  testRequests,
+} from './recorder.ts';
+import type { Violation } from './response-checks.ts';
 import { SecretSet } from '../shared/redact.ts';
 
 const secrets = new SecretSet();
@@ -45,5 +56,14 @@ describe('inTestLog', () => {
     inTestLog('inside', () => recordExchange(answer('/in'), secrets));
     expect(takeRequestsOutsideTests()).toBe(2);
     expect(takeRequestsOutsideTests()).toBe(0);
+  });
+
+  test("response-check violations met outside any test are let go when a test takes the hooks' count", () => {
+    takeRequestsOutsideTests();
+    const res = answer('/hook');
+    recordExchange(res, secrets);
+    recordViolations(res, [{ check: 'content_type' } as unknown as Violation]);
+    takeRequestsOutsideTests();
+    expect(takeViolations()).toEqual([]);
   });
 });

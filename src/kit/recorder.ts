@@ -83,10 +83,15 @@ export function testRequests(): number {
   return current().requests;
 }
 
-/** Exchanges recorded outside any test since the last call (a file's beforeAll), and starts counting again. */
+/**
+ * Exchanges recorded outside any test since the last call (a file's beforeAll), and starts counting
+ * again. The response-check violations met there go too: no test's failure shows them, and a
+ * worker's log outside tests would otherwise keep them (and their exchanges) for its whole life.
+ */
 export function takeRequestsOutsideTests(): number {
   const n = outside.requests;
   outside.requests = 0;
+  outside.violations = [];
   return n;
 }
 /**
@@ -108,6 +113,7 @@ function harEntry(res: ApiResponse, secrets: SecretSet): object {
   const body = (s: string) => secrets.redact(cut(s, HAR_BODY));
   const pairs = (h: Record<string, string>) => Object.entries(secrets.redactHeaders(h)).map(([name, value]) => ({ name, value }));
   const url = secrets.redact(res.url);
+  const run = currentPropertyRun();
   return {
     startedDateTime: new Date(Date.now() - res.durationMs).toISOString(),
     time: Math.round(res.durationMs),
@@ -139,7 +145,7 @@ function harEntry(res: ApiResponse, secrets: SecretSet): object {
     timings: { send: 0, wait: Math.round(res.durationMs), receive: 0 },
     // Which test sent it (HAR allows custom fields starting with "_"), and which run of a side-by-side property.
     _test: current().name,
-    ...(currentPropertyRun() === undefined ? {} : { _run: currentPropertyRun() }),
+    ...(run === undefined ? {} : { _run: run }),
   };
 }
 

@@ -1,11 +1,12 @@
 /**
  * One seed, one run: two certifications of fresh references with the same CONFORMANCE_SEED and
  * run prefix send the same requests, test by test (run by run, where a property's runs go side by
- * side) and in the same order (the property suites draw every value from the seed). Ids the server assigns may differ, since files run in parallel and
- * interleave their creates, so numbers in paths and id fields are compared as placeholders; so are
- * OpenPGP key blocks, which openpgp generates fresh (it takes no seed), one per file. For the same
- * reason a walk through a collection others add to (keyset pages of /projects) may take one page
- * more in one run than in the other: a request repeating the one before it counts once.
+ * side) and in the same order (the property suites draw every value from the seed). Ids the server
+ * assigns may differ, since files run in parallel and interleave their creates, so numbers in
+ * paths and id fields are compared as placeholders; so are OpenPGP key blocks, which openpgp
+ * generates fresh (it takes no seed), one per file. For the same reason a walk through a
+ * collection others add to (keyset pages of /projects) may take one page more in one run than in
+ * the other: a request repeating the one before it counts once.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -10,27 +10,13 @@
  *   //         <property name="conformance.seed" value="1739"/> ...
  */
 import { REDACTED, SecretSet } from '../shared/redact.ts';
+import { escapeAttribute } from './xml-text.ts';
 
 export interface RunProperties {
   seed: number;
   target: string;
   kitVersion: string;
 }
-
-/** Characters XML 1.0 does not allow, even escaped. */
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
-
-const escapeAttribute = (s: string) =>
-  s
-    .replace(NOT_XML, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    .replace(/\r/g, '&#13;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\t/g, '&#9;');
 
 /** A URL's user and password, if it carries them, redacted. */
 const withoutUserinfo = (target: string) => target.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, `$1${REDACTED}@`);

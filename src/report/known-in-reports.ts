@@ -10,6 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { escapeXml, unescapeXml } from './xml-text.ts';
 
 export interface KnownTest {
   /** The test's full name, its suites and title joined by ' > ' (vitest's fullName). */
@@ -19,15 +20,6 @@ export interface KnownTest {
   /** Why it is known: the baseline entry's reason. */
   reason: string;
 }
-
-const unescapeXml = (s: string) =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** junit.xml with the known tests' failures turned into skips, and every count recomputed. */
 export function markKnownInJunit(xml: string, known: readonly KnownTest[]): string {

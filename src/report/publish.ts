@@ -8,8 +8,9 @@
  *   const shown = publishSummary(summary, { reportsDir: 'reports', secrets: [adminToken], log: console.log });
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { KitError } from '../shared/errors.ts';
+import { shellWord, shownPath } from '../shared/shell-path.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { formatFailures, verdictLine } from './failure-format.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -24,10 +25,7 @@ export const ALLURE_CLI = 'allure@3.18.0';
 
 /** The command that turns a reports folder's allure-results/ into an HTML report beside it. */
 export function htmlReportCommand(reportsDir: string): string {
-  const path = (name: string) => {
-    const p = join(reportsDir, name);
-    return /[^\w./:@%+=,-]/.test(p) ? `'${p.replace(/'/g, `'\\''`)}'` : p;
-  };
+  const path = (name: string) => shellWord(join(reportsDir, name));
   return `npx ${ALLURE_CLI} generate ${path('allure-results')} -o ${path('allure-report')}`;
 }
 
@@ -74,10 +72,9 @@ export function publishSummary(raw: Summary, options: PublishOptions): Summary {
   // Every FAIL says why, the reasons beyond failed tests first of all (a stale baseline entry, a leak...).
   const reasons = summary.verdictReasons.filter((r) => !/ failed$/.test(r) && !r.startsWith('a secret appeared'));
   if (summary.verdict === 'fail' && reasons.length) lines.push('', ...reasons.map((r) => `conformance: the run fails because ${r}`));
-  lines.push('', verdictLine(summary, shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : mdPath));
+  lines.push('', verdictLine(summary, shownPath(mdPath)));
   // Relative to where the user is, unless it climbs out of it (as the verdict line's path).
-  const below = relative(process.cwd(), dir);
-  const shownDir = below.startsWith('..') || isAbsolute(below) ? dir : below || '.';
+  const shownDir = shownPath(dir);
   const reports = ['summary.md', 'summary.json', 'junit.xml', 'allure-results/'].map((f) => join(shownDir, f));
   if (!options.quiet) lines.push(`Reports: ${reports.join(', ')} (HTML: ${htmlReportCommand(shownDir)})`);
   options.log(redact((options.quiet ? lines.filter(Boolean) : lines).join('\n')));

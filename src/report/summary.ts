@@ -242,6 +242,9 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** The requests a test sent, with the hooks' requests before it that it counts. */
+const requestsOf = (r: { requests?: number; setupRequests?: number }) => (r.requests ?? 0) + (r.setupRequests ?? 0);
+
 export function buildSummary(input: SummaryInput): Summary {
   const { results } = input;
   const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -284,7 +287,7 @@ export function buildSummary(input: SummaryInput): Summary {
   }
   for (const r of results) {
     const a = r.clause === undefined ? undefined : areas.get(areaOf(r.clause));
-    const sent = (r.requests ?? 0) + (r.setupRequests ?? 0);
+    const sent = requestsOf(r);
     if (a && sent > 0) a.requests = (a.requests ?? 0) + sent;
   }
 
@@ -302,7 +305,7 @@ export function buildSummary(input: SummaryInput): Summary {
     seed: input.seed,
     startedAt: input.startedAt instanceof Date ? input.startedAt.toISOString() : input.startedAt,
     durationMs: Math.round(input.durationMs),
-    requests: input.requests ?? results.reduce((n, r) => n + (r.requests ?? 0) + (r.setupRequests ?? 0), 0),
+    requests: input.requests ?? results.reduce((n, r) => n + requestsOf(r), 0),
     totals,
     clauses,
     failures: results.filter((r) => r.state === 'failed').map(failureOf),

@@ -24,7 +24,8 @@ import { Writable } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiClient } from '../kit/client.ts';
-import { defaultConcurrency, loadConfig, loadDotenv, runPlan, VARIABLES, type Config, type ConfigFlags } from './config.ts';
+import { loadConfig, loadDotenv, variableText, VARIABLES, type Config, type ConfigFlags } from './config.ts';
+import { defaultConcurrency, runPlan } from '../shared/concurrency.ts';
 import { KitError, isKitError } from '../shared/errors.ts';
 import { interruptHandler } from './interrupt.ts';
 import { moduleCacheDir } from '../shared/module-cache.ts';
@@ -32,7 +33,7 @@ import { preflight } from './preflight.ts';
 import { makeSecretsDir } from './secrets-dir.ts';
 import { loadVitestNode } from './vitest-node.ts';
 import { SecretSet } from '../shared/redact.ts';
-import { ENV, readSecretsFile, readThrottleFile, setupFailure, takeRunSlot, throttleFileLog } from '../kit/channels.ts';
+import { ENV, noteRequests, readSecretsFile, readThrottleFile, setupFailure, takeRunSlot, throttleFileLog } from '../kit/channels.ts';
 import { secretLearner } from '../kit/learn-secrets.ts';
 import { stopWhenThrottledOut } from './throttle-stop.ts';
 import { Throttle } from '../kit/throttle.ts';
@@ -80,9 +81,9 @@ export interface CertifyResult {
 /** Writes the resolved configuration back to the environment, so the globalSetup sees the same run. */
 function exportConfig(config: Config, env: NodeJS.ProcessEnv): void {
   for (const key of Object.keys(VARIABLES) as (keyof Config)[]) {
-    const value = config[key];
-    if (value === undefined) delete env[VARIABLES[key]];
-    else env[VARIABLES[key]] = Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+    const text = variableText(config[key]);
+    if (text === undefined) delete env[VARIABLES[key]];
+    else env[VARIABLES[key]] = text;
   }
 }
 
@@ -115,8 +116,7 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
     const secretsDir = makeSecretsDir();
     process.env[ENV.secretsFile] = join(secretsDir, 'secrets');
     process.env[ENV.throttleFile] = join(secretsDir, 'throttle');
-    // The requests of certify's own preflight, counted into the run's provisioning phase.
-    let preflightRequests = 0;
+    takeRunSlot(); // what an earlier run in this process left there
     try {
       if (config.baseUrl && config.adminToken && !options.mergeReports) {
         const secrets = new SecretSet([config.adminToken]);
@@ -126,7 +126,8 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
             timeoutMs: config.timeoutMs,
             maxBodyBytes: config.maxBodyBytes,
             secrets,
-            observers: [secretLearner(secrets), () => (preflightRequests += 1)],
+            // Counted into the run's provisioning phase, as the globalSetup counts its own.
+            observers: [secretLearner(secrets), () => noteRequests('provisioning')],
             auth: { token: config.adminToken },
             throttle: new Throttle({
               maxWaitMs: config.throttleMaxWaitMs,
@@ -139,7 +140,7 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
       exportConfig(config, process.env);
       const restoreColours = noColourUnlessTerminal(process.stdout, process.env);
       try {
-        return await runSuites(config, options, baseline, preflightRequests);
+        return await runSuites(config, options, baseline);
       } finally {
         restoreColours();
       }
@@ -154,12 +155,7 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
   }
 }
 
-async function runSuites(
-  config: Config,
-  options: CertifyOptions,
-  baseline: Baseline | undefined,
-  preflightRequests: number,
-): Promise<CertifyResult> {
+async function runSuites(config: Config, options: CertifyOptions, baseline: Baseline | undefined): Promise<CertifyResult> {
   const { startVitest } = await loadVitestNode();
   const { AllureReporter } = await import('../report/allure-reporter.ts');
   const reportsDir = resolve(config.reportsDir);
@@ -183,7 +179,6 @@ async function runSuites(
   process.env[ENV.allure] = '1'; // the workers label and attach for the allure reporter below
   const plan = runPlan(config);
   process.env[ENV.testsPerWorker] = String(plan.testsPerWorker); // vitest.config.ts: the suites project's maxConcurrency
-  takeRunSlot(); // what an earlier run in this process left there
   const cacheDir = moduleCacheDir(PACKAGE_ROOT);
   // The leak scan reads what this run writes (a file system may keep times to the second or two).
   const writtenSince = Date.now() - 2000;
@@ -247,9 +242,7 @@ async function runSuites(
     reportsDir,
     cleanup: slot.cleanup,
     // Merged shards: each shard counted its own main-process requests, none of which this run sent.
-    mainRequests: options.mergeReports
-      ? undefined
-      : { ...slot.requests, provisioning: (slot.requests?.provisioning ?? 0) + preflightRequests },
+    mainRequests: options.mergeReports ? undefined : slot.requests,
     // Merged shards: each shard's summary has its own count, this run met no target.
     throttled: options.mergeReports ? undefined : throttling.throttled,
     shards,

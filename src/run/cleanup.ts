@@ -10,7 +10,8 @@
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApiClient } from '../kit/client.ts';
-import { defaultConcurrency, loadConfig, loadDotenv, type ConfigFlags } from './config.ts';
+import { loadConfig, loadDotenv, type ConfigFlags } from './config.ts';
+import { defaultConcurrency } from '../shared/concurrency.ts';
 import { KitError } from '../shared/errors.ts';
 import { readLedger, type LedgerEntry } from '../kit/ledger.ts';
 import { cleanupLedger } from './ledger-cleanup.ts';
@@ -29,6 +30,7 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
   if (!config.baseUrl) throw new KitError('USAGE', 'cleanup needs --base-url (or CONFORMANCE_BASE_URL): the server to clean.');
   if (!config.adminToken) throw new KitError('ADMIN_TOKEN_MISSING', 'cleanup needs CONFORMANCE_ADMIN_TOKEN (or --admin-token).');
   const apiUrl = `${config.baseUrl}/api/v4`;
+  const concurrency = defaultConcurrency(config);
   const secrets = new SecretSet([config.adminToken]);
   const admin = new ApiClient({
     apiUrl,
@@ -65,7 +67,7 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
     const others = entries.filter((e) => e.target !== apiUrl);
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, mine.map((e) => JSON.stringify(e)).join('\n') + '\n');
-    const result = await cleanupLedger(tmp, admin, { concurrency: defaultConcurrency(config) });
+    const result = await cleanupLedger(tmp, admin, { concurrency });
     const label = (e: LedgerEntry) => `${e.kind} ${e.path}${e.label ? ` (${e.label})` : ''}`;
     for (const e of result.removed) options.log(`removed ${label(e)}`);
     for (const e of result.deleting) options.log(`removed ${label(e)}: ${DELETING}`);
@@ -83,7 +85,7 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
   // What a killed run created but had not recorded yet: found by the prefixes of the ledgers seen.
   const prefixes = [...new Set(seenPrefixes)];
   if (prefixes.length) {
-    const swept = await sweepPrefixes(admin, prefixes, { handled, concurrency: defaultConcurrency(config) });
+    const swept = await sweepPrefixes(admin, prefixes, { handled, concurrency });
     for (const r of swept.removed) options.log(`removed ${r} (found by its run prefix)`);
     for (const r of swept.deleting) options.log(`removed ${r} (found by its run prefix): ${DELETING}`);
     for (const f of swept.failed) options.log(`could not remove ${f.what}: ${secrets.redact(f.reason)}${finish(f)}`);

@@ -1,6 +1,7 @@
 /** Unit tests of the configuration: defaults, flags over env, one clear error per bad value. */
 import { describe, expect, test } from 'vitest';
-import { defaultConcurrency, loadConfig, runPlan } from './config.ts';
+import { loadConfig } from './config.ts';
+import { defaultConcurrency, runPlan } from '../shared/concurrency.ts';
 import { KitError } from '../shared/errors.ts';
 
 describe('loadConfig', () => {

@@ -11,7 +11,6 @@ import { z } from 'zod';
 import { CAPABILITIES } from '../kit/capabilities.ts';
 import { DEFAULT_THROTTLE_MAX_WAIT_MS } from '../kit/throttle.ts';
 import { KitError } from '../shared/errors.ts';
-import { concurrencyPlan, LOCAL_MAX_WORKERS, MAX_WORKERS, type ConcurrencyPlan } from '../shared/concurrency.ts';
 import { checkDotenvText } from './dotenv-check.ts';
 import { AREAS } from '../spec/clauses.ts';
 
@@ -54,40 +53,9 @@ export interface Config {
   /**
    * How many requests the kit keeps in flight against the target (test workers, and the main process's
    * side-by-side requests in probe, provisioning and cleanup); undefined: the default of the target's kind
-   * (defaultConcurrency).
+   * (shared/concurrency.ts defaultConcurrency).
    */
   concurrency?: number;
-}
-
-/**
- * CONFORMANCE_CONCURRENCY's default against a deployed target, from full certifications of a reference answering
- * each request 50 ms late on 2 busy shared cores (before: 183-191 s with 3 workers): 6 took 74-81 s, 8 62-78 s,
- * 12 49-70 s, 16 43-63 s. 16 gains little over 12 for a third more workers (about 120 MB each) and
- * holds as many requests as a 4-core GitLab's Puma threads (4 per worker, a worker per core) serve at once.
- */
-export const DEFAULT_CONCURRENCY = 12;
-/**
- * Against the bundled reference, or any target on this machine (a loopback address: `npm run serve`), the
- * kit and the server share the machine's CPU: more workers than this only add start-up.
- */
-export const BUNDLED_CONCURRENCY = 4;
-
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-
-const onThisMachine = (config: Pick<Config, 'baseUrl'>) => !config.baseUrl || LOOPBACK.test(new URL(config.baseUrl).hostname);
-
-/** The run's concurrency: the configured one, else the default of a deployed target or of a target on this machine. */
-export function defaultConcurrency(config: Pick<Config, 'concurrency' | 'baseUrl'>): number {
-  if (config.concurrency !== undefined) return config.concurrency;
-  return onThisMachine(config) ? BUNDLED_CONCURRENCY : DEFAULT_CONCURRENCY;
-}
-
-/**
- * The run's workers and the tests side by side in each (shared/concurrency.ts): fewer workers for the bundled
- * reference, which runs in the kit's own main process and shares its CPU with every worker.
- */
-export function runPlan(config: Pick<Config, 'concurrency' | 'baseUrl'>): ConcurrencyPlan {
-  return concurrencyPlan(defaultConcurrency(config), config.baseUrl ? MAX_WORKERS : LOCAL_MAX_WORKERS);
 }
 
 /**
@@ -97,8 +65,8 @@ export function runPlan(config: Pick<Config, 'concurrency' | 'baseUrl'>): Concur
  */
 export type ConfigFlags = { [K in keyof Config]?: string | Config[K] };
 
-/** A flag as its variable would read: a number in decimal, a switch 1 or 0, a list comma-separated. */
-function flagText(value: ConfigFlags[keyof Config]): string | undefined {
+/** A value as its variable reads: a number in decimal, a switch 1 or 0, a list comma-separated (flags, and certify's export of the run's configuration). */
+export function variableText(value: ConfigFlags[keyof Config]): string | undefined {
   if (value === undefined || typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? '1' : '0';
   if (Array.isArray(value)) return value.join(',');
@@ -285,7 +253,7 @@ export function loadConfig(input: { env?: NodeJS.ProcessEnv; flags?: ConfigFlags
   const flags = input.flags ?? {};
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(fields) as (keyof Config)[]) {
-    const fromFlag = flagText(flags[key]);
+    const fromFlag = variableText(flags[key]);
     const raw = fromFlag !== undefined ? fromFlag : env[VARIABLES[key]];
     const value = raw === '' ? undefined : raw;
     const parsed = (fields[key] as z.ZodType).safeParse(value);

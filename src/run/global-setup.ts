@@ -10,7 +10,8 @@
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ApiClient } from '../kit/client.ts';
-import { defaultConcurrency, loadConfig, loadDotenv } from './config.ts';
+import { loadConfig, loadDotenv } from './config.ts';
+import { defaultConcurrency } from '../shared/concurrency.ts';
 import {
   ENV,
   noteCleanup,
@@ -79,6 +80,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const secrets = new SecretSet([adminToken], secretsFileSink(secretsPath));
   const root: string = baseUrl as string;
   const apiUrl = `${root}/api/v4`;
+  const concurrency = defaultConcurrency(config);
   const admin = new ApiClient({
     apiUrl,
     timeoutMs: config.timeoutMs,
@@ -91,14 +93,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
       maxWaitMs: config.throttleMaxWaitMs,
       requestsPerSecond: config.maxRps,
       // Its probe, provisioning and cleanup send side by side: never more at once than the run's concurrency.
-      maxInFlight: defaultConcurrency(config),
+      maxInFlight: concurrency,
       log: ownBound(throttleFileLog(throttleFile)),
     }),
   });
   // Every request of this process is counted into its phase (summary.json's requestsByPhase).
   const phaseClient = (phase: MainPhase) =>
-    new ApiClient({ ...admin.options, observers: [secretLearner(secrets), () => noteRequests(phase, 1)] });
-  const concurrency = defaultConcurrency(config);
+    new ApiClient({ ...admin.options, observers: [secretLearner(secrets), () => noteRequests(phase)] });
   const reportsDir = resolve(config.reportsDir);
   const ledgerPath = join(reportsDir, `ledger-${config.runPrefix}.jsonl`);
 

@@ -15,6 +15,8 @@
  *   concurrencyPlan(3)         // { workers: 3, testsPerWorker: 1 }
  *   concurrencyPlan(4, 2)      // { workers: 2, testsPerWorker: 2 }: a target on this machine shares its 2 cores
  *   workerShare(13, 6, 1)      // 3: the first ones take the remainder (3 x 1 + 2 x 5 = 13)
+ *   runPlan({ baseUrl: 'https://gitlab.example.com' })   // 12 by default: { workers: 6, testsPerWorker: 2 }
+ *   runPlan({})                // the bundled reference: 4, { workers: 2, testsPerWorker: 2 }
  */
 
 /** Workers of a run against a deployed target at most: the rest of the concurrency is tests side by side within them. */
@@ -45,4 +47,41 @@ export function workerShare(concurrency: number, workers: number, poolId: number
   const w = Math.max(1, Math.min(workers, n));
   const id = ((Math.max(1, Math.floor(poolId)) - 1) % w) + 1;
   return Math.floor(n / w) + (id <= n % w ? 1 : 0);
+}
+
+/** What the plan depends on of a run's configuration (run/config.ts Config): its concurrency, if set, and its target. */
+export interface RunTarget {
+  concurrency?: number;
+  baseUrl?: string;
+}
+
+/**
+ * CONFORMANCE_CONCURRENCY's default against a deployed target, from full certifications of a reference answering
+ * each request 50 ms late on 2 busy shared cores (before: 183-191 s with 3 workers): 6 took 74-81 s, 8 62-78 s,
+ * 12 49-70 s, 16 43-63 s. 16 gains little over 12 for a third more workers (about 120 MB each) and
+ * holds as many requests as a 4-core GitLab's Puma threads (4 per worker, a worker per core) serve at once.
+ */
+export const DEFAULT_CONCURRENCY = 12;
+/**
+ * Against the bundled reference, or any target on this machine (a loopback address: `npm run serve`), the
+ * kit and the server share the machine's CPU: more workers than this only add start-up.
+ */
+export const BUNDLED_CONCURRENCY = 4;
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+const onThisMachine = (config: { baseUrl?: string }) => !config.baseUrl || LOOPBACK.test(new URL(config.baseUrl).hostname);
+
+/** The run's concurrency: the configured one, else the default of a deployed target or of a target on this machine. */
+export function defaultConcurrency(config: RunTarget): number {
+  if (config.concurrency !== undefined) return config.concurrency;
+  return onThisMachine(config) ? BUNDLED_CONCURRENCY : DEFAULT_CONCURRENCY;
+}
+
+/**
+ * The run's workers and the tests side by side in each: fewer workers for the bundled
+ * reference, which runs in the kit's own main process and shares its CPU with every worker.
+ */
+export function runPlan(config: RunTarget): ConcurrencyPlan {
+  return concurrencyPlan(defaultConcurrency(config), config.baseUrl ? MAX_WORKERS : LOCAL_MAX_WORKERS);
 }
