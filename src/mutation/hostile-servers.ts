@@ -62,6 +62,11 @@ function forward(ref: RunningReference, req: IncomingMessage, res: ServerRespons
     answer.pipe(res);
   });
   upstream.on('error', () => res.destroy());
+  // A client gone before its answer (a timeout, a killed run) takes the upstream request with it:
+  // else a request body cut short would leave the reference waiting for the rest.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
   req.pipe(upstream);
 }
 

@@ -25,6 +25,7 @@ export interface RunningReference {
   /** url + '/api/v4'. */
   apiUrl: string;
   adminToken: string;
+  /** Stops listening and closes idle connections; requests still in flight get CLOSE_GRACE_MS, then their connections are cut. */
   close(): Promise<void>;
   app: FastifyInstance;
 }
@@ -32,6 +33,28 @@ export interface RunningReference {
 /** The app, not listening: for app.inject(). */
 export async function buildReferenceApp(options: ReferenceOptions = {}): Promise<{ app: FastifyInstance; adminToken: string }> {
   return buildApp(options);
+}
+
+/**
+ * How long close() waits for requests in flight. A client that went away in the middle of a
+ * request body leaves a request that never completes (Node would drop it only after its
+ * requestTimeout, 300 s); close() must not wait for it.
+ */
+export const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * fastify's close (idle connections closed, the rest awaited), closing each connection as soon
+ * as its request is answered, and cutting the connections still open after the grace.
+ */
+async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
+  const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+  const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(idle);
+    clearTimeout(cut);
+  }
 }
 
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<RunningReference> {
@@ -47,6 +70,6 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     apiUrl: `${url}/api/v4`,
     adminToken,
     app,
-    close: () => app.close(),
+    close: () => closeWithin(app, CLOSE_GRACE_MS),
   };
 }
