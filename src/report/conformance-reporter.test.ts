@@ -147,6 +147,30 @@ describe('publishSummary', () => {
     }
   });
 
+  it('names the summary outside the working folder by its whole path, on the errors line as on the verdict line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-reporter-'));
+    try {
+      let printed = '';
+      const s = buildSummary({
+        results: [],
+        clauses: [],
+        target: 't',
+        kitVersion: '0',
+        seed: 1,
+        startedAt: new Date(),
+        durationMs: 0,
+        unhandledErrors: ['suites/a.test.ts: SyntaxError: bad'],
+      });
+      publishSummary(s, { reportsDir: dir, log: (t) => (printed += t) });
+      const md = join(dir, 'summary.md');
+      expect(printed).toContain(`Errors outside the tests: 1 (see ${md})`);
+      expect(printed).toContain(`(${md})`);
+      expect(printed).not.toContain('../');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reports an unwritable reports directory as a kit error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-reporter-'));
     try {

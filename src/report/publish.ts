@@ -8,7 +8,7 @@
  *   const shown = publishSummary(summary, { reportsDir: 'reports', secrets: [adminToken], log: console.log });
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { KitError } from '../shared/errors.ts';
 import { shellWord, shownPath } from '../shared/shell-path.ts';
 import { SecretSet } from '../shared/redact.ts';
@@ -64,7 +64,7 @@ export function publishSummary(raw: Summary, options: PublishOptions): Summary {
   } catch (e) {
     throw new KitError('CONFIG_INVALID', `CONFORMANCE_REPORTS_DIR: cannot write the reports into ${dir}: ${(e as Error).message}`);
   }
-  const shown = relative(process.cwd(), mdPath);
+  const shown = shownPath(mdPath);
   const lines: string[] = [];
   if (summary.failures.length && !options.quiet) lines.push('', 'Conformance failures:', '', formatFailures(summary));
   if (summary.unhandledErrors.length) lines.push('', `Errors outside the tests: ${summary.unhandledErrors.length} (see ${shown})`);
@@ -72,7 +72,7 @@ export function publishSummary(raw: Summary, options: PublishOptions): Summary {
   // Every FAIL says why, the reasons beyond failed tests first of all (a stale baseline entry, a leak...).
   const reasons = summary.verdictReasons.filter((r) => !/ failed$/.test(r) && !r.startsWith('a secret appeared'));
   if (summary.verdict === 'fail' && reasons.length) lines.push('', ...reasons.map((r) => `conformance: the run fails because ${r}`));
-  lines.push('', verdictLine(summary, shownPath(mdPath)));
+  lines.push('', verdictLine(summary, shown));
   // Relative to where the user is, unless it climbs out of it (as the verdict line's path).
   const shownDir = shownPath(dir);
   const reports = ['summary.md', 'summary.json', 'junit.xml', 'allure-results/'].map((f) => join(shownDir, f));
