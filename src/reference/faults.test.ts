@@ -64,6 +64,19 @@ const CASES: Record<string, { healthy: Check; faulty: Check }> = {
       expect((await t.req('POST', '/broadcast_messages', { token: jane.token, body: { message: 'x' } })).statusCode).toBe(201);
     },
   },
+  'broadcast.delete-allows-user': {
+    healthy: async (t) => {
+      const jane = await t.user('jane');
+      const id = (await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.id;
+      expect((await t.req('DELETE', `/broadcast_messages/${id}`, { token: jane.token })).statusCode).toBe(403);
+    },
+    faulty: async (t) => {
+      const jane = await t.user('jane');
+      const id = (await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.id;
+      expect((await t.req('POST', '/broadcast_messages', { token: jane.token, body: { message: 'x' } })).statusCode).toBe(403);
+      expect((await t.req('DELETE', `/broadcast_messages/${id}`, { token: jane.token })).statusCode).toBe(204);
+    },
+  },
   'broadcast.default-type-notification': {
     healthy: async (t) =>
       expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.broadcast_type).toBe('banner'),

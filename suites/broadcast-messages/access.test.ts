@@ -1,15 +1,16 @@
 /**
  * Broadcast messages, access: writes (the admin-only broadcast operations of the operation table,
  * with its sample bodies) are refused to guests (401 with the spec's body) and to regular users
- * (403), and a refused write changes nothing.
+ * (403), and a refused write changes nothing. Each test aims at a message of its own: a server
+ * that lets one caller's write through must fail that caller's test only, not a sibling's
+ * "unchanged" check of a shared message.
  */
-import { beforeAll, describe } from 'vitest';
+import { describe } from 'vitest';
 import {
   check,
   clauseTest,
   refusedRequests,
   requireThat,
-  session,
   type ApiResponse,
   type OperationRequest,
   type Session,
@@ -34,13 +35,16 @@ async function unchanged(s: Session, msg: BroadcastMessage): Promise<void> {
   requireThat(read.json.message === msg.message, 'A refused write MUST leave the message unchanged.', msg.message, read.json.message);
 }
 
-describe.concurrent('broadcast message writes are admin-only', () => {
-  let msg: BroadcastMessage;
-  beforeAll(async () => {
-    ({ msg } = await createMessage(session(), futureWindow()));
-  });
+/** A message of the test's own, for the writes to aim at. */
+async function target(s: Session): Promise<BroadcastMessage> {
+  const { res, msg } = await createMessage(s, futureWindow());
+  check.status(res, 201, 'The message the writes aim at MUST be created (set-up).');
+  return msg;
+}
 
+describe.concurrent('broadcast message writes are admin-only', () => {
   clauseTest('broadcast.auth.guest_401', 'POST, PUT and DELETE without credentials answer 401', async ({ s }) => {
+    const msg = await target(s);
     for (const r of writes(s, msg)) {
       check.status(await attempt(s, 'anon', r), 401, `${r.title} without credentials MUST answer 401.`);
     }
@@ -48,6 +52,7 @@ describe.concurrent('broadcast message writes are admin-only', () => {
   });
 
   clauseTest('auth.401.body', 'the 401 body is {"message": "401 Unauthorized"}', async ({ s }) => {
+    const msg = await target(s);
     for (const r of writes(s, msg)) {
       const res = await attempt(s, 'anon', r);
       check.status(res, 401);
@@ -56,6 +61,7 @@ describe.concurrent('broadcast message writes are admin-only', () => {
   });
 
   clauseTest('broadcast.auth.user_403', 'POST, PUT and DELETE by a regular user answer 403', async ({ s }) => {
+    const msg = await target(s);
     for (const r of writes(s, msg)) {
       check.status(await attempt(s, 'user', r), 403, `${r.title} by a non-admin MUST answer 403.`);
     }

@@ -29,6 +29,14 @@ export const BROADCAST_MESSAGES_VARIATIONS = [
     },
   },
   {
+    id: 'broadcast.delete-allows-user',
+    kind: 'fault',
+    description: 'a non-admin may delete broadcast messages (creating and updating stay admin-only)',
+    clause: 'broadcast.auth.user_403',
+    suites: ['suites/broadcast-messages/access.test.ts'],
+    routeAuth: { 'DELETE /broadcast_messages/:id(int)': 'authenticated' },
+  },
+  {
     id: 'broadcast.default-type-notification',
     kind: 'fault',
     description: 'broadcast_type defaults to notification',
