@@ -48,3 +48,34 @@ test('removes for good what carries the prefix, says which users are being delet
   ]);
   expect(result).toEqual({ removed: ['project 3 root/cfk-1-p-deletion_scheduled-3'], deleting: ['user 8 cfk-1-u-2'], failed: [] });
 });
+
+test('with several prefixes, what each list finds is removed as its own kind, messages first and users last', async () => {
+  const deletes: string[] = [];
+  const found: Record<string, unknown[]> = {
+    '/broadcast_messages?': [{ id: 5, target_path: '/cfk-2/x' }],
+    '/projects?cfk-1': [{ id: 30, path: 'cfk-1-p', path_with_namespace: 'root/cfk-1-p' }],
+    '/groups?cfk-2': [{ id: 40, path: 'cfk-2-g', full_path: 'cfk-2-g' }],
+    '/users?cfk-1': [{ id: 70, username: 'cfk-1-u' }],
+    '/users?cfk-2': [{ id: 80, username: 'cfk-2-u' }],
+  };
+  const admin = {
+    url: (path: string) => `http://t/api/v4${path}`,
+    get: async (path: string, o: { query?: Record<string, string> } = {}) => {
+      const list = found[`${path}?${o.query?.search ?? ''}`];
+      return list ? answer(200, list) : answer(path.split('/').length > 2 ? 404 : 200, []);
+    },
+    delete: async (path: string) => {
+      deletes.push(path);
+      return answer(204);
+    },
+  } as unknown as ApiClient;
+  const result = await sweepPrefixes(admin, ['cfk-1', 'cfk-2'], { concurrency: 4 });
+  expect(deletes).toEqual(['/broadcast_messages/5', '/projects/30', '/groups/40', '/users/70', '/users/80']);
+  expect(result.removed).toEqual([
+    'broadcast_message 5 /cfk-2/x',
+    'project 30 root/cfk-1-p',
+    'group 40 cfk-2-g',
+    'user 70 cfk-1-u',
+    'user 80 cfk-2-u',
+  ]);
+});

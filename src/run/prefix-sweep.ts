@@ -68,17 +68,18 @@ export async function sweepPrefixes(admin: ApiClient, prefixes: readonly string[
     else if (outcome.result !== 'left') result.removed.push(label);
     else result.failed.push({ what: label, reason: `${outcome.status || 'no answer'} ${outcome.reason}`, command: outcome.command });
   };
-  // The lists are independent reads: side by side (each walks its own pages in order).
-  const lists = [
-    () => listAll(admin, '/broadcast_messages', {}),
+  // The lists are independent reads: side by side (each walks its own pages in order), each read keeping its kind.
+  type Listed = 'message' | 'project' | 'group' | 'user';
+  const reads: { listed: Listed; path: string; query: Record<string, string> }[] = [
+    { listed: 'message', path: '/broadcast_messages', query: {} },
     // Projects and groups the target only marked for deletion keep the prefix (renamed <path>-deletion_scheduled-<id>).
-    ...prefixes.map((prefix) => () => listAll(admin, '/projects', { search: prefix, simple: 'true' })),
-    ...prefixes.map((prefix) => () => listAll(admin, '/groups', { search: prefix, all_available: 'true' })),
-    ...prefixes.map((prefix) => () => listAll(admin, '/users', { search: prefix })),
+    ...prefixes.map((prefix) => ({ listed: 'project' as const, path: '/projects', query: { search: prefix, simple: 'true' } })),
+    ...prefixes.map((prefix) => ({ listed: 'group' as const, path: '/groups', query: { search: prefix, all_available: 'true' } })),
+    ...prefixes.map((prefix) => ({ listed: 'user' as const, path: '/users', query: { search: prefix } })),
   ];
-  const [messages = [], ...rest] = await mapBounded(lists, limit, (list) => list());
-  const n = prefixes.length;
-  const [projects, groups, users] = [rest.slice(0, n).flat(), rest.slice(n, 2 * n).flat(), rest.slice(2 * n).flat()];
+  const read = await mapBounded(reads, limit, async (r) => ({ listed: r.listed, items: await listAll(admin, r.path, r.query) }));
+  const of = (listed: Listed) => read.filter((r) => r.listed === listed).flatMap((r) => r.items);
+  const [messages, projects, groups, users] = [of('message'), of('project'), of('group'), of('user')];
   // One kind after the other, in dependency order; within a kind, side by side.
   const kinds: Found[][] = [
     messages
