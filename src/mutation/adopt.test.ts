@@ -29,7 +29,7 @@ describe('adopt, then gate', () => {
 
     const again = await runCertification({ faults: FAULTS, filters: FILTERS, args: ['--baseline', baseline] });
     expect(again.exitCode, again.stdout.slice(-2000)).toBe(0);
-    const outcome = (again.summary as unknown as { baseline: { stale: string[]; applied: string[] } }).baseline;
+    const outcome = again.summary!.baseline!;
     expect([outcome.stale, outcome.applied.length]).toEqual([[], known.length]);
     expect(again.summary!.totals.known).toBe(failed);
 

@@ -20,7 +20,7 @@ test('broadcast.delete-allows-user fails broadcast.auth.user_403 and no other cl
     env: { CONFORMANCE_CONCURRENCY: '24' },
   });
   expect(run.exitCode, `${run.stdout.slice(-2000)}\n${run.stderr.slice(-1000)}`).toBe(1);
-  const failures = (run.summary as unknown as { failures: { clause: string; message: string }[] }).failures;
+  const failures = run.summary!.failures;
   expect(failures.map((f) => `${f.clause}: ${f.message}`)).toEqual([expect.stringMatching(/^broadcast\.auth\.user_403: DELETE /)]);
   expect(run.summary?.totals).toMatchObject({ passed: 2, failed: 1 });
 });

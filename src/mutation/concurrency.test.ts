@@ -26,14 +26,14 @@ test('CONFORMANCE_CONCURRENCY bounds the requests in flight, and summary.json co
     });
     expect(run.exitCode, `${run.stdout.slice(-2000)}\n${run.stderr.slice(-1000)}`).toBe(0);
     expect(target.peakInFlight).toBe(2);
-    const summary = run.summary as unknown as { requests: number; requestsByPhase: Record<string, number> };
+    const summary = run.summary!;
     expect(summary.requests).toBe(target.hits);
-    const { probe, provisioning, tests, cleanup } = summary.requestsByPhase;
+    const { probe, provisioning, tests, cleanup } = summary.requestsByPhase!;
     expect(probe).toBe(5);
     expect(provisioning).toBeGreaterThan(0);
     expect(tests).toBeGreaterThan(0);
     expect(cleanup).toBeGreaterThan(0);
-    expect(probe! + provisioning! + tests! + cleanup!).toBe(summary.requests);
+    expect(probe + provisioning + tests + cleanup).toBe(summary.requests);
   } finally {
     await target.close();
   }

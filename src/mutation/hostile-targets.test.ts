@@ -62,7 +62,7 @@ function expectCleanEnd(run: CertificationRun, exitCode: 1 | 2): void {
 
 /** The failures of the run, as the summary reports them. */
 function failureMessages(run: CertificationRun): string[] {
-  return ((run.summary as unknown as { failures?: { message: string }[] })?.failures ?? []).map((f) => f.message);
+  return (run.summary?.failures ?? []).map((f) => f.message);
 }
 
 const timeout = new RegExp(`no answer within ${TIMEOUT_MS} ms`);

@@ -11,16 +11,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../run/certify.ts';
+import type { Summary } from '../report/summary.ts';
 
 export interface CertificationRun {
   exitCode: number;
-  summary?: {
-    verdict: string;
-    clauses: { id: string; status: string }[];
-    failures: { clause: string; test: string }[];
-    totals: Record<string, number>;
-    cleanup?: { removed: number; left: unknown[] };
-  };
+  /** The run's summary.json, when it wrote one. */
+  summary?: Summary;
   stdout: string;
   stderr: string;
   reportsDir: string;

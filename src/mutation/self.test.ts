@@ -96,16 +96,12 @@ describe('the reports folder', () => {
 });
 
 describe('optional capabilities', () => {
-  type Caps = {
-    capabilities?: { id: string; probed: string; declared: boolean; outcome: string; flag?: string }[];
-    clauses: { id: string; status: string; reason?: string }[];
-  };
   const read = ['suites/broadcast-messages/read.test.ts'];
 
   test('a capability the target does not offer skips its clauses as not offered, and the verdict names it', async () => {
     const run = await runCertification({ filters: ['suites/clusters/read.test.ts', ...read], env: { REFERENCE_CLUSTERS_HIDDEN: '1' } });
     expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
-    const summary = run.summary as unknown as Caps;
+    const summary = run.summary!;
     expect(summary.capabilities?.find((c) => c.id === 'clusters')).toMatchObject({
       probed: 'absent',
       declared: false,
@@ -125,7 +121,7 @@ describe('optional capabilities', () => {
       env: { REFERENCE_CLUSTERS_HIDDEN: '1', CONFORMANCE_REQUIRE: 'clusters' },
     });
     expect(run.exitCode).toBe(1);
-    const summary = run.summary as unknown as Caps;
+    const summary = run.summary!;
     expect(summary.capabilities?.find((c) => c.id === 'clusters')?.outcome).toBe('required, not offered');
     expect(summary.clauses.find((c) => c.id === 'clusters.list.status')?.status).toBe('fail');
   });
@@ -136,7 +132,7 @@ describe('optional capabilities', () => {
       env: { REFERENCE_CLUSTERS_HIDDEN: '1', CONFORMANCE_SKIP: 'clusters' },
     });
     expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
-    const clause = (run.summary as unknown as Caps).clauses.find((c) => c.id === 'clusters.list.status');
+    const clause = run.summary!.clauses.find((c) => c.id === 'clusters.list.status');
     expect(clause).toMatchObject({ status: 'skip' });
     expect(clause?.reason).toMatch(/declared absent/);
   });
@@ -144,7 +140,7 @@ describe('optional capabilities', () => {
   test('a declared skip of a capability the target offers is flagged in the summary', async () => {
     const run = await runCertification({ filters: read, env: { CONFORMANCE_SKIP: 'clusters' } });
     expect(run.exitCode).toBe(0);
-    expect((run.summary as unknown as Caps).capabilities?.find((c) => c.id === 'clusters')?.flag).toMatch(/offers it/);
+    expect(run.summary!.capabilities?.find((c) => c.id === 'clusters')?.flag).toMatch(/offers it/);
   });
 
   test('on a target without epics, the 403 clause runs when declared and passes', async () => {
@@ -153,7 +149,7 @@ describe('optional capabilities', () => {
       env: { REFERENCE_EPICS_DISABLED: '1', CONFORMANCE_EPICS_UNAVAILABLE: '1', CONFORMANCE_SKIP: 'epics' },
     });
     expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
-    expect((run.summary as unknown as Caps).clauses.find((c) => c.id === 'epics.auth.feature_unavailable')?.status).toBe('pass');
+    expect(run.summary!.clauses.find((c) => c.id === 'epics.auth.feature_unavailable')?.status).toBe('pass');
   });
 });
 

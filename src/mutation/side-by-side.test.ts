@@ -14,20 +14,13 @@ import { removeRunFolders, runCertification } from './run-fault.ts';
 
 afterAll(removeRunFolders);
 
-interface Failure {
-  clause: string;
-  requirement: string;
-  counterexample?: string;
-  reproduce?: string;
-}
-
 test.each([
   ['text.non-ascii-mangled', 'broadcast.create.status', 'suites/properties/round-trip-broadcast.test.ts'],
   ['tokens.revoke-again-hits-newest', 'tokens.delete.revoked', 'suites/properties/model-tokens.test.ts'],
 ])('fault %s is caught by a property running its runs side by side (%s)', async (fault, clause, file) => {
   const run = await runCertification({ faults: [fault], filters: [file], env: { CONFORMANCE_HAR: '1' } });
   expect(run.exitCode, `${run.stdout.slice(-2000)}\n${run.stderr.slice(-1000)}`).toBe(1);
-  const failures = (run.summary as unknown as { failures: Failure[] }).failures.filter((f) => f.clause === clause);
+  const failures = run.summary!.failures.filter((f) => f.clause === clause);
   expect(failures.length).toBeGreaterThan(0);
   for (const f of failures) {
     expect(f.requirement).toMatch(/\[property seed -?\d+, path [\d:]+, failed after \d+ run\(s\), shrunk \d+ time\(s\)\]$/);

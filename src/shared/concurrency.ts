@@ -21,7 +21,7 @@
 
 /** Workers of a run against a deployed target at most: the rest of the concurrency is tests side by side within them. */
 export const MAX_WORKERS = 6;
-/** Workers at most against a target on this machine (the bundled reference, a loopback URL): it shares the CPU. */
+/** Workers at most against the bundled reference: it runs in the kit's main process and shares its CPU (a loopback URL gets MAX_WORKERS, with a concurrency of its own: defaultConcurrency). */
 export const LOCAL_MAX_WORKERS = 2;
 
 export interface ConcurrencyPlan {
