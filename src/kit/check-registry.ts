@@ -14,7 +14,7 @@
 import type { ApiResponse } from './exchange.ts';
 import { firstBadField, type FieldRuleName } from './field-rules.ts';
 import { VIEW_CLAUSES, viewOf } from '../spec/route-views.ts';
-import { fieldPath } from './field-path.ts';
+import { fieldPath, resourceOf } from './field-path.ts';
 import { validateAgainst } from './schemas.ts';
 
 /** The clause of the test that judged the response. */
@@ -28,6 +28,8 @@ export interface Finding {
   actual?: unknown;
   /** The fields it is about, when every problem found names one (a baseline entry may excuse these fields only). */
   fields?: string[];
+  /** The resource whose schema judged those fields ('epic' for the epic and epic.detail views): a baseline entry may excuse a field of a resource wherever it is judged. */
+  resource?: string;
 }
 
 /** Statuses whose bodies the spec shows (JSON); others (405, 409, 412, 414, 422, 5xx) are left open. */
@@ -78,7 +80,10 @@ function schemaFinding(value: unknown, name: string, what: string, clause = CITE
     .map((e) => `${e.pointer || '/'} ${e.message}`)
     .join('; ');
   const found: Finding = { clause, requirement: `${what} MUST match the ${name} schema.`, expected: `a valid ${name}`, actual: errs };
-  if (result.errors.every((e) => e.field)) found.fields = [...new Set(result.errors.map((e) => e.field!))];
+  if (result.errors.every((e) => e.field)) {
+    found.fields = [...new Set(result.errors.map((e) => e.field!))];
+    found.resource = resourceOf(name);
+  }
   return found;
 }
 

@@ -17,6 +17,8 @@ export interface FailureContext {
   violates?: string;
   /** The fields the failure is about, when the check could name them all. */
   fields?: string[];
+  /** The resource those fields belong to ('epic'), when the check knows it. */
+  resource?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export class ConformanceFailure extends Error {
   readonly actual?: string;
   readonly violates?: string;
   readonly fields?: string[];
+  readonly resource?: string;
   constructor(requirement: string, expected?: unknown, actual?: unknown, context: FailureContext = {}) {
     super(expected === undefined ? requirement : `${requirement}\nExpected: ${show(expected)}   Actual: ${show(actual)}`);
     this.name = 'ConformanceFailure';
@@ -45,6 +48,7 @@ export class ConformanceFailure extends Error {
     if (context.judged) judgedBy.set(this, context.judged);
     if (context.violates) this.violates = context.violates;
     if (context.fields) this.fields = context.fields;
+    if (context.fields && context.resource) this.resource = context.resource;
   }
 }
 
@@ -60,6 +64,7 @@ export function failureOf(found: Finding, judged?: object): ConformanceFailure {
     judged,
     violates: found.clause === CITED ? undefined : found.clause,
     fields: found.fields,
+    resource: found.resource,
   });
 }
 
@@ -67,9 +72,12 @@ function enforce(found: Finding | undefined, judged: unknown): void {
   if (found) throw failureOf(found, typeof judged === 'object' && judged !== null ? judged : undefined);
 }
 
-/** Fails with the requirement when `ok` is false; `fields` names the fields it is about, when the test knows them all. */
-export function requireThat(ok: boolean, requirement: string, expected?: unknown, actual?: unknown, fields?: string[]): void {
-  if (!ok) throw new ConformanceFailure(requirement, expected, actual, fields ? { fields } : {});
+/** What a failure is about, when the test knows: its fields, and the resource they belong to. */
+export type FailureScope = string[] | { fields: string[]; resource?: string };
+
+/** Fails with the requirement when `ok` is false; `scope` names the fields it is about (and their resource), when the test knows them all. */
+export function requireThat(ok: boolean, requirement: string, expected?: unknown, actual?: unknown, scope?: FailureScope): void {
+  if (!ok) throw new ConformanceFailure(requirement, expected, actual, Array.isArray(scope) ? { fields: scope } : (scope ?? {}));
 }
 
 export const check = {

@@ -73,7 +73,7 @@ export class PropertyFailure extends ConformanceFailure {
         ? ''
         : '; the shrunk case did not fail again on replay';
     const requirement = `${c ? c.requirement : firstLine(cause)} [${where}${replay}]`;
-    super(requirement, c?.expected, c?.actual);
+    super(requirement, c?.expected, c?.actual, c ? { violates: c.violates, fields: c.fields, resource: c.resource } : {});
     this.name = 'PropertyFailure';
     this.counterexample = readable(details.counterexample);
     this.reproduce = details.curls.length ? details.curls.join('\n') : '(the counterexample sent no request)';

@@ -21,6 +21,8 @@ export interface FailureRecord {
   violates?: string;
   /** The fields the failing check found wrong, when it could name them all ('bio_html', 'platform_kubernetes.namespace'). */
   fields?: string[];
+  /** The resource those fields belong to ('epic'), when the check knew it: a baseline entry may excuse a field of a resource wherever it is judged. */
+  resource?: string;
   /** The spec operation of the judged exchange ('GET /users/:id/gpg_keys'), when it is one. */
   operation?: string;
   /** The exchange the failing check judged (else the test's last), redacted. */
@@ -40,6 +42,8 @@ export interface ConformanceMeta {
   requests?: number;
   /** HTTP exchanges its process made since the test before it ended (the hooks that ran in between): counted into the run's total. */
   setupRequests?: number;
+  /** Facts about the target the test met that are no failure, said once in the summary (recorder.ts: noteForRun). */
+  notes?: string[];
 }
 
 declare module '@vitest/runner' {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { main } from '../cli.ts';
 import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
 import { adoptFailures, oneYearAfter, writeAdoptedBaseline, type AdoptableSummary } from './adopt.ts';
-import { applyBaseline, parseBaseline, type BaselineTarget } from './baseline.ts';
+import { applyBaseline, entryLabel, parseBaseline, type BaselineTarget } from './baseline.ts';
 
 const temp = tempFoldersForThisFile();
 const today = '2026-11-25';
@@ -89,6 +89,34 @@ describe('adoptFailures', () => {
       today,
     );
     expect([later.verdict, later.totals.failed]).toEqual(['fail', 1]);
+  });
+
+  test('a field departure of a resource is one entry for every test that saw it, and the same run then passes', () => {
+    const epic = (test: string, clause: string, more: Partial<Failure> = {}) =>
+      failure(test, clause, { fields: ['description'], resource: 'epic', ...more });
+    const seen = [
+      epic('a', 'epics.get.by_iid'),
+      epic('b', 'epics.filter.state', { violates: 'epics.list.shape' }),
+      epic('c', 'epics.transition.close'),
+    ];
+    const adoption = adoptFailures({ failures: [...seen, FAILURES[0]!] }, { from, today });
+    expect(adoption.baseline.known.map((e) => entryLabel(e))).toEqual([
+      'resource epic [fields description]',
+      'broadcast.list.shape [fields id; GET /broadcast_messages]',
+    ]);
+    expect(adoption.counts['resource epic [fields description]']).toBe(3);
+    const run: BaselineTarget = {
+      verdict: 'fail',
+      totals: { passed: 0, failed: 4, skipped: 0 },
+      clauses: ['epics.get.by_iid', 'epics.list.shape', 'epics.transition.close', 'broadcast.list.shape'].map((id) => ({
+        id,
+        status: 'fail',
+      })),
+      failures: [...seen, FAILURES[0]!],
+      verdictReasons: ['4 tests failed'],
+    };
+    const out = applyBaseline(run, parseBaseline(JSON.stringify(adoption.baseline), 'b.json'), today);
+    expect([out.verdict, out.totals.known]).toEqual(['pass', 4]);
   });
 
   test('failures a baseline already excused are adopted too: the new baseline replaces the old one', () => {

@@ -24,6 +24,7 @@ interface AdoptableFailure {
   clause: string | null;
   violates?: string;
   fields?: string[];
+  resource?: string;
   operation?: string;
   counterexample?: string;
 }
@@ -85,15 +86,24 @@ export function adoptFailures(summary: AdoptableSummary, o: AdoptOptions): Adopt
   if (expires < o.today) throw new KitError('USAGE', `--expires ${expires} is past: the baseline would fail the next run as expired`);
   const reason = o.reason?.trim() || `adopted from ${o.from} on ${o.today}`;
   const byClause = new Map<string, AdoptableFailure[]>();
+  const byResource = new Map<string, AdoptableFailure[]>();
   const skipped: Adoption['skipped'] = [];
   for (const f of [...summary.failures, ...(summary.knownFailures ?? [])]) {
     const clause = f.violates ?? f.clause;
-    if (!clause) skipped.push({ test: f.test, why: 'its test cites no clause' });
+    // A field departure of a resource is one entry wherever it was seen, whatever the test.
+    if (f.resource && f.fields?.length) byResource.set(f.resource, [...(byResource.get(f.resource) ?? []), f]);
+    else if (!clause) skipped.push({ test: f.test, why: 'its test cites no clause' });
     else if (!CATALOGUE.has(clause)) skipped.push({ test: f.test, why: `${clause} is not in the clause catalogue` });
     else byClause.set(clause, [...(byClause.get(clause) ?? []), f]);
   }
   const known: BaselineEntry[] = [];
   const counts: Record<string, number> = {};
+  for (const resource of [...byResource.keys()].sort()) {
+    const failures = byResource.get(resource)!;
+    const entry: BaselineEntry = { resource, fields: unionOfAll(failures.map((f) => f.fields))!, reason, expires };
+    known.push(entry);
+    counts[entryLabel(entry)] = failures.length;
+  }
   for (const clause of [...byClause.keys()].sort()) {
     const failures = byClause.get(clause)!;
     const fields = unionOfAll(failures.map((f) => f.fields));

@@ -58,7 +58,9 @@ describe('applyBaseline', () => {
       { file: 'b.json', known: [{ clause: 'v', reason: 'r', expires: '2099-01-01', fields: ['bio_html'] }] },
       '2026-11-22',
     );
-    expect(out.knownFailures).toEqual([s.failures[0]]);
+    expect(out.knownFailures).toEqual([
+      { ...s.failures[0], known: { entries: ['v [fields bio_html]'], reason: 'r', expires: '2099-01-01' } },
+    ]);
     expect(out.failures).toEqual([s.failures[1], s.failures[2]]);
     expect(out.baseline!.applied).toEqual(['v [fields bio_html]']);
   });
@@ -84,6 +86,54 @@ describe('applyBaseline', () => {
     );
     expect(out.baseline!.stale).toEqual(['a [fields x]']);
     expect(out.verdictReasons.join('\n')).toMatch(/no failure matches it/);
+  });
+
+  test('a resource entry excuses a field of that resource wherever it is judged, once, counting how often', () => {
+    const s = summary({ 'epics.list.shape': 'fail', 'epics.get.by_iid': 'fail', 'users.get.x': 'fail' }, []);
+    s.failures = [
+      { clause: 'epics.filter.state', violates: 'epics.list.shape', fields: ['description'], resource: 'epic' },
+      { clause: 'epics.get.by_iid', fields: ['description'], resource: 'epic' },
+      { clause: 'epics.transition.close', fields: ['description'], resource: 'epic' },
+      { clause: 'todos.field.target', fields: ['description'], resource: 'todo' }, // another resource
+      { clause: 'epics.get.by_iid', fields: ['title'], resource: 'epic' }, // another field
+      { clause: 'epics.get.by_iid', fields: ['description'] }, // resource unknown
+    ];
+    const entry = { resource: 'epic', fields: ['description'], reason: 'null when none was given', expires: '2099-01-01' };
+    const out = applyBaseline(s, { file: 'b.json', known: [entry] }, '2026-11-22');
+    expect(out.baseline!.applied).toEqual(['resource epic [fields description]']);
+    expect(out.baseline!.seen).toEqual({ 'resource epic [fields description]': 3 });
+    expect([out.totals.known, out.totals.failed]).toEqual([3, 3]);
+    expect(out.failures).toEqual(s.failures.slice(3));
+    expect(out.clauses.find((c) => c.id === 'epics.list.shape')!.known).toEqual({
+      reason: 'null when none was given',
+      expires: '2099-01-01',
+    });
+  });
+
+  test('a failure about several fields is known when each field has an entry, a resource entry and a clause entry together', () => {
+    const s = summary({ v: 'fail' }, []);
+    s.failures = [{ clause: 'v', fields: ['description', 'reference'], resource: 'epic' }];
+    const both = [
+      { resource: 'epic', fields: ['description'], reason: 'null', expires: '2099-01-01' },
+      { clause: 'v', fields: ['reference'], reason: 'gone', expires: '2099-01-01' },
+    ];
+    const out = applyBaseline(s, { file: 'b.json', known: both }, '2026-11-22');
+    expect([out.totals.known, out.verdict]).toEqual([1, 'pass']);
+    expect(out.baseline!.applied).toEqual(['resource epic [fields description]', 'v [fields reference]']);
+    const alone = applyBaseline(s, { file: 'b.json', known: both.slice(0, 1) }, '2026-11-22');
+    expect([alone.totals.failed, alone.verdict]).toEqual([1, 'fail']);
+  });
+
+  test("a resource entry that matches nothing is stale once its area's clauses ran, else not judged", () => {
+    const entry = { resource: 'epic', fields: ['description'], reason: 'r', expires: '2099-01-01' };
+    const ran = applyBaseline(summary({ 'epics.get.by_iid': 'pass' }, []), { file: 'b.json', known: [entry] }, '2026-11-22');
+    expect([ran.baseline!.stale, ran.verdict]).toEqual([['resource epic [fields description]'], 'fail']);
+    const skipped = applyBaseline(
+      summary({ 'users.get.x': 'pass', 'epics.get.by_iid': 'skip' }, []),
+      { file: 'b.json', known: [entry] },
+      '2026-11-22',
+    );
+    expect([skipped.baseline!.unused, skipped.verdict]).toEqual([['resource epic [fields description]'], 'pass']);
   });
 
   test('an entry for a clause that did not run is neither applied nor stale', () => {
@@ -115,6 +165,10 @@ describe('parseBaseline', () => {
       /known\.0\.operations\.0 must be 'METHOD \/path'/,
     ],
     ['{"known":[{"clause":"a","reason":"r","expires":"2027-01-01","fields":[]}]}', /known\.0\.fields/],
+    ['{"known":[{"resource":"epic","reason":"r","expires":"2027-01-01"}]}', /a resource entry must name its fields/],
+    ['{"known":[{"clause":"a","resource":"epic","fields":["x"],"reason":"r","expires":"2027-01-01"}]}', /either a clause or a resource/],
+    ['{"known":[{"reason":"r","expires":"2027-01-01"}]}', /either a clause or a resource/],
+    ['{"known":[{"resource":"epik","fields":["x"],"reason":"r","expires":"2027-01-01"}]}', /unknown resource\(s\) epik \(known: .*epic/],
   ])('%s is refused with a clear line', (text, message) => {
     expect(() => parseBaseline(text, 'b.json', new Set(['a']))).toThrow(message);
   });

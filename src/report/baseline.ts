@@ -4,17 +4,28 @@
  * the run; an entry whose clause now passes (stale) or whose date has passed (expired) fails it,
  * so a baseline never hides more than it says.
  *
+ * A field departure of a resource is one entry, `{"resource": "epic", "fields": ["description"]}`:
+ * it excuses a failure about those fields wherever that resource's schema judged them, whatever the
+ * test and its clause (a field null in every epic view is one departure, not one per test). A
+ * failure about several fields is known when each of its fields is excused by some entry.
+ *
  *   const baseline = parseBaseline(text, 'baselines/platform.json');
  *   const summary = applyBaseline(buildSummary(input), baseline, '2026-11-22');
+ *   summary.baseline.seen  // { 'resource epic [fields description]': 42, ... }
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CLAUSES } from '../spec/clauses.ts';
 import { KitError } from '../shared/errors.ts';
+import { resourceOf } from '../kit/field-path.ts';
+import { schemaNames } from '../kit/schemas.ts';
 
 export interface BaselineEntry {
-  clause: string;
+  /** The clause that departs (absent for a field departure of a resource). */
+  clause?: string;
+  /** A field departure of this resource ('epic'), wherever its schema judges the fields (needs `fields`, no `clause`). */
+  resource?: string;
   reason: string;
   expires: string;
   /** Only failures about these fields (all of a failure's fields among them): a departure in a view shared by many clauses. */
@@ -37,7 +48,8 @@ const schema = z
     known: z.array(
       z
         .object({
-          clause: z.string().min(1),
+          clause: z.string().min(1).optional(),
+          resource: z.string().min(1).optional(),
           reason: z.string().min(1, 'must say why the departure is known'),
           expires: date,
           fields: z.array(z.string().min(1)).min(1).optional(),
@@ -46,19 +58,32 @@ const schema = z
             .min(1)
             .optional(),
         })
-        .strict(),
+        .strict()
+        .refine((e) => (e.clause === undefined) !== (e.resource === undefined), 'must name either a clause or a resource')
+        .refine((e) => !e.resource || e.fields, 'a resource entry must name its fields'),
     ),
   })
   .passthrough();
 
-/** How an entry is named in reports: its clause, and what it is narrowed to. */
-export function entryLabel(e: Pick<BaselineEntry, 'clause' | 'fields' | 'operations'>): string {
+/** How an entry is named in reports: its clause (or `resource <name>`), and what it is narrowed to. */
+export function entryLabel(e: Pick<BaselineEntry, 'clause' | 'resource' | 'fields' | 'operations'>): string {
   const scope = [...(e.fields ? [`fields ${e.fields.join(', ')}`] : []), ...(e.operations ?? [])];
-  return scope.length ? `${e.clause} [${scope.join('; ')}]` : e.clause;
+  const name = e.resource !== undefined ? `resource ${e.resource}` : String(e.clause);
+  return scope.length ? `${name} [${scope.join('; ')}]` : name;
+}
+
+/** The resources a baseline may name: those the kit's schemas describe. */
+export function knownResources(): Set<string> {
+  return new Set(schemaNames().map(resourceOf));
 }
 
 /** Parses and checks a baseline file's text; throws an Error with one line naming the problem. */
-export function parseBaseline(text: string, file: string, knownClauses?: ReadonlySet<string>): Baseline {
+export function parseBaseline(
+  text: string,
+  file: string,
+  knownClauses?: ReadonlySet<string>,
+  resources: ReadonlySet<string> = knownResources(),
+): Baseline {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -70,8 +95,10 @@ export function parseBaseline(text: string, file: string, knownClauses?: Readonl
     const issue = parsed.error.issues[0]!;
     throw new Error(`${file}: ${issue.path.join('.') || '(root)'} ${issue.message}`);
   }
-  const unknown = knownClauses ? parsed.data.known.filter((e) => !knownClauses.has(e.clause)).map((e) => e.clause) : [];
+  const unknown = knownClauses ? parsed.data.known.flatMap((e) => (e.clause && !knownClauses.has(e.clause) ? [e.clause] : [])) : [];
   if (unknown.length) throw new Error(`${file}: unknown clause id(s) ${unknown.join(', ')}`);
+  const strange = parsed.data.known.flatMap((e) => (e.resource && !resources.has(e.resource) ? [e.resource] : []));
+  if (strange.length) throw new Error(`${file}: unknown resource(s) ${strange.join(', ')} (known: ${[...resources].sort().join(', ')})`);
   const seen = new Set<string>();
   for (const e of parsed.data.known) {
     const label = entryLabel(e);
@@ -83,9 +110,11 @@ export function parseBaseline(text: string, file: string, knownClauses?: Readonl
 
 export interface BaselineOutcome {
   file: string;
-  /** Entries that excused failures (by label: the clause, and its fields or operations). */
+  /** Entries that excused failures (by label: the clause or resource, and its fields or operations). */
   applied: string[];
-  /** Entries whose clause ran but that matched no failure: remove them. */
+  /** How many failures each applied entry excused (by label): a departure seen by many tests is one entry, seen that often. */
+  seen: Record<string, number>;
+  /** Entries whose clause (a resource entry: its area's clauses) ran but that matched no failure: remove them. */
   stale: string[];
   /** Entries past their date: their failures count again. */
   expired: string[];
@@ -93,12 +122,20 @@ export interface BaselineOutcome {
   unused: string[];
 }
 
-/** What a baseline reads of a failure: the clause it broke (its check's, else its test's), its fields and operation. */
+/** What a baseline reads of a failure: the clause it broke (its check's, else its test's), its fields, their resource, its operation. */
 interface FailureFacts {
   clause: string | null;
   violates?: string;
   fields?: string[];
+  resource?: string;
   operation?: string;
+}
+
+/** Which baseline entries excused a known failure, and why (the first entry's reason and date). */
+export interface KnownBy {
+  entries: string[];
+  reason: string;
+  expires: string;
 }
 
 /** The part of a summary a baseline acts on (kept structural so summary.ts and this file stay apart). */
@@ -112,35 +149,81 @@ export interface BaselineTarget {
   baseline?: BaselineOutcome;
 }
 
-/** An entry excuses a failure of its clause, within its fields and operations when it names them. */
-function excuses(entry: BaselineEntry, f: FailureFacts): boolean {
-  if ((f.violates ?? f.clause) !== entry.clause) return false;
-  if (entry.fields && !(f.fields?.length && f.fields.every((field) => entry.fields!.includes(field)))) return false;
+/**
+ * The clause areas whose tests judge a resource's schema: a resource entry that matched nothing is
+ * stale once those ran (else unused). A resource not listed is never judged stale.
+ */
+const RESOURCE_AREAS: Readonly<Record<string, string>> = {
+  epic: 'epics',
+  todo: 'todos',
+  user: 'users',
+  'ssh-key': 'keys',
+  'gpg-key': 'gpg',
+  email: 'emails',
+  'impersonation-token': 'tokens',
+  cluster: 'clusters',
+  variable: 'variables',
+  'broadcast-message': 'broadcast',
+  dependency: 'deps',
+};
+
+/** The entry names the failure's clause (or resource) and, when narrowed to operations, its operation. */
+function inScope(entry: BaselineEntry, f: FailureFacts): boolean {
   if (entry.operations && !(f.operation && entry.operations.includes(f.operation))) return false;
-  return true;
+  return entry.resource !== undefined ? f.resource === entry.resource : (f.violates ?? f.clause) === entry.clause;
+}
+
+/** The entries that together excuse a failure: one that takes its whole clause, else one per field of it; undefined when some field stays unexcused. */
+function excusers(entries: readonly BaselineEntry[], f: FailureFacts): BaselineEntry[] | undefined {
+  const matching = entries.filter((e) => inScope(e, f));
+  const whole = matching.find((e) => !e.fields);
+  if (whole) return [whole];
+  if (!f.fields?.length) return undefined;
+  const used = new Set<BaselineEntry>();
+  for (const field of f.fields) {
+    const by = matching.find((e) => e.fields!.includes(field));
+    if (!by) return undefined;
+    used.add(by);
+  }
+  return [...used];
+}
+
+/** Did the run judge what the entry is about (its clause, or its resource's area), so that no match makes it stale? */
+function judged(entry: BaselineEntry, clauses: BaselineTarget['clauses']): boolean {
+  const ran = (c: { status: string }) => c.status === 'pass' || c.status === 'fail';
+  if (entry.clause !== undefined) return clauses.some((c) => c.id === entry.clause && ran(c));
+  const area = RESOURCE_AREAS[entry.resource!];
+  return area !== undefined && clauses.some((c) => c.id.startsWith(`${area}.`) && ran(c));
 }
 
 /** Marks the failures the baseline excuses as known; a stale or expired entry fails the run. */
 export function applyBaseline<S extends BaselineTarget>(summary: S, baseline: Baseline, today: string): S {
-  const outcome: BaselineOutcome = { file: baseline.file, applied: [], stale: [], expired: [], unused: [] };
-  const known = new Set<FailureFacts>();
-  const clauses = summary.clauses.map((c) => ({ ...c }));
+  const outcome: BaselineOutcome = { file: baseline.file, applied: [], seen: {}, stale: [], expired: [], unused: [] };
+  const active = baseline.known.filter((e) => e.expires >= today);
+  const count = new Map<BaselineEntry, number>();
+  const knownBy = new Map<FailureFacts, KnownBy>();
+  for (const f of summary.failures) {
+    const by = excusers(active, f);
+    if (!by) continue;
+    for (const e of by) count.set(e, (count.get(e) ?? 0) + 1);
+    knownBy.set(f, { entries: by.map(entryLabel), reason: by.map((e) => e.reason).join(' '), expires: by[0]!.expires });
+  }
   for (const entry of baseline.known) {
     const label = entryLabel(entry);
-    const clause = clauses.find((c) => c.id === entry.clause);
-    if (entry.expires < today) {
-      outcome.expired.push(label);
-      continue;
-    }
-    const matched = summary.failures.filter((f) => excuses(entry, f));
-    if (matched.length) {
+    const n = count.get(entry) ?? 0;
+    if (entry.expires < today) outcome.expired.push(label);
+    else if (n > 0) {
       outcome.applied.push(label);
-      for (const f of matched) known.add(f);
-      if (clause) clause.known = { reason: entry.reason, expires: entry.expires };
-    } else if (clause?.status === 'pass' || clause?.status === 'fail') outcome.stale.push(label);
+      outcome.seen[label] = n;
+    } else if (judged(entry, summary.clauses)) outcome.stale.push(label);
     else outcome.unused.push(label);
   }
-  const failures = summary.failures.filter((f) => !known.has(f));
+  const clauses = summary.clauses.map((c) => ({ ...c }));
+  for (const [f, by] of knownBy) {
+    const clause = clauses.find((c) => c.id === (f.violates ?? f.clause));
+    if (clause && !clause.known) clause.known = { reason: by.reason, expires: by.expires };
+  }
+  const failures = summary.failures.filter((f) => !knownBy.has(f));
   const reasons = summary.verdictReasons.filter((r) => !/ failed$/.test(r));
   if (failures.length) reasons.unshift(`${failures.length} test${failures.length === 1 ? '' : 's'} failed`);
   for (const label of outcome.stale)
@@ -149,9 +232,9 @@ export function applyBaseline<S extends BaselineTarget>(summary: S, baseline: Ba
   return {
     ...summary,
     clauses,
-    totals: { ...summary.totals, failed: failures.length, known: known.size },
+    totals: { ...summary.totals, failed: failures.length, known: knownBy.size },
     failures,
-    knownFailures: [...known],
+    knownFailures: [...knownBy].map(([f, known]) => ({ ...f, known })),
     verdictReasons: reasons,
     verdict: reasons.length ? 'fail' : 'pass',
     baseline: outcome,
@@ -167,7 +250,7 @@ export function loadBaselineFile(path: string): Baseline {
     throw new KitError('CONFIG_INVALID', `CONFORMANCE_BASELINE: cannot read ${path}: ${(e as Error).message}`);
   }
   try {
-    return parseBaseline(text, path, new Set(CLAUSES.map((c) => c.id)));
+    return parseBaseline(text, path, new Set(CLAUSES.map((c) => c.id)), knownResources());
   } catch (e) {
     throw new KitError('CONFIG_INVALID', `CONFORMANCE_BASELINE: ${(e as Error).message}`);
   }

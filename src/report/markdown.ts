@@ -94,7 +94,13 @@ function header(s: Summary): string[] {
     `| ${s.totals.passed} | ${s.totals.failed} | ${s.totals.skipped} | ${s.totals.known ?? 0} |`,
     ...throttled(s),
     ...requestsByPhase(s),
+    ...notes(s),
   ];
+}
+
+/** Facts about the target the run met that are no failure (the host its links name), each once. */
+function notes(s: Summary): string[] {
+  return (s.notes ?? []).flatMap((n) => ['', `> Note: ${n}`]);
 }
 
 /** Where the run's requests went: probe, provisioning, tests and cleanup (summing to Requests above). */
@@ -120,14 +126,18 @@ function baseline(s: Summary, blocks: Blocks): string[] {
   const b = s.baseline;
   if (!b) return [];
   const out = ['', `## Baseline \`${cell(b.file)}\``, ''];
-  const line = (label: string, ids: string[]) => out.push(`- ${label}: ${ids.length ? ids.map((id) => `\`${id}\``).join(', ') : 'none'}`);
-  line('known failures excused', b.applied);
+  const line = (label: string, ids: string[], note = (_id: string) => '') =>
+    out.push(`- ${label}: ${ids.length ? ids.map((id) => `\`${id}\`${note(id)}`).join(', ') : 'none'}`);
+  const seen = (label: string) => (b.seen?.[label] ? ` (seen ${b.seen[label]} time${b.seen[label] === 1 ? '' : 's'})` : '');
+  line('known failures excused', b.applied, seen);
   line('stale entries (the clause passes now: remove them)', b.stale);
   line('expired entries (their failures count again)', b.expired);
   line('entries not judged (clause skipped or untested)', b.unused);
   const known = (s.knownFailures ?? []).map((f) => {
-    const entry = s.clauses.find((c) => c.id === f.clause)?.known;
-    return fenced(`${formatFailure(f, s.seed)}\n  Known: ${entry?.reason ?? ''} (until ${entry?.expires ?? '?'})`);
+    const entry = f.known ?? s.clauses.find((c) => c.id === (f.violates ?? f.clause))?.known;
+    // The entries are named when they are not simply the failure's clause (a resource's field departure, a narrowed entry).
+    const by = f.known && f.known.entries.some((e) => e !== (f.violates ?? f.clause)) ? ` [${f.known.entries.join('; ')}]` : '';
+    return fenced(`${formatFailure(f, s.seed)}\n  Known${by}: ${entry?.reason ?? ''} (until ${entry?.expires ?? '?'})`);
   });
   return blocks.add(out, known, 'known failure(s)');
 }

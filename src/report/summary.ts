@@ -9,7 +9,7 @@
  */
 import type { CleanupReport, MainRequests, ThrottleCount } from '../kit/channels.ts';
 import type { FailureRecord } from '../kit/result-meta.ts';
-import type { BaselineOutcome } from './baseline.ts';
+import type { BaselineOutcome, KnownBy } from './baseline.ts';
 import type { CapabilityReport } from '../kit/capabilities.ts';
 import type { RunScope } from './run-scope.ts';
 import { areaOf, type Clause } from '../spec/clauses.ts';
@@ -37,6 +37,8 @@ export interface TestResult {
   requests?: number;
   /** meta().conformance.setupRequests: what the hooks before the test sent. */
   setupRequests?: number;
+  /** meta().conformance.notes: facts about the target met, no failures. */
+  notes?: string[];
   durationMs?: number;
 }
 
@@ -68,6 +70,8 @@ export interface FailureSummary {
   violates?: string;
   /** The fields the failing check found wrong, when it could name them all. */
   fields?: string[];
+  /** The resource those fields belong to ('epic'), when the check knew it. */
+  resource?: string;
   /** The spec operation of the exchange it judged ('GET /users/:id/gpg_keys'). */
   operation?: string;
   /** One line: the requirement and, when known, expected and actual. */
@@ -83,6 +87,8 @@ export interface FailureSummary {
   exchange?: FailureRecord['exchange'];
   /** A failed property's shrunk counterexample. */
   counterexample?: string;
+  /** On a known failure: the baseline entries that excused it, and why. */
+  known?: KnownBy;
 }
 
 export interface AreaCounts {
@@ -125,6 +131,11 @@ export interface Summary {
   cleanup?: CleanupReport;
   /** 429 answers the kit met and waited out (every process of the run), and how long it waited: counted, never judged. */
   throttled?: ThrottleCount;
+  /**
+   * Facts about the target the run met that are no failure, each said once (not per test): e.g. that
+   * the server names another host in its Link URLs than the base URL (src/kit/link-host.ts).
+   */
+  notes?: string[];
   /** What the run covered: a pass is a certification only when `scope.certified` (else the verdict reads PARTIAL). */
   scope?: RunScope;
   /**
@@ -230,6 +241,7 @@ function failureOf(r: TestResult): FailureSummary {
   if (r.file) out.file = r.file;
   if (f?.violates) out.violates = f.violates;
   if (f?.fields) out.fields = f.fields;
+  if (f?.resource) out.resource = f.resource;
   if (f?.operation) out.operation = f.operation;
   if (f?.counterexample !== undefined) out.counterexample = f.counterexample;
   if (f?.expected !== undefined) out.expected = f.expected;
@@ -313,6 +325,8 @@ export function buildSummary(input: SummaryInput): Summary {
     areas: [...areas.values()],
     unhandledErrors,
   };
+  const notes = [...new Set(results.flatMap((r) => r.notes ?? []))];
+  if (notes.length) summary.notes = notes;
   if (input.interrupted) summary.interrupted = true;
   return summary;
 }

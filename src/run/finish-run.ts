@@ -50,7 +50,8 @@ export interface FinishOptions {
 function knownTests(summary: Summary): KnownTest[] {
   return (summary.knownFailures ?? []).map((f) => {
     const clause = summary.clauses.find((c) => c.id === (f.violates ?? f.clause));
-    return { test: f.test, ...(f.file ? { file: f.file } : {}), reason: clause?.known?.reason ?? 'listed in the baseline' };
+    const reason = f.known?.reason ?? clause?.known?.reason ?? 'listed in the baseline';
+    return { test: f.test, ...(f.file ? { file: f.file } : {}), reason };
   });
 }
 
