@@ -37,6 +37,33 @@ describe('parseDate', () => {
     expect(parseDate('2023-02-29')).toBeUndefined();
     expect(parseDate('2024-5-1')).toBeUndefined();
   });
+
+  it('reads a full ISO datetime as the calendar date it was written with, whatever its zone', () => {
+    expect(parseDate('2026-12-26T00:00:00Z')).toBe('2026-12-26');
+    expect(parseDate('2026-12-26T10:00:00+02:00')).toBe('2026-12-26');
+    expect(parseDate('2026-12-26T23:30:00.5-05:00')).toBe('2026-12-26');
+    expect(parseDate('2026-12-26T00:30:00+14:00')).toBe('2026-12-26');
+    expect(parseDate('2026-12-26 08:15')).toBe('2026-12-26');
+  });
+
+  it('refuses garbage, impossible dates and impossible times in the long form', () => {
+    for (const bad of [
+      '31/01/2031',
+      'next tuesday',
+      '2031-02-29T10:00:00Z',
+      '2031-01-01T25:00:00Z',
+      '2031-01-01T10:61:00Z',
+      '2031-01-01T',
+      '2031-01-01x',
+    ]) {
+      expect(parseDate(bad), bad).toBeUndefined();
+    }
+  });
+
+  it('p.date() answers "<name> is invalid" to a bad value and keeps the date part of a good one', () => {
+    expect(readParams({ expires_at: '2026-12-26T10:00:00+02:00' }, { expires_at: p.date() })).toEqual({ expires_at: '2026-12-26' });
+    expect(errorOf(() => readParams({ expires_at: 'soon' }, { expires_at: p.date() })).body).toEqual({ message: 'expires_at is invalid' });
+  });
 });
 
 describe('readParams', () => {

@@ -83,15 +83,21 @@ export function parseDatetime(text: string): Date | undefined {
   return new Date(at);
 }
 
-/** A calendar date YYYY-MM-DD, returned as given; undefined when not a real date. */
+/**
+ * A calendar date, as the platform reads a `type: Date` parameter (and a date column casts a
+ * DateTime): YYYY-MM-DD as given, or a full ISO 8601 datetime that keeps the calendar date it was
+ * written with, whatever its zone ('2026-12-26T23:30:00-05:00' is '2026-12-26'). Undefined when
+ * not a real date or datetime ('31/01/2031', '2031-02-29', '2031-01-01T25:00:00Z').
+ */
 export function parseDate(text: string): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const m = /^(\d{4})-(\d{2})-(\d{2})(.*)$/s.exec(text);
   if (!m) return undefined;
   const year = Number(m[1]),
     month = Number(m[2]),
     day = Number(m[3]);
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined;
-  return text;
+  if (m[4] !== '' && parseDatetime(text) === undefined) return undefined;
+  return `${m[1]}-${m[2]}-${m[3]}`;
 }
 
 const asString: Coerce<string> = (raw) => {
