@@ -40,7 +40,7 @@ export const API_ERRORS = {
     status: 405,
     body: () => ({ error: 'Keyset pagination is not yet available for this type of request' }),
   },
-  /** A DELETE the deletion schedule refuses (already marked, not marked yet, a wrong full_path): no status prefix. */
+  /** A DELETE the deletion schedule refuses (already marked, not marked yet, a wrong full_path), or of a primary e-mail: no status prefix. */
   deletion_refused: { status: 400, body: (text: string) => ({ message: text }) },
   /** Conflicts carry no status prefix: {"message":"Email has already been taken"}. */
   conflict: { status: 409, body: (text: string) => ({ message: text }) },

@@ -1,17 +1,19 @@
 /**
- * Secondary e-mail addresses: the caller's own (/user/emails) and any user's
- * (/users/:id/emails, administrators only). The primary address is not listed. An address
+ * E-mail addresses: the caller's own (/user/emails) and any user's (/users/:id/emails,
+ * administrators only). A confirmed user's primary address is a row of the list too, as on the
+ * platform (primary-email.ts): it can be read by id, and deleting it is refused with 400. An address
  * anyone already uses, as primary or secondary (case-insensitive), is refused with 400 keyed by
  * email.
  *
  *   POST /api/v4/user/emails {"email":"jane.work@example.com"}
  *   -> 201 {"id":3,"email":"jane.work@example.com","confirmed_at":null}
+ *   GET /api/v4/user/emails -> [{"id":2,"email":"jane@example.com",...}, {"id":3,"email":"jane.work@example.com",...}]
  *   the same address again (any case) -> 400 {"message":{"email":["has already been taken"]}}
  */
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../../auth.ts';
 import { ctxOf, envOf, type RefContext, type ViewEnv } from '../../context.ts';
-import { addressTaken, secondaryEmailTaken, validEmail } from '../../domain/emails.ts';
+import { addressTaken, validEmail } from '../../domain/emails.ts';
 import type { EmailRecord, UserRecord } from '../../domain/records.ts';
 import { fail } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
@@ -19,6 +21,7 @@ import { input, p, readParams } from '../../params.ts';
 import { created, noContent } from '../../respond.ts';
 import { intParam, type Router } from '../../router.ts';
 import { findUser } from '../../lookups.ts';
+import { ensurePrimaryRow, isPrimaryRow, secondaryAddressTaken } from './primary-email.ts';
 
 const TAKEN = 'has already been taken';
 
@@ -27,7 +30,7 @@ export function emailView(e: EmailRecord, env: ViewEnv) {
 }
 
 function taken(ctx: RefContext, email: string): boolean {
-  return ctx.has('emails.primary-not-checked') ? secondaryEmailTaken(ctx.store, email) : addressTaken(ctx.store, email);
+  return ctx.has('emails.primary-not-checked') ? secondaryAddressTaken(ctx.store, email) : addressTaken(ctx.store, email);
 }
 
 /** Checks and stores a secondary address; confirmed at once only when told to skip confirmation. */
@@ -38,31 +41,45 @@ function addEmail(ctx: RefContext, user: UserRecord, email: string, confirmed: b
     if (ctx.has('emails.duplicate-409')) fail('conflict', 'Email has already been taken');
     fail('validation_failed', ctx.has('emails.duplicate-base-error') ? { base: [`Email ${TAKEN}`] } : { email: [TAKEN] });
   }
+  ensurePrimaryRow(ctx.store, user);
   const now = ctx.clock();
   return ctx.store.emails.insert({ userId: user.id, email: address, confirmedAt: confirmed ? now : null, createdAt: now });
 }
 
-function emailOf(request: FastifyRequest, userId: number): EmailRecord {
-  const email = ctxOf(request).store.emails.get(intParam(request, 'email_id'));
-  if (!email || email.userId !== userId) fail('not_found', 'Email');
+/** The user's row `:email_id` (their primary address's row made first), or 404. */
+function emailOf(request: FastifyRequest, user: UserRecord): EmailRecord {
+  const { store } = ctxOf(request);
+  ensurePrimaryRow(store, user);
+  const email = store.emails.get(intParam(request, 'email_id'));
+  if (!email || email.userId !== user.id) fail('not_found', 'Email');
   return email;
+}
+
+/** Deletes a row, unless it is its user's primary address (the platform's Emails::DestroyService raises). */
+function deleteEmail(request: FastifyRequest, reply: Parameters<typeof noContent>[1], user: UserRecord) {
+  const { store } = ctxOf(request);
+  const email = emailOf(request, user);
+  if (isPrimaryRow(store, email)) fail('deletion_refused', 'Cannot delete primary email');
+  store.emails.delete(email.id);
+  return noContent(request, reply, emailView(email, envOf(request)));
 }
 
 export function registerEmails(r: Router): void {
   const { ctx } = r;
-  const list = (request: FastifyRequest, reply: Parameters<typeof paginate>[1], userId: number) => {
+  const list = (request: FastifyRequest, reply: Parameters<typeof paginate>[1], user: UserRecord) => {
     const env = envOf(request);
+    ensurePrimaryRow(ctx.store, user);
     return paginate(
       request,
       reply,
-      ctx.store.emails.filter((e) => e.userId === userId),
+      ctx.store.emails.filter((e) => e.userId === user.id),
     ).map((e) => emailView(e, env));
   };
 
-  r.get('/user/emails', { auth: 'authenticated' }, (request, reply) => list(request, reply, callerOf(request).user.id));
+  r.get('/user/emails', { auth: 'authenticated' }, (request, reply) => list(request, reply, callerOf(request).user));
 
   r.get('/user/emails/:email_id(int)', { auth: 'authenticated' }, (request) =>
-    emailView(emailOf(request, callerOf(request).user.id), envOf(request)),
+    emailView(emailOf(request, callerOf(request).user), envOf(request)),
   );
 
   r.post('/user/emails', { auth: 'authenticated' }, (request, reply) => {
@@ -70,13 +87,11 @@ export function registerEmails(r: Router): void {
     return created(request, reply, emailView(addEmail(ctx, callerOf(request).user, q.email, false), envOf(request)));
   });
 
-  r.delete('/user/emails/:email_id(int)', { auth: 'authenticated' }, (request, reply) => {
-    const email = emailOf(request, callerOf(request).user.id);
-    ctx.store.emails.delete(email.id);
-    return noContent(request, reply, emailView(email, envOf(request)));
-  });
+  r.delete('/user/emails/:email_id(int)', { auth: 'authenticated' }, (request, reply) =>
+    deleteEmail(request, reply, callerOf(request).user),
+  );
 
-  r.get('/users/:id(int)/emails', { auth: 'admin' }, (request, reply) => list(request, reply, findUser(request).id));
+  r.get('/users/:id(int)/emails', { auth: 'admin' }, (request, reply) => list(request, reply, findUser(request)));
 
   r.post('/users/:id(int)/emails', { auth: 'admin' }, (request, reply) => {
     const q = readParams(input(request), { email: p.string().required(), skip_confirmation: p.boolean() });
@@ -84,9 +99,5 @@ export function registerEmails(r: Router): void {
     return created(request, reply, emailView(addEmail(ctx, user, q.email, q.skip_confirmation === true), envOf(request)));
   });
 
-  r.delete('/users/:id(int)/emails/:email_id(int)', { auth: 'admin' }, (request, reply) => {
-    const email = emailOf(request, findUser(request).id);
-    ctx.store.emails.delete(email.id);
-    return noContent(request, reply, emailView(email, envOf(request)));
-  });
+  r.delete('/users/:id(int)/emails/:email_id(int)', { auth: 'admin' }, (request, reply) => deleteEmail(request, reply, findUser(request)));
 }
