@@ -87,7 +87,8 @@ export const SPEC_OPERATIONS: readonly string[] = [
 
 /**
  * Routes the reference registers beyond the spec: the fixture surface DESIGN.md names (projects,
- * groups, members), which the kit needs to provision; not operations of the spec, so not in the document.
+ * groups, members), which the kit needs to provision, and the reads real clients' own suites make
+ * before they act (platform-behaviour.md); not operations of the spec, so not in the document.
  */
 export const FIXTURE_SURFACE: readonly string[] = [
   'POST /projects',
@@ -100,4 +101,9 @@ export const FIXTURE_SURFACE: readonly string[] = [
   'DELETE /groups/:id',
   'POST /projects/:id/members',
   'POST /groups/:id/members',
+  'GET /groups/:id/subgroups',
+  'GET /projects/:id/members',
+  'GET /groups/:id/members',
+  'GET /namespaces/:id',
+  'GET /users/:id_or_username(int)/keys/:key_id(int)',
 ];

@@ -15,6 +15,7 @@ import { registerGpgKeys } from './gpg-keys/gpg-keys.ts';
 import { registerGroups } from './groups/groups.ts';
 import { registerImpersonationTokens } from './impersonation-tokens/impersonation-tokens.ts';
 import { registerMembers } from './members/members.ts';
+import { registerNamespaces } from './namespaces/namespaces.ts';
 import { registerProjects } from './projects/projects.ts';
 import { registerSshKeys } from './ssh-keys/ssh-keys.ts';
 import { usersPlugin } from './users/index.ts';
@@ -30,6 +31,7 @@ export const RESOURCES: readonly ResourcePlugin[] = [
   registerProjects,
   registerGroups,
   registerMembers,
+  registerNamespaces,
   registerClusters,
   registerVariables,
   registerDependencies,

@@ -1,12 +1,14 @@
 /**
  * Groups (fixture surface, as the platform): POST /groups (subgroups through parent_id; the
  * creator becomes owner), GET /groups, GET /groups/:id (id or URL-encoded full path),
+ * GET /groups/:id/subgroups (the direct subgroups the caller may see, filtered, ordered and paged
+ * as GET /groups; 404 Group Not Found when the parent is hidden),
  * DELETE /groups/:id (owner or admin; 202 like the platform, subgroups and projects go too; under
  * projects.scheduled-deletion it only marks, see domain/scheduled-deletion.ts).
  *
  *   POST /api/v4/groups {"name":"Child","path":"child","parent_id":4} -> 201 {"full_path":"parent/child",...}
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf, userOf } from '../../auth.ts';
 import { ctxOf, envOf } from '../../context.ts';
 import { accessLevel, ACCESS, canSeeGroup, canSeeProject, hasAccess, moreVisible, VISIBILITIES } from '../../domain/access.ts';
@@ -93,6 +95,31 @@ function createGroup(request: FastifyRequest): NamespaceRecord {
   return group;
 }
 
+/** The groups `keep` allows that the caller may see, filtered and ordered by LIST (name ascending by default), one page. */
+function listGroups(request: FastifyRequest, reply: FastifyReply, keep: (g: NamespaceRecord) => boolean) {
+  const q = readParams(input(request), LIST);
+  const { store } = ctxOf(request);
+  const user = userOf(request);
+  const search = q.search?.toLowerCase();
+  const env = envOf(request);
+  const groups = store.namespaces.filter((g) => {
+    if (g.kind !== 'group' || !keep(g) || !canSeeGroup(store, user, g)) return false;
+    if (q.top_level_only && g.parentId !== null) return false;
+    if (search && !`${g.name} ${g.path}`.toLowerCase().includes(search)) return false;
+    if (q.owned && (!user || accessLevel(store, user.id, g) < ACCESS.owner)) return false;
+    return true;
+  });
+  const orderBy = q.order_by ?? 'name';
+  const dir = q.sort === 'desc' ? -1 : 1;
+  const key = (g: NamespaceRecord) => (orderBy === 'id' ? g.id : orderBy === 'path' ? g.path.toLowerCase() : g.name.toLowerCase());
+  groups.sort((a, b) => {
+    const ka = key(a),
+      kb = key(b);
+    return (ka < kb ? -1 : ka > kb ? 1 : a.id - b.id) * dir;
+  });
+  return paginate(request, reply, groups).map((g) => groupView(g, env));
+}
+
 export function registerGroups(r: Router): void {
   const { store } = r.ctx;
 
@@ -100,27 +127,11 @@ export function registerGroups(r: Router): void {
     created(request, reply, groupView(createGroup(request), envOf(request))),
   );
 
-  r.get('/groups', { auth: 'public' }, (request, reply) => {
-    const q = readParams(input(request), LIST);
-    const user = userOf(request);
-    const search = q.search?.toLowerCase();
-    const env = envOf(request);
-    const groups = store.namespaces.filter((g) => {
-      if (g.kind !== 'group' || !canSeeGroup(store, user, g)) return false;
-      if (q.top_level_only && g.parentId !== null) return false;
-      if (search && !`${g.name} ${g.path}`.toLowerCase().includes(search)) return false;
-      if (q.owned && (!user || accessLevel(store, user.id, g) < ACCESS.owner)) return false;
-      return true;
-    });
-    const orderBy = q.order_by ?? 'name';
-    const dir = q.sort === 'desc' ? -1 : 1;
-    const key = (g: NamespaceRecord) => (orderBy === 'id' ? g.id : orderBy === 'path' ? g.path.toLowerCase() : g.name.toLowerCase());
-    groups.sort((a, b) => {
-      const ka = key(a),
-        kb = key(b);
-      return (ka < kb ? -1 : ka > kb ? 1 : a.id - b.id) * dir;
-    });
-    return paginate(request, reply, groups).map((g) => groupView(g, env));
+  r.get('/groups', { auth: 'public' }, (request, reply) => listGroups(request, reply, () => true));
+
+  r.get('/groups/:id/subgroups', { auth: 'public' }, (request, reply) => {
+    const parent = findVisibleGroup(request);
+    return listGroups(request, reply, (g) => g.parentId === parent.id);
   });
 
   r.get('/groups/:id', { auth: 'public' }, (request) => {

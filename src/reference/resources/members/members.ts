@@ -1,41 +1,31 @@
 /**
- * Adding members (fixture surface): POST /projects/:id/members and POST /groups/:id/members
- * with user_id and access_level (10 guest .. 50 owner). Maintainers and owners may add; only
- * owners may add owners; a duplicate is 409 "Member already exists".
+ * Members (fixture surface): POST /projects/:id/members and POST /groups/:id/members with user_id,
+ * access_level (10 guest .. 50 owner) and expires_at (a date, or a datetime whose date is kept, as
+ * the platform's DateTime parameter stored in a date column). Maintainers and owners may add; only
+ * owners may add owners; a duplicate is 409 "Member already exists". GET of the same paths lists
+ * the direct members (member-list.ts).
  *
  *   POST /api/v4/groups/4/members {"user_id":2,"access_level":30} -> 201 {"id":2,"access_level":30,...}
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../../auth.ts';
-import { ctxOf, envOf, type ViewEnv } from '../../context.ts';
+import { ctxOf, envOf } from '../../context.ts';
 import { ACCESS, ACCESS_LEVEL_VALUES, ACCESS_NAMES, accessLevel, hasAccess } from '../../domain/access.ts';
-import type { MemberRecord, MemberSource, NamespaceRecord, ProjectRecord } from '../../domain/records.ts';
+import type { MemberSource, NamespaceRecord, ProjectRecord } from '../../domain/records.ts';
 import { findUserByIdOrUsername } from '../../domain/users.ts';
 import { fail } from '../../errors.ts';
 import { input, p, readParams } from '../../params.ts';
 import { created } from '../../respond.ts';
 import type { Router } from '../../router.ts';
 import { findProject, findVisibleGroup } from '../../lookups.ts';
-import { userPublicView } from '../../views/user-views.ts';
+import { listMembers } from './member-list.ts';
+import { memberView } from './member-view.ts';
 
 const ADD = {
   user_id: p.string().required(),
   access_level: p.integer().in(ACCESS_LEVEL_VALUES).required(),
   expires_at: p.date(),
 };
-
-export function memberView(m: MemberRecord, env: ViewEnv) {
-  const user = env.store.users.get(m.userId);
-  const creator = m.createdById === null ? undefined : env.store.users.get(m.createdById);
-  return {
-    ...(user ? userPublicView(user, env) : { id: m.userId }),
-    access_level: m.accessLevel,
-    created_at: env.fmt.datetime(m.createdAt),
-    created_by: creator ? userPublicView(creator, env) : null,
-    expires_at: m.expiresAt,
-    membership_state: 'active',
-  };
-}
 
 function addMember(
   request: FastifyRequest,
@@ -73,6 +63,12 @@ function addMember(
 }
 
 export function registerMembers(r: Router): void {
+  r.get('/projects/:id/members', { auth: 'authenticated' }, (request, reply) =>
+    listMembers(request, reply, 'Project', findProject(request)),
+  );
+  r.get('/groups/:id/members', { auth: 'authenticated' }, (request, reply) =>
+    listMembers(request, reply, 'Namespace', findVisibleGroup(request)),
+  );
   r.post('/projects/:id/members', { auth: 'authenticated' }, (request, reply) => addMember(request, reply, 'Project', findProject));
   r.post('/groups/:id/members', { auth: 'authenticated' }, (request, reply) => addMember(request, reply, 'Namespace', findVisibleGroup));
 }

@@ -109,6 +109,22 @@ describe("a user's keys (/users/:id_or_username/keys)", () => {
     expect((await t.req('DELETE', `/users/${jane.id}/keys/${made.data.id}`, { token: t.admin })).statusCode).toBe(404);
   });
 
+  it("reads one key of a user by id, without a token too; 404 Key Not Found for another user's key", async () => {
+    const bob = await t.user('bob');
+    const k = await sshPublicKey();
+    const made = await t.req('POST', `/users/${jane.id}/keys`, { token: t.admin, body: { title: 'one', key: k.text } });
+    const path = `/users/${jane.id}/keys/${made.data.id}`;
+    for (const token of [undefined, bob.token, t.admin]) {
+      const res = await t.req('GET', path, { token });
+      expect([res.statusCode, res.data], String(token)).toEqual([200, made.data]);
+    }
+    const elsewhere = await t.req('GET', `/users/${bob.id}/keys/${made.data.id}`, { token: t.admin });
+    expect([elsewhere.statusCode, elsewhere.data]).toEqual([404, { message: '404 Key Not Found' }]);
+    expect((await t.req('GET', `/users/${jane.id}/keys/999`)).data).toEqual({ message: '404 Key Not Found' });
+    expect((await t.req('GET', `/users/999/keys/${made.data.id}`)).data).toEqual({ message: '404 User Not Found' });
+    expect((await t.req('GET', `/users/jane/keys/${made.data.id}`)).data).toEqual({ error: '404 Not Found' });
+  });
+
   it('frees the fingerprint when the user is deleted', async () => {
     const k = await sshPublicKey();
     await t.req('POST', '/user/keys', { token: jane.token, body: { title: 'x', key: k.text } });

@@ -1,6 +1,7 @@
 /**
  * SSH keys: the caller's own (/user/keys) and any user's (/users/:id_or_username/keys: listing
- * is public, adding and deleting admin-only). Keys are checked for real (domain/ssh-keys.ts)
+ * and reading one key by a numeric user id are public, as on the platform; adding and deleting
+ * admin-only; a key of another user is 404 Key Not Found). Keys are checked for real (domain/ssh-keys.ts)
  * and unique by fingerprint across all users; the returned key keeps type and body and shows
  * "<user name> (<host>)" as its comment, as the platform does.
  *
@@ -130,6 +131,11 @@ export function registerSshKeys(r: Router): void {
     const user = userById(request);
     return created(request, reply, sshKeyView(addKey(ctx, request, user), envOf(request)));
   });
+
+  // Read as the list is (public); the platform's GET ':id/keys/:key_id' in lib/api/users.rb.
+  r.get('/users/:id_or_username(int)/keys/:key_id(int)', { auth: 'public' }, (request) =>
+    sshKeyView(keyOf(request, userById(request).id), envOf(request)),
+  );
 
   r.delete('/users/:id_or_username(int)/keys/:key_id(int)', { auth: 'admin' }, (request, reply) => {
     const key = keyOf(request, userById(request).id);
