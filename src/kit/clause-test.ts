@@ -17,7 +17,7 @@ import { timeAllowanceMs } from './throttle.ts';
 import { areaOf, getClause } from '../spec/clauses.ts';
 import { CITED } from './check-registry.ts';
 import { ConformanceFailure, failureOf } from './checks.ts';
-import { inTestLog, takeRequestsOutsideTests, takeViolations, testRequests } from './recorder.ts';
+import { inTestLog, takeRequestsOutsideTests, takeViolations, testNotes, testRequests } from './recorder.ts';
 import { failureRecord } from './failure-record.ts';
 import { session, type Session } from './session.ts';
 import type { ConformanceMeta } from './result-meta.ts';
@@ -113,5 +113,7 @@ async function runClause(clause: string, fn: (ctx: ClauseContext) => Promise<voi
     throw error;
   } finally {
     meta.requests = testRequests();
+    const notes = testNotes();
+    if (notes.length) meta.notes = notes;
   }
 }

@@ -91,6 +91,18 @@ describe('ApiClient', () => {
     expect(last.headers['content-type']).toBe('application/x-www-form-urlencoded');
   });
 
+  test('follow() requests a link on the base URL as written, and one naming another host on the base URL; curl shows what was requested', async () => {
+    resetExchanges();
+    const own = await client().follow(`${apiUrl}/users?page=2&per_page=2`);
+    expect(own.url).toBe(`${apiUrl}/users?page=2&per_page=2`);
+    const other = await client().follow('https://gitlab.internal:8443/api/v4/users?page=3&per_page=2');
+    expect(other.status).toBe(200);
+    expect(other.url).toBe(`${apiUrl}/users?page=3&per_page=2`);
+    expect(seen.at(-1)!.url).toBe('/api/v4/users?page=3&per_page=2');
+    expect(toCurl(lastExchange()!)).toContain(`${apiUrl}/users?page=3&per_page=2`);
+    expect(toCurl(lastExchange()!)).not.toContain('gitlab.internal');
+  });
+
   test('sends sudo by header or by query', async () => {
     await client().get('/user', { sudo: 'jdoe' });
     expect(seen.at(-1)!.headers.sudo).toBe('jdoe');

@@ -9,12 +9,14 @@
  *   const admin = new ApiClient({ apiUrl, timeoutMs: 10000, maxBodyBytes: 1 << 24, secrets, auth: { token } });
  *   const res = await admin.post('/broadcast_messages', { json: { message: 'hi' } });
  *   res.status; res.json; res.headers['x-total'];
+ *   await admin.follow(parseLinks(res).next!);   // a Link URL, on the base URL if it names another host
  */
 import { SecretSet } from '../shared/redact.ts';
 import { exchange, type Answer, type ExchangeOptions } from './http-exchange.ts';
 import { encodeParams } from './query-string.ts';
 import { Agent } from './undici-agent.ts';
 import { secretLearner } from './learn-secrets.ts';
+import { followLinkOn } from './link-host.ts';
 import { defaultThrottle, type Throttle } from './throttle.ts';
 import type { ApiResponse, ExchangeObserver } from './exchange.ts';
 
@@ -90,6 +92,14 @@ export class ApiClient {
   }
   patch(path: string, o: RequestOptions = {}) {
     return this.request('PATCH', path, o);
+  }
+  /**
+   * GET a URL the server wrote in a Link header: as written, or on the client's API root when it
+   * names another host (link-host.ts; the run's summary then says so once). The response's url is
+   * the URL requested.
+   */
+  follow(link: string, o: RequestOptions = {}) {
+    return this.request('GET', followLinkOn(link, this.options.apiUrl), o);
   }
 
   /** Builds the absolute URL: a path is relative to the API root (/api/v4); an absolute URL is kept. */

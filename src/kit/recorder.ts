@@ -45,9 +45,18 @@ interface TestLog {
   capture?: RecordedExchange[];
   /** Exchanges recorded in this log. */
   requests: number;
+  /** Facts about the target the run says once in its summary (noteForRun), each once. */
+  notes: Set<string>;
 }
 
-const newLog = (name?: string): TestLog => ({ name, exchanges: [], byJudged: new WeakMap(), violations: [], requests: 0 });
+const newLog = (name?: string): TestLog => ({
+  name,
+  exchanges: [],
+  byJudged: new WeakMap(),
+  violations: [],
+  requests: 0,
+  notes: new Set(),
+});
 const tests = new AsyncLocalStorage<TestLog>();
 /** The log of what is sent outside any test: a file's hooks, the CLI's own requests. */
 const outside = newLog();
@@ -81,6 +90,20 @@ export function currentTestName(): string | undefined {
 /** Exchanges the running test has recorded so far. */
 export function testRequests(): number {
   return current().requests;
+}
+
+/**
+ * Notes a fact about the target that is no failure, for the run to say once in its summary
+ * (summary.json's `notes`): the running test's meta carries it (clause-test.ts), the reporter keeps
+ * each note once. Outside a test a note is not reported.
+ */
+export function noteForRun(note: string): void {
+  current().notes.add(note);
+}
+
+/** The notes the running test made (noteForRun), in order. */
+export function testNotes(): string[] {
+  return [...current().notes];
 }
 
 /**

@@ -10,7 +10,10 @@
  * - `huge`: 200 with Content-Type application/json and an endless body, streamed in chunks
  *   (never allocated whole) until the client stops reading or `maxStreamBytes` is reached;
  * - `throttle`: 429 Too Many Requests as GitLab's throttles answer it ("Retry later", RateLimit-*
- *   headers), with `Retry-After: <retryAfter>` (default 1; null: none).
+ *   headers), with `Retry-After: <retryAfter>` (default 1; null: none);
+ * - `link-host`: passes the request on, and gives every URL of the answer's Link header the
+ *   origin `linkOrigin` (default https://gitlab.internal:8443), as the platform writes its
+ *   configured host (`external_url`) where the kit reaches it by another name (hits: answers with a Link).
  *
  * So start-up requests (preflight, provisioning) succeed and only the tests that meet the
  * matched route fail.
@@ -25,7 +28,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { Socket } from 'node:net';
 import { startReferenceServer, type RunningReference } from '../reference/index.ts';
 
-export type Behaviour = 'hang' | 'reset' | 'not-json' | 'slow' | 'huge' | 'throttle';
+export type Behaviour = 'hang' | 'reset' | 'not-json' | 'slow' | 'huge' | 'throttle' | 'link-host';
 
 export interface HostileOptions {
   behaviour: Behaviour;
@@ -37,6 +40,10 @@ export interface HostileOptions {
   maxStreamBytes?: number;
   /** `throttle`: the Retry-After value (default '1'); null sends none. */
   retryAfter?: string | null;
+  /** `link-host`: the scheme and authority every Link URL is given (default https://gitlab.internal:8443). */
+  linkOrigin?: string;
+  /** Faults of the reference behind the proxy (REFERENCE_FAULTS ids). */
+  faults?: string[];
   adminToken: string;
 }
 
@@ -55,9 +62,16 @@ export interface HostileTarget {
 
 const CHUNK = Buffer.alloc(64 * 1024, 0x61); // "aaaa...": one chunk, written again and again
 
-/** Forwards the request to the reference and pipes the answer back. */
-function forward(ref: RunningReference, req: IncomingMessage, res: ServerResponse): void {
+/** Answers in place of the plain pass-through (true: it answered `res` itself, with the reference's answer changed or dropped). */
+type Rewrite = (answer: IncomingMessage, res: ServerResponse) => boolean;
+
+/** Forwards the request to the reference and pipes the answer back (unless `rewrite` answers instead). */
+function forward(ref: RunningReference, req: IncomingMessage, res: ServerResponse, rewrite?: Rewrite): void {
   const upstream = httpRequest(`${ref.url}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+    if (rewrite?.(answer, res)) {
+      answer.resume();
+      return;
+    }
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });
@@ -90,7 +104,7 @@ function stream(res: ServerResponse, max: number, count: (n: number) => void): v
 }
 
 export async function startHostileTarget(o: HostileOptions): Promise<HostileTarget> {
-  const ref = await startReferenceServer({ port: 0, adminToken: o.adminToken });
+  const ref = await startReferenceServer({ port: 0, adminToken: o.adminToken, faults: o.faults });
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const target = { hits: 0, streamedBytes: 0, peakInFlight: 0 };
@@ -101,6 +115,21 @@ export async function startHostileTarget(o: HostileOptions): Promise<HostileTarg
     const path = req.url ?? '/';
     if (o.match && !o.match(req.method ?? 'GET', path)) {
       forward(ref, req, res);
+      return;
+    }
+    if (o.behaviour === 'link-host') {
+      forward(ref, req, res, (answer, out) => {
+        const link = answer.headers.link;
+        if (typeof link !== 'string') return false;
+        target.hits += 1;
+        const origin = o.linkOrigin ?? 'https://gitlab.internal:8443';
+        out.writeHead(answer.statusCode ?? 502, {
+          ...answer.headers,
+          link: link.replace(/<[a-z][a-z0-9+.-]*:\/\/[^/?#>]*/gi, `<${origin}`),
+        });
+        answer.pipe(out);
+        return true;
+      });
       return;
     }
     target.hits += 1;

@@ -60,6 +60,14 @@ export const PAGINATION_VARIATIONS = [
     paging: (p) => ({ ...p, linksKeepPerPage: false }),
   },
   {
+    id: 'pagination.link-first-current-page',
+    kind: 'fault',
+    description: 'rel="first" names the page requested instead of page 1 (a link that leads to the wrong page)',
+    clause: 'conv.pagination.link_first',
+    suites: OFFSET_TABLE,
+    paging: (p) => ({ ...p, links: (l, f) => ({ ...p.links(l, f), first: f.page }) }),
+  },
+  {
     id: 'pagination.page-two-repeats-first',
     kind: 'fault',
     description: 'page 2 returns the items of page 1',

@@ -62,6 +62,7 @@ export function toTestResult(test: TestCase): TestResult {
   if (result.errors?.length) out.errors = result.errors.map(errorText);
   if (meta?.requests !== undefined) out.requests = meta.requests;
   if (meta?.setupRequests) out.setupRequests = meta.setupRequests;
+  if (meta?.notes?.length) out.notes = meta.notes;
   const d = test.diagnostic();
   if (d) out.durationMs = d.duration;
   return out;

@@ -95,7 +95,7 @@ describe('keyset pagination of GET /projects', () => {
         'a new or changed filter',
         next,
       );
-      const followed = await s.admin.get(next!);
+      const followed = await s.admin.follow(next!);
       check.status(followed, 200);
       const last = ids(first)[0]!;
       requireThat(
@@ -189,7 +189,7 @@ describe('keyset pagination of GET /projects', () => {
       check.status(first, 200);
       const next = parseLinks(first).next;
       const pages: [string, ApiResponse][] = [['The first keyset page', first]];
-      if (next) pages.push(['The page rel="next" leads to', await s.admin.get(next)]);
+      if (next) pages.push(['The page rel="next" leads to', await s.admin.follow(next)]);
       for (const [what, res] of pages) {
         const sent = OFFSET_HEADERS.filter((h) => res.headers[h] !== undefined);
         requireThat(

@@ -120,7 +120,7 @@ function describeCollection(c: Collection): void {
       const res = await get(s, { per_page: 2, page: 2 });
       const first = parseLinks(res).first;
       requireThat(first !== undefined, 'The Link header MUST have rel="first".', 'rel="first"', res.headers.link ?? '(no Link)');
-      const followed = await s.admin.get(first!);
+      const followed = await s.admin.follow(first!);
       check.status(followed, 200);
       check.header(followed, 'X-Page', '1', 'rel="first" MUST lead to page 1.');
     });
@@ -129,7 +129,7 @@ function describeCollection(c: Collection): void {
       const res = await get(s, { per_page: 2 });
       const last = parseLinks(res).last;
       requireThat(last !== undefined, 'The Link header MUST have rel="last".', 'rel="last"', res.headers.link ?? '(no Link)');
-      const followed = await s.admin.get(last!);
+      const followed = await s.admin.follow(last!);
       check.status(followed, 200);
       requireThat(
         followed.headers['x-page'] === res.headers['x-total-pages'],
@@ -155,7 +155,7 @@ function describeCollection(c: Collection): void {
         requireThat(url !== undefined, 'Page 1 MUST link rel="next".', 'rel="next"', page1.headers.link ?? '(no Link)');
         const perPage = new URL(url!).searchParams.get('per_page');
         requireThat(perPage === '2', 'The rel="next" URL MUST keep per_page=2.', 'per_page=2', url);
-        const followed = await s.admin.get(url!);
+        const followed = await s.admin.follow(url!);
         check.status(followed, 200);
         check.header(followed, 'X-Page', '2', 'rel="next" of page 1 MUST lead to page 2.');
         check.header(followed, 'X-Per-Page', '2', 'rel="next" of page 1 MUST keep per_page=2.');
@@ -169,7 +169,7 @@ function describeCollection(c: Collection): void {
         const seen: (number | string)[] = [...ids(page1)];
         let next = parseLinks(page1).next;
         for (let hops = 0; next && hops < 500; hops++) {
-          const r = await s.admin.get(next);
+          const r = await s.admin.follow(next);
           check.status(r, 200);
           seen.push(...ids(r));
           next = parseLinks(r).next;
