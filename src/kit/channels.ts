@@ -118,6 +118,12 @@ export interface CleanupReport {
    * (the platform removes deleted users minutes after its 204).
    */
   deleting?: number;
+  /**
+   * Top-level groups (the run group) the target only marked for deletion and refused to remove at
+   * once (current platform releases remove only subgroups at once): it deletes them itself after its
+   * deletion delay. Not counted as removed, nor as left: no command can hurry it.
+   */
+  awaiting?: { what: string; reason: string }[];
   /** What is still on the target, with why its delete failed (redacted), and the command that finishes the job where one does. */
   left: { what: string; reason: string; command?: string }[];
   /** The command that retries the removal. */

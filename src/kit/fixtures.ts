@@ -5,7 +5,7 @@
  * status (the test fails at its set-up, with the exchange in the report).
  *
  *   const alice = await createUser(s);                       // { id, username, email, client }
- *   const g = await createGroup(s, { visibility: 'private' }); // { id, full_path, ... }
+ *   const g = await createGroup(s);                          // a subgroup of the run group: { id, full_path, ... }
  *   const p = await createProject(s, { namespace_id: g.id });
  *   await addMember(s, 'projects', p.id, alice.id, 40);      // maintainer
  */
@@ -68,12 +68,31 @@ export async function createImpersonationToken(
   return { id: body.id, token: body.token, body };
 }
 
-/** A group (or subgroup with parent_id), private unless told otherwise. */
+/**
+ * A group, private unless told otherwise: a subgroup of the run group (s.target.runGroup), or of
+ * the group `parent_id` names. Never top level: a current platform only marks a top-level group
+ * for deletion, while a subgroup can be removed for good at cleanup. Its path and full_path are
+ * what the server answers (below the run group's path): read them from the result.
+ */
 export async function createGroup(s: Session, attrs: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const path = (attrs.path as string | undefined) ?? s.name('g').toLowerCase();
-  const res = await s.admin.post('/groups', { json: { name: path, path, visibility: 'private', ...attrs } });
+  const json = { name: path, path, visibility: 'private', parent_id: s.target.runGroup.id, ...attrs };
+  const res = await s.admin.post('/groups', { json });
   s.track(res, 'group');
   return expectCreated(res, 'POST /groups');
+}
+
+/**
+ * A private top-level group created by `user` (who must be allowed to create groups), of which the
+ * user is the sole owner: top level because the platform counts the owners of a group's ancestors
+ * too. Ledgered to go with the user's hard deletion (the platform removes a hard-deleted user's
+ * solely owned groups for good, where an administrator's DELETE of a top-level group only marks
+ * it). The response as is: the caller judges it (a target may refuse the user).
+ */
+export async function createSoleOwnedGroup(s: Session, user: CreatedUser, path: string): Promise<ApiResponse> {
+  const res = await user.client.post('/groups', { json: { name: path, path, visibility: 'private' } });
+  s.track(res, 'group', undefined, undefined, { goesWith: `/users/${user.id}` });
+  return res;
 }
 
 /** A project (in namespace_id when given), private unless told otherwise. */

@@ -25,6 +25,11 @@ export interface LedgerEntry {
   target?: string;
   /** A group's parent group id (null: top level), so that cleanup removes subgroups before their parents; absent in older ledgers. */
   parent?: number | null;
+  /**
+   * The path of the entry whose removal takes this one along: a top-level group that a user the run
+   * made solely owns goes with that user's hard deletion (cleanup sends it no request of its own).
+   */
+  goesWith?: string;
   at?: string;
 }
 

@@ -10,7 +10,7 @@
 import { expect, inject } from 'vitest';
 import { ApiClient, type ApiResponse, type Credentials } from './client.ts';
 import { join, relative, sep } from 'node:path';
-import { appendLedger, type LedgerKind } from './ledger.ts';
+import { appendLedger, type LedgerEntry, type LedgerKind } from './ledger.ts';
 import { secretLearner } from './learn-secrets.ts';
 import { reproduceFilesIn } from './curl.ts';
 import { currentPropertyRun, currentTestName, recordHarTo, recorder, recordViolations } from './recorder.ts';
@@ -34,8 +34,8 @@ export interface Session {
   as(auth: Credentials | null): ApiClient;
   /** A unique name under the run prefix, e.g. cfk-1a2b3c4d-msg-3. */
   name(label: string): string;
-  /** Records a created resource in the ledger (when the response shows one was created). */
-  track(res: ApiResponse, kind: LedgerKind, path?: string, query?: Record<string, string>): void;
+  /** Records a created resource in the ledger (when the response shows one was created); `extra.goesWith`: see LedgerEntry. */
+  track(res: ApiResponse, kind: LedgerKind, path?: string, query?: Record<string, string>, extra?: Pick<LedgerEntry, 'goesWith'>): void;
   /** A target_path that matches no real page, so the kit's broadcast messages show to nobody. */
   hiddenTargetPath(): string;
   /**
@@ -113,7 +113,7 @@ export function session(): Session {
       counters.set(tag, n);
       return `${target.runPrefix}-${label}-${tag}-${n}`;
     },
-    track(res, kind, path, query) {
+    track(res, kind, path, query, extra) {
       // Ledgered even when the id arrives as a string: a broken server must not keep what the kit made.
       const id = Number((res.json as { id?: unknown } | undefined)?.id);
       if (res.status < 200 || res.status >= 300 || !Number.isInteger(id)) return;
@@ -122,7 +122,16 @@ export function session(): Session {
       const parentId = (res.json as { parent_id?: unknown }).parent_id;
       // A group's parent: cleanup removes subgroups before their parents (a non-number is recorded as top level).
       const parent = kind === 'group' ? { parent: Number.isInteger(parentId) ? (parentId as number) : null } : {};
-      appendLedger(target.ledgerPath, { kind, id, path: p, query, label: secrets.redact(res.url), target: target.apiUrl, ...parent });
+      appendLedger(target.ledgerPath, {
+        kind,
+        id,
+        path: p,
+        query,
+        label: secrets.redact(res.url),
+        target: target.apiUrl,
+        ...parent,
+        ...extra,
+      });
     },
     hiddenTargetPath: () => `/${target.runPrefix}/conformance-kit/no-such-page`,
     runsAtOnce: share || 1,

@@ -14,6 +14,13 @@ export interface ProvisionedUser {
   token: string;
 }
 
+/** The run's one top-level group (provision.ts): every group the suites make is a subgroup of it. */
+export interface RunGroup {
+  id: number;
+  /** Its full path as the target answered it (the run prefix). */
+  fullPath: string;
+}
+
 export interface TargetInfo {
   /** Server root, e.g. http://127.0.0.1:4010 */
   baseUrl: string;
@@ -22,6 +29,8 @@ export interface TargetInfo {
   admin: { id: number; username: string };
   /** A regular (non-admin) user the kit created for this run. */
   user: ProvisionedUser;
+  /** The run's top-level group: the parent of every group the suites create (fixtures.ts createGroup). */
+  runGroup: RunGroup;
   /** The server's today at preflight (YYYY-MM-DD, from its Date header; the kit's clock without one). */
   serverDate: string;
   /** The expires_at of every impersonation token the kit creates (token-expiry.ts): serverDate plus 30 days. */

@@ -96,8 +96,15 @@ describe('projects.scheduled-deletion', () => {
     const t = await testServer({ scheduledDeletion: true });
     const group = await t.req('POST', '/groups', { token: t.admin, body: { name: 'grp', path: 'grp' } });
     const id = group.data.id;
+    // A top-level group is refused permanently_remove whatever its state; a subgroup must be marked first.
     const early = await t.req('DELETE', `/groups/${id}`, { token: t.admin, body: { permanently_remove: true, full_path: 'grp' } });
-    expect([early.statusCode, early.data]).toEqual([400, { message: 'Group must be marked for deletion first.' }]);
+    expect([early.statusCode, early.data]).toEqual([400, { message: '`permanently_remove` option is only available for subgroups.' }]);
+    const sub = await t.req('POST', '/groups', { token: t.admin, body: { name: 'sub', path: 'sub', parent_id: id } });
+    const subEarly = await t.req('DELETE', `/groups/${sub.data.id}`, {
+      token: t.admin,
+      body: { permanently_remove: true, full_path: 'grp/sub' },
+    });
+    expect([subEarly.statusCode, subEarly.data]).toEqual([400, { message: 'Group must be marked for deletion first.' }]);
     expect((await t.req('DELETE', `/groups/${id}`, { token: t.admin })).statusCode).toBe(202);
     const marked = await t.req('GET', `/groups/${id}`, { token: t.admin });
     expect(marked.data).toMatchObject({ full_path: `grp-deletion_scheduled-${id}`, marked_for_deletion_on: '2024-05-01' });

@@ -202,6 +202,14 @@ describe('renderMarkdown: cleanup', () => {
     expect(md).not.toContain('Left on the target');
   });
 
+  it('says how many top-level groups await the target deletion, names them, and never offers a command for them', () => {
+    const reason = 'marked for deletion (2026-11-25); its permanent removal answered 400 ...';
+    const md = renderMarkdown({ ...summary([]), cleanup: { removed: 9, left: [], awaiting: [{ what: 'group /groups/3', reason }] } });
+    expect(md).toContain("Cleanup: 1 top-level group(s) of the run await the target's deletion (group /groups/3): marked for deletion");
+    expect(md).toContain('Nothing else of the run is left.');
+    expect(md).not.toMatch(/Left on the target|Finish with|curl/);
+  });
+
   it('gives each leftover the command that finishes the job, and the retry', () => {
     const command =
       "curl -X DELETE -H 'Private-Token: [redacted]' 'http://t/api/v4/groups/4?permanently_remove=true&full_path=g-deletion_scheduled-4'";

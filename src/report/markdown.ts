@@ -221,15 +221,25 @@ function coverage(s: Summary): string[] {
   return out;
 }
 
-/** What cleanup left on the target (with the command that finishes each, and the one that retries), and the users still being deleted. */
+/**
+ * What cleanup left on the target (with the command that finishes each, and the one that retries), the users still
+ * being deleted, and the top-level groups awaiting the target's own deletion.
+ */
 function leftovers(s: Summary): string[] {
   const left = s.cleanup?.left ?? [];
   const deleting = s.cleanup?.deleting ?? 0;
+  const awaiting = s.cleanup?.awaiting ?? [];
   const out: string[] = [];
   if (deleting > 0) {
     out.push(
       '',
       `Cleanup: ${deleting} user(s) still answered, blocked, being deleted by the target's background job (it removes deleted users minutes after its 204); counted as removed.`,
+    );
+  }
+  if (awaiting.length > 0) {
+    out.push(
+      '',
+      `Cleanup: ${awaiting.length} top-level group(s) of the run await the target's deletion (${awaiting.map((a) => a.what).join(', ')}): marked for deletion, as the target removes only subgroups at once (it refused \`permanently_remove\`); it deletes a marked top-level group itself once its deletion delay has passed (7 days by default)${left.length ? '' : '. Nothing else of the run is left'}.`,
     );
   }
   if (!left.length) return out;

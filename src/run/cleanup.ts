@@ -1,9 +1,11 @@
 /**
  * `conformance cleanup`: removes what earlier runs against a target left, as recorded in the
  * ledgers under the reports directory, and says what it removed: users the target still deletes
- * in the background (blocked, removed by its job) count as removed and are said to be so; what
- * it could not remove is named, with the command that finishes the job where one does. Nothing
- * outside the ledgers and the run prefixes they name is touched.
+ * in the background (blocked, removed by its job) count as removed and are said to be so; a run
+ * group (top level) the target only marked for deletion, and refuses to remove at once, awaits
+ * the target's own deletion and is said to (no command can hurry it); what it could not remove
+ * is named, with the command that finishes the job where one does. Nothing outside the ledgers
+ * and the run prefixes they name is touched.
  *
  *   const code = await cleanup({ flags: { baseUrl: 'http://127.0.0.1:4010' }, log: console.log });
  */
@@ -23,6 +25,8 @@ import { sweepPrefixes } from './prefix-sweep.ts';
 /** A user that still answers, blocked, after its DELETE: the platform removes it in a job minutes later. */
 const DELETING = 'still answers, blocked: the target is deleting it in the background';
 const finish = (f: { command?: string }) => (f.command ? ` (finish with: ${f.command})` : '');
+/** A top-level group marked for deletion whose permanent removal the target refused: it deletes the group after its delay. */
+const AWAITING = "awaiting the target's own deletion";
 
 export async function cleanup(options: { flags?: ConfigFlags; log: (line: string) => void }): Promise<number> {
   await loadDotenv();
@@ -53,6 +57,7 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
   }
   let removed = 0;
   let deleting = 0;
+  let awaiting = 0;
   /** What the ledgers' cleanup dealt with: the sweep leaves it be (users in background deletion still show). */
   const handled = new Set<string>();
   let failed = 0;
@@ -71,11 +76,13 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
     const label = (e: LedgerEntry) => `${e.kind} ${e.path}${e.label ? ` (${e.label})` : ''}`;
     for (const e of result.removed) options.log(`removed ${label(e)}`);
     for (const e of result.deleting) options.log(`removed ${label(e)}: ${DELETING}`);
+    for (const a of result.awaiting) options.log(`${AWAITING}: ${label(a.entry)}: ${secrets.redact(a.reason)}`);
     for (const f of result.failed)
       options.log(`could not remove ${f.entry.kind} ${f.entry.path}: ${f.status} ${secrets.redact(f.reason)}${finish(f)}`);
     removed += result.removed.length + result.deleting.length;
     deleting += result.deleting.length;
-    for (const e of [...result.removed, ...result.gone, ...result.deleting]) handled.add(e.path);
+    awaiting += result.awaiting.length;
+    for (const e of [...result.removed, ...result.gone, ...result.deleting, ...result.awaiting.map((a) => a.entry)]) handled.add(e.path);
     failed += result.failed.length;
     const keep = [...others, ...result.failed.map((f) => f.entry)];
     writeFileSync(file, keep.map((e) => JSON.stringify(e)).join('\n') + (keep.length ? '\n' : ''));
@@ -88,12 +95,15 @@ export async function cleanup(options: { flags?: ConfigFlags; log: (line: string
     const swept = await sweepPrefixes(admin, prefixes, { handled, concurrency });
     for (const r of swept.removed) options.log(`removed ${r} (found by its run prefix)`);
     for (const r of swept.deleting) options.log(`removed ${r} (found by its run prefix): ${DELETING}`);
+    for (const a of swept.awaiting) options.log(`${AWAITING}: ${a.what} (found by its run prefix): ${secrets.redact(a.reason)}`);
     for (const f of swept.failed) options.log(`could not remove ${f.what}: ${secrets.redact(f.reason)}${finish(f)}`);
     removed += swept.removed.length + swept.deleting.length;
     deleting += swept.deleting.length;
+    awaiting += swept.awaiting.length;
     failed += swept.failed.length;
   }
   const inBackground = deleting ? ` (${deleting} of them users the target is still deleting in the background)` : '';
-  options.log(`cleanup: ${removed} removed${inBackground}, ${failed} could not be removed (ledgers in ${dir}).`);
+  const marked = awaiting ? `, ${awaiting} top-level group(s) marked for deletion, awaiting the target's own deletion` : '';
+  options.log(`cleanup: ${removed} removed${inBackground}${marked}, ${failed} could not be removed (ledgers in ${dir}).`);
   return failed ? 1 : 0;
 }

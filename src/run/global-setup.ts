@@ -1,7 +1,7 @@
 /**
  * vitest globalSetup of the suites: reads the configuration, starts the bundled reference
  * in-process on 127.0.0.1 when no CONFORMANCE_BASE_URL is set, checks the target and the
- * administrator token, provisions the run's regular user, hands the target to the workers
+ * administrator token, provisions the run's regular user and the run group, hands the target to the workers
  * (provide/inject), and at the end removes everything the run created. First it leaves the
  * schemas' precompiled validators in the package's cache for the workers (schema-code.ts).
  * Independent requests go side by side (the probe beside provisioning, cleanup's removals of one
@@ -31,7 +31,7 @@ import { probeCapabilities } from './probe.ts';
 import { sweepPrefixes, type SweepResult } from './prefix-sweep.ts';
 import { preflight } from './preflight.ts';
 import { precompileValidators } from '../kit/schemas.ts';
-import { provisionRegularUser } from './provision.ts';
+import { provisionRegularUser, provisionRunGroup } from './provision.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { KitError, isKitError } from '../shared/errors.ts';
 import type { TargetInfo } from '../kit/target.ts';
@@ -112,6 +112,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       deleting: result.deleting.length,
       left: [],
     };
+    // The run group where the target only marks a top-level group: it deletes it after its delay; no command can hurry it.
+    const awaiting = result.awaiting.map((a) => ({ what: `${a.entry.kind} ${a.entry.path}`, reason: secrets.redact(a.reason) }));
     if (result.failed.length) {
       console.error(`Cleanup could not remove ${result.failed.length} resource(s); the ledger ${ledgerPath} keeps them:`);
       for (const f of result.failed) {
@@ -123,19 +125,30 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // What a test created but never got to record (a worker stopped mid-request by an interrupt):
     // found by the run's prefix. Only on a deployed target: the bundled reference goes away anyway.
     if (!stopReference) {
-      const handled = new Set([...result.removed, ...result.gone, ...result.deleting].map((e) => e.path));
-      const swept = await sweepPrefixes(remover, [config.runPrefix], { handled, concurrency }).catch((e: unknown) => ({
+      const handled = new Set(
+        [...result.removed, ...result.gone, ...result.deleting, ...result.awaiting.map((a) => a.entry)].map((e) => e.path),
+      );
+      const swept = await sweepPrefixes(remover, [config.runPrefix], { handled, concurrency }).catch((e: unknown): SweepResult => ({
         removed: [],
         deleting: [],
-        failed: [{ what: "what the run's prefix names", reason: (e as Error).message }] as SweepResult['failed'],
+        awaiting: [],
+        failed: [{ what: "what the run's prefix names", reason: (e as Error).message }],
       }));
       report.removed += swept.removed.length + swept.deleting.length;
       report.deleting = (report.deleting ?? 0) + swept.deleting.length;
+      for (const a of swept.awaiting) awaiting.push({ what: secrets.redact(a.what), reason: secrets.redact(a.reason) });
       for (const f of swept.failed) {
         console.error(`Cleanup could not remove ${secrets.redact(f.what)}: ${secrets.redact(f.reason)}`);
         report.left.push({ what: secrets.redact(f.what), reason: secrets.redact(f.reason), ...(f.command ? { command: f.command } : {}) });
       }
       if (report.left.length) report.retry = `conformance cleanup --base-url ${root} --reports-dir ${reportsDir}`;
+    }
+    if (awaiting.length) {
+      report.awaiting = awaiting;
+      console.error(
+        `Cleanup: ${awaiting.length} top-level group(s) marked for deletion; the target refuses to remove a top-level group at once and deletes it itself after its deletion delay:`,
+      );
+      for (const a of awaiting) console.error(`  ${a.what}: ${a.reason}`);
     }
     noteCleanup(report);
     await stopReference?.();
@@ -145,15 +158,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const provisioner = phaseClient('provisioning');
     const { admin: adminUser, serverDate } = await preflight(provisioner);
     const tokenExpiresAt = tokenExpiresAtFrom(serverDate);
-    // The run's user and the probe's group and project are independent: side by side. Both settle before a
-    // failure is thrown, so that cleanup finds everything either made in the ledger.
-    const [provisioned, probed] = await Promise.allSettled([
+    // The run's user is independent of the run group and of the probe, whose group is a subgroup of the run
+    // group: side by side. All settle before a failure is thrown, so that cleanup finds everything made in the ledger.
+    const runGroupMade = provisionRunGroup(provisioner, { runPrefix: config.runPrefix, ledgerPath });
+    const [provisioned, grouped, probed] = await Promise.allSettled([
       provisionRegularUser(provisioner, { runPrefix: config.runPrefix, ledgerPath, secrets, tokenExpiresAt }),
-      probeCapabilities(phaseClient('probe'), { runPrefix: config.runPrefix, ledgerPath }),
+      runGroupMade,
+      runGroupMade.then((group) =>
+        probeCapabilities(phaseClient('probe'), { runPrefix: config.runPrefix, ledgerPath, parentId: group.id }),
+      ),
     ]);
     if (provisioned.status === 'rejected') throw provisioned.reason;
+    if (grouped.status === 'rejected') throw grouped.reason;
     if (probed.status === 'rejected') throw probed.reason;
     const user = provisioned.value;
+    const runGroup = grouped.value;
     const capabilities = probed.value;
     const target: TargetInfo = {
       baseUrl: root,
@@ -161,6 +180,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       adminToken,
       admin: adminUser,
       user,
+      runGroup,
       serverDate,
       tokenExpiresAt,
       bundled: !config.baseUrl,

@@ -8,10 +8,13 @@
  * go in waves by depth (subgroups before their parents, never beside them), as the ledger records
  * each group's parent; a ledger of an older kit, without parents, removes its groups one by one.
  * What lives under another entry of the ledger (a token of a user, a member of a project or group
- * the run made) goes with it: no request of its own, unless its owner could not be removed, in
- * which case it is removed after (issue 21: a request that repeats what the owner's removal does).
+ * the run made), or is recorded to go with one (`goesWith`: a top-level group solely owned by a
+ * user the run hard-deletes), goes with it: no request of its own, unless its owner could not be
+ * removed, in which case it is removed after (issue 21: a request that repeats what the owner's
+ * removal does). The run group, top level, goes last of the groups; where the target only marks
+ * it and refuses its permanent removal, it is `awaiting` the target's own deletion (not left).
  *
- *   const result = await cleanupLedger(ledgerPath, admin, { concurrency: 8 });  // { removed, gone, deleting, failed }
+ *   const result = await cleanupLedger(ledgerPath, admin, { concurrency: 8 });  // { removed, gone, deleting, awaiting, failed }
  */
 import { rmSync } from 'node:fs';
 import type { ApiClient } from '../kit/client.ts';
@@ -25,6 +28,8 @@ export interface CleanupResult {
   gone: LedgerEntry[];
   /** Users that still answer, blocked: the target deletes them in a background job (counted as removed). */
   deleting: LedgerEntry[];
+  /** Top-level groups the target only marked for deletion and refused to remove at once: it deletes them after its delay. */
+  awaiting: { entry: LedgerEntry; reason: string }[];
   /** Still there: why, and the command that finishes the job where one does. */
   failed: { entry: LedgerEntry; status: number; reason: string; command?: string }[];
 }
@@ -52,8 +57,16 @@ function groupWaves(groups: LedgerEntry[]): LedgerEntry[][] {
 /** Kinds whose removal takes what lives under their path along (a user's tokens, a project's or group's members). */
 const OWNERS: ReadonlySet<LedgerEntry['kind']> = new Set(['user', 'project', 'group']);
 
-/** The ledger entry `e` lives under (its path below the owner's), if the ledger holds one. */
+/** Whether removing `owner` takes `e` along: a user's hard deletion takes the groups it solely owns. */
+const takesAlong = (owner: LedgerEntry | undefined, e: LedgerEntry) =>
+  e.kind !== 'group' || (owner?.kind === 'user' && owner.query?.hard_delete === 'true');
+
+/** The ledger entry `e` lives under (its path below the owner's) or goes with (`goesWith`), if the ledger holds one. */
 function ownerOf(e: LedgerEntry, owners: ReadonlyMap<string, LedgerEntry>): LedgerEntry | undefined {
+  if (e.goesWith !== undefined) {
+    const owner = owners.get(e.goesWith);
+    return owner && takesAlong(owner, e) ? owner : undefined;
+  }
   if (OWNERS.has(e.kind)) return undefined;
   const owner = /^\/(users|projects|groups)\/\d+(?=\/)/.exec(e.path)?.[0];
   return owner === undefined ? undefined : owners.get(owner);
@@ -80,7 +93,7 @@ export async function cleanupLedger(file: string, admin: ApiClient, options: Cle
     if (!ofKind.length) return [];
     return kind === 'group' ? groupWaves(ofKind) : [ofKind];
   });
-  const result: CleanupResult = { removed: [], gone: [], deleting: [], failed: [] };
+  const result: CleanupResult = { removed: [], gone: [], deleting: [], awaiting: [], failed: [] };
   const remove = async (wave: LedgerEntry[]) => {
     const outcomes = await mapBounded(wave, options.concurrency ?? 1, (entry): Promise<RemovalOutcome> =>
       // The client gave up on a target that keeps throttling (KitError TARGET_THROTTLING): the entry stays in the ledger.
@@ -90,6 +103,7 @@ export async function cleanupLedger(file: string, admin: ApiClient, options: Cle
       const outcome = outcomes[i]!;
       if (outcome.result === 'left')
         result.failed.push({ entry, status: outcome.status, reason: outcome.reason, command: outcome.command });
+      else if (outcome.result === 'awaiting') result.awaiting.push({ entry, reason: outcome.reason });
       else result[outcome.result].push(entry);
     });
   };

@@ -46,7 +46,12 @@ test('removes for good what carries the prefix, says which users are being delet
     '/projects/3?permanently_remove=true&full_path=root%2Fcfk-1-p-deletion_scheduled-3',
     '/users/8?hard_delete=true',
   ]);
-  expect(result).toEqual({ removed: ['project 3 root/cfk-1-p-deletion_scheduled-3'], deleting: ['user 8 cfk-1-u-2'], failed: [] });
+  expect(result).toEqual({
+    removed: ['project 3 root/cfk-1-p-deletion_scheduled-3'],
+    deleting: ['user 8 cfk-1-u-2'],
+    awaiting: [],
+    failed: [],
+  });
 });
 
 test('with several prefixes, what each list finds is removed as its own kind, messages first and users last', async () => {

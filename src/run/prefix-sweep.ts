@@ -4,10 +4,13 @@
  * touched: `cfk-1a2b3c4d-` users, groups and projects, and broadcast messages whose target_path
  * lies under `/cfk-1a2b3c4d/`. Catches what a killed run created but had not yet recorded. Each
  * is removed for good (removal.ts): what the target only marked for deletion is removed with
- * permanently_remove; users it still deletes in the background are listed apart. The lists are
- * read side by side, and the removals of one kind too (at most `concurrency` requests at once).
+ * permanently_remove; users it still deletes in the background are listed apart, and so are
+ * top-level groups (the run group) that it only marked and will delete after its delay. Groups go
+ * deepest first, in waves by depth (a subgroup can be removed for good, a top-level group maybe
+ * not: deleting the run group first would only mark what it holds). The lists are read side by
+ * side, and the removals of one kind or depth too (at most `concurrency` requests at once).
  *
- *   const { removed, deleting, failed } = await sweepPrefixes(admin, ['cfk-1a2b3c4d'], { concurrency: 8 });  // removed: ['user 17 cfk-1a2b3c4d-u-3', ...]
+ *   const { removed, deleting, awaiting, failed } = await sweepPrefixes(admin, ['cfk-1a2b3c4d'], { concurrency: 8 });  // removed: ['user 17 cfk-1a2b3c4d-u-3', ...]
  */
 import type { ApiClient } from '../kit/client.ts';
 import type { LedgerKind } from '../kit/ledger.ts';
@@ -40,6 +43,8 @@ export interface SweepResult {
   removed: string[];
   /** Users that still answer, blocked: the target deletes them in a background job (count them as removed). */
   deleting: string[];
+  /** Top-level groups the target only marked and refused to remove at once: it deletes them after its delay. */
+  awaiting: { what: string; reason: string }[];
   /** Still there: why, and the command that finishes the job where one does. */
   failed: { what: string; reason: string; command?: string }[];
 }
@@ -59,12 +64,13 @@ interface Found {
 }
 
 export async function sweepPrefixes(admin: ApiClient, prefixes: readonly string[], options: SweepOptions = {}): Promise<SweepResult> {
-  const result: SweepResult = { removed: [], deleting: [], failed: [] };
+  const result: SweepResult = { removed: [], deleting: [], awaiting: [], failed: [] };
   const owned = (name: string | undefined) => !!name && prefixes.some((p) => name === p || name.startsWith(`${p}-`));
   const limit = options.concurrency ?? 1;
   const remove = async ({ label, kind, path, query }: Found) => {
     const outcome = await removeForGood(admin, { kind, path, query }, options);
     if (outcome.result === 'deleting') result.deleting.push(label);
+    else if (outcome.result === 'awaiting') result.awaiting.push({ what: label, reason: outcome.reason });
     else if (outcome.result !== 'left') result.removed.push(label);
     else result.failed.push({ what: label, reason: `${outcome.status || 'no answer'} ${outcome.reason}`, command: outcome.command });
   };
@@ -80,7 +86,10 @@ export async function sweepPrefixes(admin: ApiClient, prefixes: readonly string[
   const read = await mapBounded(reads, limit, async (r) => ({ listed: r.listed, items: await listAll(admin, r.path, r.query) }));
   const of = (listed: Listed) => read.filter((r) => r.listed === listed).flatMap((r) => r.items);
   const [messages, projects, groups, users] = [of('message'), of('project'), of('group'), of('user')];
-  // One kind after the other, in dependency order; within a kind, side by side.
+  // One kind after the other, in dependency order; within a kind (a depth, for groups), side by side.
+  const depth = (g: Item) => String(g.full_path ?? g.path).split('/').length;
+  const ownGroups = groups.filter((g) => owned(g.path));
+  const depths = [...new Set(ownGroups.map(depth))].sort((a, b) => b - a);
   const kinds: Found[][] = [
     messages
       .filter((m) => prefixes.some((p) => m.target_path?.startsWith(`/${p}/`)))
@@ -92,10 +101,12 @@ export async function sweepPrefixes(admin: ApiClient, prefixes: readonly string[
     projects
       .filter((p) => owned(p.path))
       .map((p) => ({ label: `project ${p.id} ${p.path_with_namespace ?? p.path}`, kind: 'project', path: `/projects/${p.id}` })),
-    // Top-level groups only: their subgroups go with them.
-    groups
-      .filter((g) => owned(g.path) && g.full_path === g.path)
-      .map((g) => ({ label: `group ${g.id} ${g.full_path}`, kind: 'group', path: `/groups/${g.id}` })),
+    // Subgroups before their parents: the deepest first.
+    ...depths.map((d) =>
+      ownGroups
+        .filter((g) => depth(g) === d)
+        .map((g): Found => ({ label: `group ${g.id} ${g.full_path}`, kind: 'group', path: `/groups/${g.id}` })),
+    ),
     users
       .filter((u) => owned(u.username))
       .map((u) => ({ label: `user ${u.id} ${u.username}`, kind: 'user', path: `/users/${u.id}`, query: { hard_delete: 'true' } })),

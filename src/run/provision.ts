@@ -2,17 +2,22 @@
  * Provisioning of what every suite needs, through the API with the administrator token alone:
  * a regular user (named under the run prefix, example.com e-mail, confirmation skipped, a password
  * that meets common complexity rules) and an impersonation token for it, expiring on the run's
- * tokenExpiresAt. Each resource enters the ledger as soon as it exists. A refusal that a setting
- * of the target explains (Admin Mode, password rules, token expiry, time zone) names the setting.
+ * tokenExpiresAt; and the run group, the one top-level group of the run (private, its path the
+ * run prefix), of which every group the run makes is a subgroup: current platform releases only
+ * mark a top-level group for deletion and refuse to remove it at once, while a subgroup can be
+ * removed for good (cleanup removes the run group last). Each resource enters the ledger as soon
+ * as it exists. A refusal that a setting of the target explains (Admin Mode, password rules,
+ * token expiry, time zone) names the setting.
  *
  *   const user = await provisionRegularUser(admin, { runPrefix, ledgerPath, secrets, tokenExpiresAt: '2025-07-14' });
+ *   const group = await provisionRunGroup(admin, { runPrefix, ledgerPath });   // { id: 12, fullPath: 'cfk-1a2b3c4d' }
  */
 import { randomBytes } from 'node:crypto';
 import type { ApiClient } from '../kit/client.ts';
 import { KitError } from '../shared/errors.ts';
 import { appendLedger } from '../kit/ledger.ts';
 import type { SecretSet } from '../shared/redact.ts';
-import type { ProvisionedUser } from '../kit/target.ts';
+import type { ProvisionedUser, RunGroup } from '../kit/target.ts';
 import { adminModeError, assertUtc, passwordRefusal, tokenExpiryRefusal } from './target-settings.ts';
 
 export interface ProvisionContext {
@@ -83,4 +88,20 @@ export async function provisionRegularUser(admin: ApiClient, ctx: ProvisionConte
     target: admin.options.apiUrl,
   });
   return { id, username, token: token.json.token };
+}
+
+/** The run's top-level group: private, path and name the run prefix, ledgered before anything is made in it. */
+export async function provisionRunGroup(admin: ApiClient, ctx: Pick<ProvisionContext, 'runPrefix' | 'ledgerPath'>): Promise<RunGroup> {
+  const path = ctx.runPrefix;
+  const created = await admin.post('/groups', { json: { name: path, path, visibility: 'private' } });
+  if (created.status === 403) throw adminModeError('POST /groups answered 403');
+  const id = Number(created.json?.id);
+  if ((created.status !== 201 && created.status !== 200) || !Number.isInteger(id)) {
+    throw new KitError(
+      'PROVISIONING_FAILED',
+      `Could not create the run's group: POST /groups ${created.error ? `got no complete answer (${created.error})` : `answered ${created.status} ${created.text.slice(0, 200)}`}`,
+    );
+  }
+  appendLedger(ctx.ledgerPath, { kind: 'group', id, path: `/groups/${id}`, label: path, target: admin.options.apiUrl, parent: null });
+  return { id, fullPath: String(created.json.full_path ?? path) };
 }

@@ -8,10 +8,17 @@
  *   202, renamed `<path>-deletion_scheduled-<id>`, marked_for_deletion_on): removed at once with
  *   permanently_remove=true and full_path=<its full path now>; if that fails, it is left, with
  *   the command that finishes the job;
- * - anything else still there (not marked, not blocked) after a short wait: left.
+ * - a top-level group marked for deletion whose permanent removal the target refuses with 400
+ *   (current releases: "`permanently_remove` option is only available for subgroups."): the
+ *   target deletes it itself once its deletion delay has passed (7 days by default), and no
+ *   request can hurry it: `awaiting`, with no command (none could work); refused otherwise, it
+ *   is left, still without a command;
+ * - anything else still there (not marked, not blocked) after a short wait: left. The wait ends at
+ *   once when the answer shows that no deletion is under way (a 403 or a 5xx, a user still active).
  *
  *   const outcome = await removeForGood(admin, { kind: 'project', path: '/projects/12' });
- *   // { result: 'removed' } | { result: 'gone' } | { result: 'deleting' } | { result: 'left', status, reason, command? }
+ *   // { result: 'removed' } | { result: 'gone' } | { result: 'deleting' } | { result: 'awaiting', reason }
+ *   // | { result: 'left', status, reason, command? }
  */
 import type { ApiClient, ApiResponse } from '../kit/client.ts';
 import { pollUntil } from '../kit/deletion.ts';
@@ -21,6 +28,8 @@ export type RemovalOutcome =
   | { result: 'removed' }
   | { result: 'gone' }
   | { result: 'deleting' }
+  /** A top-level group the target only marked and will delete itself after its deletion delay (permanent removal refused). */
+  | { result: 'awaiting'; reason: string }
   | { result: 'left'; status: number; reason: string; command?: string };
 
 export interface RemovalTarget {
@@ -40,11 +49,23 @@ const why = (res: ApiResponse) => res.error ?? res.text.slice(0, 200);
 const body = (res: ApiResponse) => (res.json ?? {}) as Record<string, unknown>;
 const markOf = (res: ApiResponse) => body(res).marked_for_deletion_on ?? body(res).marked_for_deletion_at;
 
-/** What the resource looks like once the server has had `settleMs` to show the deletion (404, a mark or a block end the wait). */
+/**
+ * The answer shows the deletion's end (404, a mark, a block), or that none is under way: a 403 or
+ * a 5xx, or a user still active after a hard delete (the platform blocks the user within the
+ * request of a DELETE with hard_delete; without it, the user stays active until the job runs).
+ */
+function nothingToWaitFor(r: ApiResponse, target: RemovalTarget): boolean {
+  if (r.status === 404 || r.status === 403 || r.status >= 500) return true;
+  if (r.status !== 200) return false;
+  if (target.kind !== 'user') return !!markOf(r);
+  return body(r).state === 'blocked' || (body(r).state === 'active' && target.query?.hard_delete === 'true');
+}
+
+/** What the resource looks like once the server has had up to `settleMs` to show the deletion. */
 function settled(admin: ApiClient, target: RemovalTarget, settleMs: number): Promise<ApiResponse> {
   return pollUntil(
     () => admin.get(target.path),
-    (r) => r.status === 404 || (r.status === 200 && (target.kind === 'user' ? body(r).state === 'blocked' : !!markOf(r))),
+    (r) => nothingToWaitFor(r, target),
     { timeoutMs: settleMs, intervalMs: 250, maxIntervalMs: 2_000 },
   );
 }
@@ -57,11 +78,22 @@ function permanentCommand(admin: ApiClient, path: string, query: Record<string, 
 async function removeMarked(admin: ApiClient, target: RemovalTarget, marked: ApiResponse, settleMs: number): Promise<RemovalOutcome> {
   const json = body(marked);
   const fullPath = String((target.kind === 'project' ? json.path_with_namespace : json.full_path) ?? '');
+  // Top level: no parent, and a full path of one segment.
+  const topLevelGroup = target.kind === 'group' && (json.parent_id ?? null) === null && !fullPath.includes('/');
   const query = { permanently_remove: 'true', full_path: fullPath };
-  const command = permanentCommand(admin, target.path, query);
   const on = `marked for deletion (${String(markOf(marked))})`;
   const res = await admin.delete(target.path, { query });
   if (res.status === 404) return { result: 'removed' };
+  if (!ok(res) && topLevelGroup) {
+    const refused = `its permanent removal answered ${res.status} ${why(res)}`;
+    if (res.status === 400)
+      return {
+        result: 'awaiting',
+        reason: `${on}; ${refused}: the target removes a top-level group itself once its deletion delay has passed`,
+      };
+    return { result: 'left', status: res.status, reason: `${on}; ${refused}` };
+  }
+  const command = permanentCommand(admin, target.path, query);
   if (!ok(res))
     return { result: 'left', status: res.status, reason: `${on}; its permanent removal answered ${res.status} ${why(res)}`, command };
   const after = await pollUntil(

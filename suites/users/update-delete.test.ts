@@ -9,6 +9,7 @@ import { describe } from 'vitest';
 import {
   check,
   clauseTest,
+  createSoleOwnedGroup,
   deletionTestTimeout,
   removal,
   requireThat,
@@ -21,12 +22,14 @@ import { adminView, MISSING_USER_ID, tagged, userTag } from './account-fixtures.
 
 const PROVIDER = 'conformance-kit';
 
-/** A user (with a token) who created a private group and is its only owner; skips when the target lets no user create groups. */
+/**
+ * A user (with a token) who created a private top-level group and is its only owner (a subgroup of the run group would
+ * have the run group's owners too); skips when the target lets no user create groups. The group goes with the user.
+ */
 async function soleOwner(s: Session, skip: (reason: string) => never): Promise<{ user: CreatedUser; groupId: number }> {
   const tag = userTag(s, 'owner');
   const user = await tagged(s, tag, 'a', { can_create_group: true }, true);
-  const res = await user.client.post('/groups', { json: { name: tag, path: tag, visibility: 'private' } });
-  s.track(res, 'group');
+  const res = await createSoleOwnedGroup(s, user, tag);
   if (res.status === 403) skip('the target does not let a regular user create a group, so no user can be a sole owner');
   check.status(res, 201, 'POST /groups by a regular user (set-up) MUST answer 201.');
   return { user, groupId: res.json.id };

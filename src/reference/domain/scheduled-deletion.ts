@@ -70,7 +70,11 @@ export function requestDeletion(ctx: RefContext, target: Deletable, params: Dele
   if (params.permanentlyRemove) {
     if (!marked) fail('deletion_refused', `${label} must be marked for deletion first.`);
     if (params.fullPath !== currentFullPath(ctx, target)) {
-      fail('deletion_refused', `\`full_path\` is incorrect. You must enter the complete path for the ${target.kind}.`);
+      // Only a subgroup gets this far for a group (groups.ts refuses a top-level one): the platform's text says so.
+      fail(
+        'deletion_refused',
+        `\`full_path\` is incorrect. You must enter the complete path for the ${target.kind === 'group' ? 'subgroup' : 'project'}.`,
+      );
     }
     removeNow(ctx, target);
     return;

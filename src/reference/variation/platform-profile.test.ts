@@ -222,6 +222,40 @@ describe('the defaults of current installations the platform profile switches on
       expect((await t.req('GET', `/projects/${project.data.id}`, { token: t.admin })).statusCode).toBe(404);
     });
   });
+
+  it('projects.scheduled-deletion: permanently_remove of a top-level group answers 400 and keeps the mark; a subgroup goes at once', async () => {
+    await both(async (t, platform) => {
+      const top = await t.req('POST', '/groups', { token: t.admin, body: { name: 'run', path: 'run' } });
+      const sub = await t.req('POST', '/groups', { token: t.admin, body: { name: 'sub', path: 'sub', parent_id: top.data.id } });
+      const marked = async (id: number) => {
+        expect((await t.req('DELETE', `/groups/${id}`, { token: t.admin })).statusCode).toBe(202);
+        return (await t.req('GET', `/groups/${id}`, { token: t.admin })).data;
+      };
+      const forGood = (id: number, fullPath: string) =>
+        t.req('DELETE', `/groups/${id}`, { token: t.admin, query: `permanently_remove=true&full_path=${encodeURIComponent(fullPath)}` });
+      if (!platform) {
+        // The spec profile removes at once.
+        expect((await t.req('DELETE', `/groups/${top.data.id}`, { token: t.admin })).statusCode).toBe(202);
+        expect((await t.req('GET', `/groups/${sub.data.id}`, { token: t.admin })).statusCode).toBe(404);
+        return;
+      }
+      const subMarked = await marked(sub.data.id);
+      expect(subMarked.full_path).toBe(`run/sub-deletion_scheduled-${sub.data.id}`);
+      expect((await forGood(sub.data.id, subMarked.full_path)).statusCode).toBe(202);
+      expect((await t.req('GET', `/groups/${sub.data.id}`, { token: t.admin })).statusCode).toBe(404);
+      const topMarked = await marked(top.data.id);
+      const refused = await forGood(top.data.id, topMarked.full_path);
+      expect([refused.statusCode, refused.data]).toEqual([
+        400,
+        { message: '`permanently_remove` option is only available for subgroups.' },
+      ]);
+      const after = await t.req('GET', `/groups/${top.data.id}`, { token: t.admin });
+      expect([after.statusCode, after.data.marked_for_deletion_on]).toEqual([200, topMarked.marked_for_deletion_on]);
+      // Refused before anything else, marked or not, full path right or wrong.
+      const other = await t.req('POST', '/groups', { token: t.admin, body: { name: 'other', path: 'other' } });
+      expect((await forGood(other.data.id, 'other')).data.message).toBe('`permanently_remove` option is only available for subgroups.');
+    });
+  });
 });
 
 describe('the user views, spec profile then platform profile', () => {

@@ -4,9 +4,12 @@
  * GET /groups/:id/subgroups (the direct subgroups the caller may see, filtered, ordered and paged
  * as GET /groups; 404 Group Not Found when the parent is hidden),
  * DELETE /groups/:id (owner or admin; 202 like the platform, subgroups and projects go too; under
- * projects.scheduled-deletion it only marks, see domain/scheduled-deletion.ts).
+ * projects.scheduled-deletion it only marks, see domain/scheduled-deletion.ts, and
+ * permanently_remove is refused for a top-level group, as ee/lib/api/groups.rb does: 400
+ * "`permanently_remove` option is only available for subgroups.", before any other check).
  *
  *   POST /api/v4/groups {"name":"Child","path":"child","parent_id":4} -> 201 {"full_path":"parent/child",...}
+ *   DELETE /api/v4/groups/4?permanently_remove=true&full_path=parent-deletion_scheduled-4 -> 400 (top level, scheduled deletion)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf, userOf } from '../../auth.ts';
@@ -27,6 +30,8 @@ import { groupView, projectView } from '../../views/project-views.ts';
 const NAME = /^[\p{L}\p{N}_\u00A9-\u{1F9FF}][\p{L}\p{N}\p{Pd}_.()\u00A9-\u{1F9FF} ]*$/u;
 const NAME_TEXT =
   "can contain only letters, digits, emoji, '_', '.', dash, space, parenthesis. It must start with letter, digit, emoji or '_'.";
+/** The platform's refusal of permanently_remove for a top-level group (ee/lib/api/groups.rb, immediately_delete_subgroup_error). */
+const TOP_LEVEL_PERMANENT = '`permanently_remove` option is only available for subgroups.';
 /** Top-level paths the platform keeps for its own routes. */
 const RESERVED = new Set(['api', 'admin', 'dashboard', 'explore', 'groups', 'help', 'projects', 'users', 'search', 'user', '-']);
 
@@ -147,8 +152,11 @@ export function registerGroups(r: Router): void {
   r.delete('/groups/:id', { auth: 'authenticated' }, (request, reply) => {
     const group = findVisibleGroup(request);
     if (!hasAccess(store, callerOf(request).user, group, ACCESS.owner)) fail('forbidden');
-    if (r.ctx.has('projects.scheduled-deletion')) requestDeletion(r.ctx, { kind: 'group', record: group }, deletionParams(request));
-    else deleteGroup(store, group);
+    if (r.ctx.has('projects.scheduled-deletion')) {
+      const params = deletionParams(request);
+      if (params.permanentlyRemove && group.parentId === null) fail('deletion_refused', TOP_LEVEL_PERMANENT);
+      requestDeletion(r.ctx, { kind: 'group', record: group }, params);
+    } else deleteGroup(store, group);
     return accepted(reply);
   });
 }

@@ -20,12 +20,12 @@ export const PROJECTS_VARIATIONS = [
     id: 'projects.scheduled-deletion',
     kind: 'capability',
     description:
-      'DELETE /projects/:id and /groups/:id answer 202 and only mark for deletion (renamed, marked_for_deletion_on shown, removed 7 days later); DELETE with permanently_remove=true and full_path removes a marked one at once, as newer platform releases',
+      'DELETE /projects/:id and /groups/:id answer 202 and only mark for deletion (renamed, marked_for_deletion_on shown, removed 7 days later); DELETE with permanently_remove=true and full_path removes a marked project or subgroup at once, and is refused for a top-level group (400 "`permanently_remove` option is only available for subgroups."), as newer platform releases',
     option: 'scheduledDeletion',
     env: 'REFERENCE_SCHEDULED_DELETION',
     platform: {
       source:
-        'lib/api/projects.rb and lib/api/groups.rb (DELETE: mark for deletion unless permanently_remove with full_path), app/services/projects/mark_for_deletion_service.rb',
+        'lib/api/projects.rb (DELETE: mark for deletion unless permanently_remove with full_path), ee/lib/api/groups.rb (delete_group: the same for subgroups only; immediately_delete_subgroup_error answers 400 for a top-level group), app/services/projects/mark_for_deletion_service.rb',
     },
   },
 ] as const satisfies readonly Variation[];
