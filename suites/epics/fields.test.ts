@@ -174,7 +174,7 @@ describe.concurrent('epic references and edit-only fields', () => {
         'an object',
         epic.references ?? '(absent)',
       );
-      checkFields(epic.references, { short: 'string', relative: 'string', full: 'string' }, `${what}'s references`);
+      checkFields(epic.references, { short: 'string', relative: 'string', full: 'string' }, `${what}'s references`, 'references.');
     }
   });
 

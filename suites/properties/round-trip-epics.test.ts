@@ -48,7 +48,8 @@ describe('epic round trips', () => {
           [read.json, 'GET of the created epic'],
         ] as const) {
           sameText(body, 'title', epic.title, what);
-          sameText(body, 'description', epic.description ?? '', what);
+          // A description sent comes back as sent; what an epic made without one carries is epics.field.core's.
+          if (epic.description !== undefined) sameText(body, 'description', epic.description, what);
         }
       },
       { examples: [{ ...fc.sample(epicCreate(), { seed: 7, numRuns: 1 })[0]!, title: 'Q3 <b>plan</b> & "review" — l\'été' }] },
@@ -103,7 +104,7 @@ describe('epic round trips', () => {
       check.status(read, 200);
       const expected = {
         title: change.title ?? before.title,
-        description: change.description ?? before.description ?? '',
+        description: change.description ?? before.description,
         labels: change.labels ?? before.labels ?? [],
       };
       for (const [body, what] of [
@@ -111,7 +112,7 @@ describe('epic round trips', () => {
         [read.json, 'GET of the updated epic'],
       ] as const) {
         sameText(body, 'title', expected.title, what);
-        sameText(body, 'description', expected.description, what);
+        if (expected.description !== undefined) sameText(body, 'description', expected.description, what);
         sameSet(body, 'labels', expected.labels, what);
       }
     });
@@ -127,7 +128,7 @@ describe('epic round trips', () => {
         const todo = await ctx.s.admin.post(`/groups/${group.id}/epics/${created.json.iid}/todo`);
         check.status(todo, 201);
         sameText(todo.json?.target, 'title', epic.title, "The todo's target");
-        sameText(todo.json?.target, 'description', epic.description ?? '', "The todo's target");
+        if (epic.description !== undefined) sameText(todo.json?.target, 'description', epic.description, "The todo's target");
       },
       { sideBySide: true, scale: 0.4 },
     );

@@ -161,7 +161,8 @@ export interface EpicRecord {
   groupId: number;
   parentId: number | null;
   title: string;
-  description: string;
+  /** null when none was given under platform.epic-description-null (the spec profile stores ""). */
+  description: string | null;
   state: EpicState;
   authorId: number;
   /** Group labels (ids in `labels`), in the order given. */

@@ -66,11 +66,20 @@ export interface FaultVariation extends Declared {
   readonly platform?: PlatformSource;
 }
 
+/** A field of a resource the platform sends otherwise than the spec says, wherever that resource is judged. */
+export interface FieldDeparture {
+  /** The resource, as baselines name it: its schemas' name before the first dot ('epic'). */
+  readonly resource: string;
+  readonly fields: readonly string[];
+}
+
 /** A documented departure of the real platform from the spec that is not a fault of the mutation catalogue. */
 export interface PlatformVariation extends Declared, PlatformSource {
   readonly kind: 'platform';
   /** The clauses the departure breaks (a shared view can break several). */
   readonly clauses: readonly string[];
+  /** A field departure of a resource, seen by whatever test judges it: one baseline entry, whatever the clauses. */
+  readonly fields?: FieldDeparture;
   readonly suites: readonly string[];
 }
 

@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { gpgPublicKey } from '../../kit/generators/gpg-keys.ts';
 import { sshPublicKey } from '../../kit/generators/ssh-keys.ts';
 import { postUser, testServer, type TestServer } from '../testing.ts';
-import { PLATFORM_PROFILE, platformClauses } from './registry.ts';
+import { PLATFORM_PROFILE, platformClauses, platformFieldDepartures } from './registry.ts';
 
 const BASELINE = JSON.parse(readFileSync(new URL('../../../baselines/platform.json', import.meta.url), 'utf8')) as {
-  known: { clause: string }[];
+  known: { clause?: string; resource?: string; fields?: string[] }[];
 };
 
 describe('the platform profile', () => {
@@ -25,7 +25,13 @@ describe('the platform profile', () => {
   });
 
   it('departs from exactly the clauses baselines/platform.json lists', () => {
-    expect([...new Set(BASELINE.known.map((e) => e.clause))].sort()).toEqual(platformClauses().sort());
+    const clauses = BASELINE.known.flatMap((e) => (e.clause ? [e.clause] : []));
+    expect([...new Set(clauses)].sort()).toEqual(platformClauses().sort());
+  });
+
+  it("departs in exactly the resources' fields the baseline's resource entries list", () => {
+    const fields = BASELINE.known.flatMap((e) => (e.resource ? e.fields!.map((f) => `${e.resource} ${f}`) : []));
+    expect(fields.sort()).toEqual(platformFieldDepartures().sort());
   });
 
   it('refuses an unknown profile', async () => {
@@ -47,6 +53,20 @@ async function publicEpic(t: TestServer): Promise<{ group: number; iid: number }
 }
 
 describe('each departure, spec profile then platform profile', () => {
+  it('platform.epic-description-null: an epic created without a description has description null, not ""', async () => {
+    await both(async (t, platform) => {
+      const { group, iid } = await publicEpic(t);
+      const read = await t.req('GET', `/groups/${group}/epics/${iid}`, { token: t.admin });
+      const listed = await t.req('GET', `/groups/${group}/epics`, { token: t.admin });
+      const given = await t.req('POST', `/groups/${group}/epics`, { token: t.admin, body: { title: 'Given', description: 'Plan' } });
+      expect([read.data.description, listed.data[0].description, given.data.description]).toEqual([
+        platform ? null : '',
+        platform ? null : '',
+        'Plan',
+      ]);
+    });
+  });
+
   it('platform.missing-attr-error-key: {"error":"message is missing"} instead of {"message":...}', async () => {
     await both(async (t, platform) => {
       const res = await t.req('POST', '/broadcast_messages', { token: t.admin, body: {} });

@@ -95,6 +95,13 @@ export function platformClauses(): string[] {
   return [...new Set(clauses)];
 }
 
+/** The field departures of resources the platform profile switches on, as `resource field` (the baseline's resource entries list exactly these). */
+export function platformFieldDepartures(): string[] {
+  return PLATFORM_PROFILE.flatMap((v) =>
+    v.kind === 'platform' && v.fields ? v.fields.fields.map((f) => `${v.fields!.resource} ${f}`) : [],
+  );
+}
+
 /** A set of variations switched on, and the variation points as they make them. */
 export interface Variations {
   has(id: VariationId): boolean;

@@ -42,7 +42,7 @@ function matches(ctx: RefContext, epic: EpicRecord, q: EpicListQuery): boolean {
   }
   if (q.search) {
     const s = q.search.toLowerCase();
-    if (!epic.title.toLowerCase().includes(s) && !epic.description.toLowerCase().includes(s)) return false;
+    if (!epic.title.toLowerCase().includes(s) && !(epic.description ?? '').toLowerCase().includes(s)) return false;
   }
   const created = epic.createdAt.getTime();
   const updated = epic.updatedAt.getTime();

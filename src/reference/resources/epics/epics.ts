@@ -73,11 +73,18 @@ export function epicGroup(request: FastifyRequest): NamespaceRecord {
   return group;
 }
 
-/** The epic :epic_iid of that group (404 otherwise). */
-export function findEpic(request: FastifyRequest, group: NamespaceRecord): EpicRecord {
+/**
+ * The epic :epic_iid of that group (404 otherwise). `authorized`: the route authorizes on the
+ * epic it looked up, so in the platform profile a missing one is 403 (platform.missing-epic-forbidden).
+ */
+export function findEpic(request: FastifyRequest, group: NamespaceRecord, authorized = true): EpicRecord {
   const iid = intParam(request, 'epic_iid');
-  const epic = ctxOf(request).store.epics.find((e) => e.groupId === group.id && e.iid === iid);
-  if (!epic) fail('not_found', 'Epic');
+  const ctx = ctxOf(request);
+  const epic = ctx.store.epics.find((e) => e.groupId === group.id && e.iid === iid);
+  if (!epic) {
+    if (authorized && ctx.has('platform.missing-epic-forbidden')) fail('forbidden');
+    fail('not_found', 'Epic');
+  }
   return epic;
 }
 
@@ -179,7 +186,7 @@ export function registerEpics(r: Router): void {
       groupId: group.id,
       parentId,
       title: q.title,
-      description: description ?? '',
+      description: description ?? (r.ctx.has('platform.epic-description-null') ? null : ''),
       state: 'opened',
       authorId: user.id,
       labelIds: findOrCreateLabels(store, group, q.labels ?? [], now),

@@ -111,8 +111,9 @@ export const EPICS_VARIATIONS = [
     id: 'platform.epic-without-reference',
     kind: 'platform',
     description: 'epics, and the epic a todo targets, no longer carry the deprecated reference field (references stays)',
-    clauses: ['epics.field.reference', 'todos.field.target'],
-    suites: ['suites/epics'],
+    clauses: [],
+    fields: { resource: 'epic', fields: ['reference'] },
+    suites: ['suites/epics', 'suites/todos'],
     source: 'ee/lib/api/entities/epic.rb (expose :reference, if: { with_reference: true })',
   },
   {
@@ -123,5 +124,26 @@ export const EPICS_VARIATIONS = [
     clauses: ['conv.types.date', 'epics.field.milestone_dates', 'epics.field.fixed_visible'],
     suites: ['suites/epics', 'suites/properties/round-trip-epics.test.ts'],
     source: 'ee/lib/api/entities/epic.rb (*_from_inherited_source and *_from_milestones: rollupable_dates.start_date&.to_time&.iso8601)',
+  },
+  {
+    id: 'platform.missing-epic-forbidden',
+    kind: 'platform',
+    description:
+      'GET, PUT and DELETE of an epic iid the group does not hold answer 403 {"message":"403 Forbidden"} (the endpoint authorizes on the epic it did not find), where the spec says 404; the todo of a missing epic stays 404',
+    clauses: ['epics.delete.status'],
+    suites: ['suites/epics/crud.test.ts'],
+    source:
+      'ee/lib/api/epics.rb and lib/api/helpers/epics_helpers.rb (authorize_can_read!, authorize_can_admin_epic!, authorize_can_destroy!: authorize!(..., epic) with epic = user_group.epics.find_by(iid:), nil when missing)',
+  },
+  {
+    id: 'platform.epic-description-null',
+    kind: 'platform',
+    description:
+      'an epic created without a description has description null, not "" (in every epic view and in the epic a todo targets); one given is kept',
+    clauses: [],
+    fields: { resource: 'epic', fields: ['description'] },
+    suites: ['suites/epics'],
+    source:
+      'ee/lib/api/entities/epic.rb (WorkItemAsEpic#description is work_item.description, nil when none was given); ee/spec/fixtures/api/schemas/public_api/v4/epic.json (description ["string", "null"])',
   },
 ] as const satisfies readonly Variation[];
