@@ -6,9 +6,12 @@
  *   B  by a maintainer,    labels alpha,beta, description holds the search word
  *   C  by the admin,       labels beta,       closed
  * Created A < B < C; updated B < C < A. Time bounds are midpoints between two epics' times.
+ * A search takes a turn of the run's search pacer first (src/kit/search-pacing.ts): a deployed
+ * target may limit searches to 30 a minute.
  */
 import { describe } from 'vitest';
 import { PER_PAGE_MAX, check, clauseTest, createGroup, requireThat, waitPastTimestamp, type Session } from '../../src/kit/index.ts';
+import { searchTurn } from '../../src/kit/search-pacing.ts';
 import { ACCESS_LEVEL, createEpic, epicsOrSkip, member, midpoint, once, type Epic } from './fixtures.ts';
 
 const world = once(async (s: Session) => {
@@ -49,6 +52,7 @@ type World = Awaited<ReturnType<typeof world>>;
 
 /** The names (A, B, C) of the epics a query lists, in the order listed. */
 async function listed(s: Session, w: World, query: Record<string, unknown> | string = {}): Promise<string[]> {
+  if (typeof query === 'string' ? new URLSearchParams(query).has('search') : query.search !== undefined) await searchTurn(s.target);
   const res =
     typeof query === 'string'
       ? await s.admin.get(`/groups/${w.group.id}/epics`, { query: `per_page=${PER_PAGE_MAX}&${query}` })

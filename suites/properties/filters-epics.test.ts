@@ -7,11 +7,15 @@
  * then the combination, unless another filter alone is already wrong (that filter's own test fails
  * for it), so a failure names the filter at fault. The group goes at the end of a passing run.
  *
+ * Searches stay under a deployed target's search rate limit (30 a minute on the platform, admins
+ * included): each takes a turn of the run's search pacer (src/kit/search-pacing.ts), and there
+ * only the search property sends `search`, over fewer runs; the bundled reference is not paced.
+ *
  * Its tests run in order (a plain describe, not describe.concurrent): a shared fixture (the extra
  * user) is made by whichever test asks first, and its requests would move between tests' logs from
  * run to run (same seed, same requests per test).
  */
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import {
   PER_PAGE_MAX,
   check,
@@ -29,6 +33,7 @@ import {
   type EpicSpec,
   type Session,
 } from '../../src/kit/index.ts';
+import { searchTimeAllowanceMs, searchTurn } from '../../src/kit/search-pacing.ts';
 import { ACCESS_LEVEL, epicsOrSkip } from '../epics/fixtures.ts';
 
 interface Listed {
@@ -86,7 +91,22 @@ function matches(e: Listed, q: Record<string, string>): boolean {
 
 const KEY: Record<keyof EpicFilter, string> = { state: 'state', labels: 'labels', author: 'author_id', search: 'search' };
 
+/** The share of the runs (CONFORMANCE_NUM_RUNS) a property makes: fewer for the search property on a deployed target. */
+const SCALE = 0.3;
+const SEARCH_SCALE_DEPLOYED = 0.2;
+/** Searches of a run at most: the cited filter alone, then the combination. */
+const SEARCHES_PER_RUN = 2;
+
+/** The filters a property draws: on a deployed target only the search property searches (the others leave search out). */
+function filterArb(filter: keyof EpicFilter, bundled: boolean): fc.Arbitrary<EpicFilter> {
+  const drawn = bundled || filter === 'search' ? epicFilterArb : epicFilterArb.map(({ search: _, ...rest }): EpicFilter => rest);
+  return drawn.filter((f) => f[filter] !== undefined);
+}
+
 function property(clause: string, filter: keyof EpicFilter, title: string): void {
+  const target = inject('target');
+  const scale = filter === 'search' && !target.bundled ? SEARCH_SCALE_DEPLOYED : SCALE;
+  const searches = filter === 'search' ? SEARCHES_PER_RUN * Math.max(1, Math.round(target.numRuns * scale)) : 0;
   clauseTest(
     clause,
     title,
@@ -94,7 +114,7 @@ function property(clause: string, filter: keyof EpicFilter, title: string): void
       const { s, skip } = ctx;
       await epicsOrSkip(s, skip);
       const labels = [0, 1, 2].map((i) => `${s.name('lbl').toLowerCase()}-${i}`);
-      const runArb = fc.record({ data: epicDataArb, filter: epicFilterArb.filter((f) => f[filter] !== undefined) });
+      const runArb = fc.record({ data: epicDataArb, filter: filterArb(filter, s.target.bundled) });
       await forAll(
         ctx,
         runArb,
@@ -111,6 +131,7 @@ function property(clause: string, filter: keyof EpicFilter, title: string): void
           );
           const q = query(f, labels, { admin: s.target.admin.id, other: (await otherAuthor(s)).id });
           const answer = async (sent: Record<string, string>) => {
+            if (sent.search !== undefined) await searchTurn(s.target);
             const res = await s.admin.get(`/groups/${groupId}/epics`, { query: { per_page: PER_PAGE_MAX, ...sent } });
             check.status(res, 200);
             const want = all
@@ -141,10 +162,10 @@ function property(clause: string, filter: keyof EpicFilter, title: string): void
           );
           await s.admin.delete(`/groups/${groupId}`);
         },
-        { sideBySide: true, scale: 0.3 },
+        { sideBySide: true, scale },
       );
     },
-    { timeout: 180_000 },
+    { timeout: 180_000 + searchTimeAllowanceMs(target, searches) },
   );
 }
 
