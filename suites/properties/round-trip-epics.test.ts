@@ -86,7 +86,7 @@ describe('epic round trips', () => {
   clauseTest('epics.create.labels', 'the labels sent (names in any script) are the labels of the created epic', async (ctx) => {
     const { group } = await world(ctx.s);
     await forAll(ctx, epicCreate(), async (epic) => {
-      const res = await postEpic(ctx.s, group.id, epicBody({ title: epic.title, labels: epic.labels }));
+      const res = await postEpic(ctx.s, group.id, epicBody({ title: epic.title, description: 'Labelled', labels: epic.labels }));
       const read = await ctx.s.admin.get(`/groups/${group.id}/epics/${res.json.iid}`);
       check.status(read, 200);
       sameSet(res.json, 'labels', epic.labels ?? [], 'The create response');
