@@ -5,7 +5,10 @@
  * Also against a reference set up as a current default installation (impersonation tokens need an
  * expiry, users are removed by a background job after a delay, projects and groups only marked for
  * deletion by DELETE, the certificate-based cluster API hidden): the run passes, the verdict names
- * clusters as not offered, and once the delay has passed nothing is left.
+ * clusters as not offered, and once the delay has passed nothing is left but the run group (a
+ * top-level group such a target only marks and refuses to remove at once), which the summary says
+ * awaits the target's deletion. And against the platform profile (`serve --profile platform`): a
+ * whole certification with the shipped baseline passes and leaves the same (about 30 s).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -84,6 +87,29 @@ function run(
 }
 
 const certifyArgs = () => ['certify', '--progress', 'verbose', '--base-url', url];
+
+/**
+ * The target holds what it held before and one group more: the run's, top level, marked for deletion (the
+ * target deletes it after its delay); summary.json and summary.md say that one group awaits deletion, and
+ * offer no command for it.
+ */
+async function expectOnlyTheRunGroup(base: string, before: Record<string, number>, summary: any, reports: string): Promise<void> {
+  expect(await counts(base)).toEqual({ ...before, groups: before.groups! + 1 });
+  const res = await fetch(`${base}/api/v4/groups?all_available=true&per_page=100&order_by=id&sort=desc`, {
+    headers: { 'private-token': TOKEN },
+  });
+  const newest = ((await res.json()) as Record<string, unknown>[])[0]!;
+  expect(newest).toMatchObject({ parent_id: null, full_path: expect.stringMatching(/^cfk-[a-z0-9]+-deletion_scheduled-\d+$/) });
+  expect(newest.marked_for_deletion_on).toEqual(expect.any(String));
+  expect([summary.cleanup.left, summary.cleanup.awaiting]).toEqual([
+    [],
+    [{ what: `group /groups/${newest.id}`, reason: expect.any(String) }],
+  ]);
+  expect(summary.cleanup.awaiting[0].reason).toContain('`permanently_remove` option is only available for subgroups.');
+  const md = readFileSync(join(reports, 'summary.md'), 'utf8');
+  expect(md).toContain(`Cleanup: 1 top-level group(s) of the run await the target's deletion (group /groups/${newest.id})`);
+  expect(md).not.toMatch(/Left on the target|Finish with/);
+}
 
 describe('the target is left as it was', () => {
   test('after a passing run', async () => {
@@ -198,11 +224,35 @@ describe('the target is left as it was, when it has the defaults of a current in
       expect(summary.cleanup.left).toEqual([]);
       expect(summary.cleanup.deleting).toBeGreaterThan(0);
       expect(readFileSync(join(reports, 'summary.md'), 'utf8')).toContain("being deleted by the target's background job");
-      // Once the delay has passed, the job has removed them: the counts are back where they were.
+      // Once the delay has passed, the job has removed them: the counts are back where they were, but for the run group.
       await new Promise((resolve) => setTimeout(resolve, DELAY_MS + 500));
-      expect(await counts(platformLike.url)).toEqual(before);
+      await expectOnlyTheRunGroup(platformLike.url, before, summary, reports);
     } finally {
       platformLike.child.kill('SIGTERM');
+    }
+  });
+});
+
+describe('the platform profile with the shipped baseline', () => {
+  test('a whole certification passes and leaves nothing but the run group, awaiting the target deletion', async () => {
+    const DELAY_MS = 1_000;
+    const platform = await serve('', { REFERENCE_PROFILE: 'platform', REFERENCE_USER_DELETION_DELAY_MS: String(DELAY_MS) });
+    try {
+      const before = await counts(platform.url);
+      const reports = tempFolder('clean-');
+      const baseline = join(PACKAGE_ROOT, 'baselines/platform.json');
+      const r = await run(['certify', '--progress', 'dot', '--base-url', platform.url, '--baseline', baseline], {
+        CONFORMANCE_ADMIN_TOKEN: TOKEN,
+        CONFORMANCE_REPORTS_DIR: reports,
+        CONFORMANCE_DELETION_TIMEOUT_MS: '30000',
+      });
+      expect(r.code, r.output.slice(-3000)).toBe(0);
+      expect(r.output).toMatch(/Conformance: PASS /);
+      const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8'));
+      await new Promise((resolve) => setTimeout(resolve, DELAY_MS + 500));
+      await expectOnlyTheRunGroup(platform.url, before, summary, reports);
+    } finally {
+      platform.child.kill('SIGTERM');
     }
   });
 });

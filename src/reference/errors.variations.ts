@@ -7,6 +7,9 @@
  */
 import type { Variation } from './variation/declaration.ts';
 
+/** Grape's own error body: the declared text under the key error. */
+const keyedError = (body: { message?: unknown }) => ({ error: body.message });
+
 export const ERROR_VARIATIONS = [
   {
     id: 'errors.unknown-route-message-body',
@@ -36,10 +39,10 @@ export const ERROR_VARIATIONS = [
     id: 'platform.missing-attr-error-key',
     kind: 'platform',
     description:
-      'a missing required parameter is answered {"error":"<name> is missing"} (Grape\'s own error body), key error where the spec says message',
-    clauses: ['errors.missing_attr.message_string'],
-    suites: ['errors'],
+      'every parameter refusal of the API framework (Grape) is answered {"error":"<text>"}, key error where the spec says message: "is missing", "is empty", "is invalid", "does not have a valid value", "at least one parameter must be provided"; model validations stay {"message":{...}}',
+    clauses: ['errors.missing_attr.message_string', 'errors.validation.status'],
+    suites: ['errors', 'suites/properties/rejections-credentials.test.ts', 'suites/properties/rejections-project.test.ts'],
     source: 'lib/api/api.rb (rescue_from Grape::Exceptions::Base: error! e.message)',
-    wire: (p) => ({ ...p, errorBodies: { ...p.errorBodies, missing_attribute: (body) => ({ error: body.message }) } }),
+    wire: (p) => ({ ...p, errorBodies: { ...p.errorBodies, missing_attribute: keyedError, invalid_parameter: keyedError } }),
   },
 ] as const satisfies readonly Variation[];

@@ -1,6 +1,6 @@
 /**
  * The views of a user: public (list for non-admins, short user), normal single view, admin
- * view (list and single; the single adds plan and trial), current-user view. The platform
+ * view (list and single; the single adds sign_in_count, highest_role, plan and trial), current-user view. The platform
  * profile's departures in them (users.variations.ts) are read once per request and passed in.
  *
  *   userPublicView(user, env)          // { id, username, name, state, avatar_url, web_url, ... }
@@ -44,13 +44,19 @@ export interface UserViewDepartures {
   withoutBioHtml: boolean;
   /** platform.public-email-null: a user without a public e-mail has public_email null, not "". */
   publicEmailNull: boolean;
+  /** platform.user-plan-trial-null: the admin single view's plan and trial are null (no subscription on a self-managed instance). */
+  planTrialNull: boolean;
 }
 
-const SPEC_VIEWS: UserViewDepartures = { withoutBioHtml: false, publicEmailNull: false };
+const SPEC_VIEWS: UserViewDepartures = { withoutBioHtml: false, publicEmailNull: false, planTrialNull: false };
 
 /** The departures switched on in this server. */
 export function userViewDepartures(ctx: Pick<RefContext, 'has'>): UserViewDepartures {
-  return { withoutBioHtml: ctx.has('platform.user-without-bio-html'), publicEmailNull: ctx.has('platform.public-email-null') };
+  return {
+    withoutBioHtml: ctx.has('platform.user-without-bio-html'),
+    publicEmailNull: ctx.has('platform.public-email-null'),
+    planTrialNull: ctx.has('platform.user-plan-trial-null'),
+  };
 }
 
 /** Single-user view for a normal caller. */
@@ -109,8 +115,27 @@ export function currentUserView(user: UserRecord, env: ViewEnv, departures: User
   };
 }
 
+/**
+ * The highest access level among the user's memberships of groups and projects (10 guest ...
+ * 50 owner), 0 with none: the platform's User#highest_role (user_highest_roles, NO_ACCESS by default).
+ */
+function highestRole(user: UserRecord, env: ViewEnv): number {
+  const { store } = env;
+  let highest = 0;
+  for (const m of store.members.filter((m) => m.userId === user.id)) {
+    const source = m.sourceType === 'Project' ? store.projects.get(m.sourceId) : store.namespaces.get(m.sourceId);
+    if (source && m.accessLevel > highest) highest = m.accessLevel;
+  }
+  return highest;
+}
+
+/** Sign-ins the reference knows of: a seeded account that signed in counts one; users made through the API never sign in. */
+function signInCount(user: UserRecord): number {
+  return user.currentSignInAt === null ? 0 : 1;
+}
+
 export interface AdminViewOptions {
-  /** The single-user view: adds plan and trial. */
+  /** The single-user view: adds sign_in_count, highest_role, plan and trial. */
   single?: boolean;
   /** false: no current_sign_in_ip and last_sign_in_ip (the platform's UserWithAdmin; its UserDetailsWithAdmin has them). */
   signInIps?: boolean;
@@ -131,7 +156,9 @@ export function userAdminView(user: UserRecord, env: ViewEnv, options: AdminView
     is_auditor: false,
     using_license_seat: false,
   };
-  return options.single ? { ...view, plan: 'default', trial: false } : view;
+  if (!options.single) return view;
+  const edition = options.departures?.planTrialNull ? { plan: null, trial: null } : { plan: 'default', trial: false };
+  return { ...view, sign_in_count: signInCount(user), highest_role: highestRole(user, env), ...edition };
 }
 
 function createdBy(id: number, env: ViewEnv) {

@@ -2,7 +2,8 @@
  * The dependency list of a project (alpha): GET /projects/:id/dependencies, always authenticated,
  * for callers who may read the project's security dashboard (developer and above, admins):
  * 403 below, 404 for a project the caller cannot see. package_manager[] filters (bundler,
- * composer, maven, npm, pip, yarn; another value is a 400). With the server option
+ * composer, maven, npm, pip, yarn; another value is a 400; the platform profile accepts the
+ * platform's 19 managers, cargo, nuget, conda, pub... among them). With the server option
  * `dependencyFixture` every new project holds a fixed realistic list (domain/dependency-fixture.ts).
  *
  *   GET /api/v4/projects/5/dependencies?package_manager[]=npm&package_manager[]=yarn
@@ -18,6 +19,30 @@ import type { Router } from '../../router.ts';
 import { findProject, findProjectWithAccess } from '../../lookups.ts';
 
 const LIST = { package_manager: p.array(p.oneOf(PACKAGE_MANAGERS), { commaSeparated: true }) };
+
+/** The platform's Sbom::DependenciesFinder::FILTER_PACKAGE_MANAGERS_VALUES (platform.dependencies-more-package-managers). */
+const PLATFORM_PACKAGE_MANAGERS = [
+  'bundler',
+  'yarn',
+  'npm',
+  'pnpm',
+  'maven',
+  'composer',
+  'pip',
+  'conan',
+  'go',
+  'nuget',
+  'sbt',
+  'gradle',
+  'pipenv',
+  'poetry',
+  'setuptools',
+  'apk',
+  'conda',
+  'pub',
+  'cargo',
+] as const;
+const PLATFORM_LIST = { package_manager: p.array(p.oneOf(PLATFORM_PACKAGE_MANAGERS), { commaSeparated: true }) };
 
 export function dependencyView(d: DependencyRecord) {
   return {
@@ -35,15 +60,16 @@ export function registerDependencies(r: Router): void {
   /** Security-dashboard readers: developer and above (a faulty server lets guests in). */
   const level = r.ctx.has('deps.guest-reads') ? ACCESS.guest : ACCESS.developer;
 
+  const list = r.ctx.has('platform.dependencies-more-package-managers') ? PLATFORM_LIST : LIST;
+
   // Authentication is always required, even for a public project.
   r.get('/projects/:id/dependencies', { auth: 'authenticated' }, (request, reply) => {
-    const q = readParams(input(request), LIST);
+    const q: { package_manager?: readonly string[] } = readParams(input(request), list);
     const project = request.caller ? findProjectWithAccess(request, level) : findProject(request);
-    const managers = r.ctx.has('deps.filter-ignored') ? undefined : q.package_manager;
-    const list = store.dependencies.filter(
-      (d) =>
-        d.projectId === project.id && (managers === undefined || managers.length === 0 || managers.includes(d.packageManager as never)),
+    const managers: readonly string[] | undefined = r.ctx.has('deps.filter-ignored') ? undefined : q.package_manager;
+    const found = store.dependencies.filter(
+      (d) => d.projectId === project.id && (managers === undefined || managers.length === 0 || managers.includes(d.packageManager)),
     );
-    return paginate(request, reply, list).map(dependencyView);
+    return paginate(request, reply, found).map(dependencyView);
   });
 }

@@ -32,6 +32,16 @@ export const DEPENDENCIES_VARIATIONS = [
     routeAuth: { 'GET /projects/:id/dependencies': 'public' },
   },
   {
+    id: 'platform.dependencies-more-package-managers',
+    kind: 'platform',
+    description:
+      'package_manager[] accepts the 19 managers of current releases (bundler, yarn, npm, pnpm, maven, composer, pip, conan, go, nuget, sbt, gradle, pipenv, poetry, setuptools, apk, conda, pub, cargo), where the spec lists six; another value is still a 400 (no clause departs: the kit refuses a value no release accepts)',
+    clauses: [],
+    suites: ['suites/dependencies/list.test.ts'],
+    source:
+      'ee/lib/api/dependencies.rb (values: ::Sbom::DependenciesFinder::FILTER_PACKAGE_MANAGERS_VALUES); ee/app/finders/sbom/dependencies_finder.rb',
+  },
+  {
     id: 'deps.fixture',
     kind: 'capability',
     description: 'every new project gets a fixed, realistic dependency list across the six package managers',

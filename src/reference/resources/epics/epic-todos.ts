@@ -19,7 +19,7 @@ export function registerEpicTodos(r: Router): void {
 
   r.post('/groups/:id/epics/:epic_iid(int)/todo', { auth: 'authenticated' }, (request, reply) => {
     const group = epicGroup(request);
-    const epic = findEpic(request, group);
+    const epic = findEpic(request, group, false); // the platform finds the epic first (find_by!): 404
     const user = callerOf(request).user;
     const pending = store.todos.find(
       (t) => t.userId === user.id && t.targetType === 'Epic' && t.targetId === epic.id && t.state === 'pending',

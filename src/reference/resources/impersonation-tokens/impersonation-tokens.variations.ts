@@ -65,4 +65,14 @@ export const IMPERSONATION_TOKENS_VARIATIONS = [
         'app/models/personal_access_token.rb (validates :expires_at, presence: true, on: :create unless allow_expires_at_to_be_empty?); ApplicationSettingImplementation.defaults require_personal_access_token_expiry: true',
     },
   },
+  {
+    id: 'platform.token-scopes-model-validation',
+    kind: 'platform',
+    description:
+      'an impersonation token created without scopes is refused by the model: 400 {"message":{"scopes":["can\'t be blank"]}} (with any other model error), where the spec makes scopes a required parameter, answered {"message":"scopes is missing"} (no clause departs: the kit checks the 400 alone)',
+    clauses: [],
+    suites: ['suites/impersonation-tokens/create.test.ts'],
+    source:
+      'lib/api/users.rb (POST :user_id/impersonation_tokens: optional :scopes; render_validation_error! when the token does not save); app/models/personal_access_token.rb (scopes validated present)',
+  },
 ] as const satisfies readonly Variation[];

@@ -1,7 +1,9 @@
 /**
  * GET /user/activities (administrators only): users whose last activity is on or after `from`
  * (YYYY-MM-DD or a datetime; default six months before today by the server's clock), oldest
- * activity first, paginated. last_activity_at repeats the date (deprecated field).
+ * activity first, paginated. last_activity_at repeats the date (deprecated field). In the platform
+ * profile (platform.user-activities-public-profiles) any authenticated user may ask, and a
+ * non-admin sees only users without a private profile.
  *
  *   GET /api/v4/user/activities?from=2024-05-01
  *   -> 200 [{"username":"jane","last_activity_on":"2024-05-02","last_activity_at":"2024-05-02"}, ...]
@@ -9,6 +11,7 @@
 import { today, type Clock } from '../../clock.ts';
 import type { UserRecord } from '../../domain/records.ts';
 import { paginate } from '../../pagination.ts';
+import { userOf } from '../../auth.ts';
 import { input, p, readParams } from '../../params.ts';
 import type { Router } from '../../router.ts';
 
@@ -38,9 +41,12 @@ export function registerUserActivities(r: Router): void {
     const q = readParams(input(request), { from: p.datetime() });
     const given = q.from?.toISOString().slice(0, 10);
     const from = given !== undefined && !r.ctx.has('users.activities-ignore-from') ? given : defaultFrom(clock);
+    // The platform: activities.with_public_profile unless current_user.can_read_all_resources?
+    const publicOnly = r.ctx.has('platform.user-activities-public-profiles') && !userOf(request)?.admin;
     const active = store.users
       .all()
       .filter((u): u is UserRecord & { lastActivityOn: string } => u.lastActivityOn !== null && u.lastActivityOn >= from)
+      .filter((u) => !publicOnly || !u.privateProfile)
       .sort((a, b) => (a.lastActivityOn < b.lastActivityOn ? -1 : a.lastActivityOn > b.lastActivityOn ? 1 : a.id - b.id));
     if (r.ctx.has('users.activities-newest-first')) active.reverse();
     return paginate(request, reply, active).map(userActivityView);

@@ -38,4 +38,15 @@ export const USER_ACTIVITIES_VARIATIONS = [
     suites: ['suites/users/activities.test.ts'],
     routeAuth: { 'GET /user/activities': 'authenticated' },
   },
+  {
+    id: 'platform.user-activities-public-profiles',
+    kind: 'platform',
+    description:
+      'GET /user/activities answers 200 to any authenticated user, listing only users without a private profile; an administrator still sees every user (the spec makes it admin-only: 403)',
+    clauses: ['users.activities.non_admin', 'auth.admin_only.403'],
+    suites: ['suites/users/activities.test.ts', 'suites/auth/admin-only.test.ts'],
+    source:
+      'lib/api/users.rb (get "activities" has no authenticated_as_admin!: activities.with_public_profile unless current_user.can_read_all_resources?)',
+    routeAuth: { 'GET /user/activities': 'authenticated' },
+  },
 ] as const satisfies readonly Variation[];

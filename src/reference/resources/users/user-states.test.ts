@@ -40,10 +40,10 @@ describe('block and unblock', () => {
     expect((await move('unblock', jane.id)).statusCode).toBe(201);
     expect(await stateOf(jane.id)).toBe('active');
   });
-  it('answers 201 false when there is nothing to unblock, and 201 false to activate an active user', async () => {
+  it('answers 201 false when there is nothing to unblock, and 201 true to activate an active user', async () => {
     const unblock = await move('unblock', jane.id);
     const activate = await move('activate', jane.id);
-    expect([unblock.statusCode, unblock.body, activate.statusCode, activate.body]).toEqual([201, 'false', 201, 'false']);
+    expect([unblock.statusCode, unblock.body, activate.statusCode, activate.body]).toEqual([201, 'false', 201, 'true']);
     expect(await stateOf(jane.id)).toBe('active');
   });
   it('refuses to unblock a deactivated user', async () => {

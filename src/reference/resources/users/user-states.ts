@@ -1,7 +1,8 @@
 /**
  * User state transitions (administrators only): POST /users/:id/block, /unblock, /deactivate and
  * /activate. Success is 201 with the body `true` (`null` when there was nothing to change, as the
- * platform answers for blocking a blocked user); 404 for a missing user; 403 with the platform's
+ * platform answers for blocking a blocked user; `false` for unblocking a user who is not blocked;
+ * `true` again for activating an active user); 404 for a missing user; 403 with the platform's
  * reason under the rules of the spec's state table. Users blocked by directory (LDAP)
  * synchronization only exist through the server-side seed (see seed-users.ts).
  *
@@ -24,10 +25,11 @@ export const DEACTIVATION_WINDOW_DAYS = 180;
 
 /**
  * A move made, or none to make: the platform answers `null` when block or deactivate finds the user
- * already there (`break`), and `false` when unblock or activate has nothing to undo (the service's
- * failed transition: lib/api/users.rb `result.success?`).
+ * already there (`break`), and `false` when unblock has nothing to undo (the service's failed
+ * transition: lib/api/users.rb `result.success?`). Activating an active user is a success of
+ * Users::ActivateService (`return success(...) if user.active?`): `true`, the user unchanged.
  */
-type Outcome = { state: UserState } | 'unchanged' | 'nothing-to-undo';
+type Outcome = { state: UserState } | 'unchanged' | 'nothing-to-undo' | 'already-there';
 type Transition = (user: UserRecord, ctx: RefContext, caller: UserRecord) => Outcome;
 
 const isBlocked = (u: UserRecord) => u.state === 'blocked' || u.state === 'ldap_blocked';
@@ -77,7 +79,7 @@ const activate: Transition = (user, ctx) => {
   if (isBlocked(user) && !ctx.has('users.activate-allows-blocked')) {
     fail('forbidden', 'A blocked user must be unblocked to be activated');
   }
-  if (user.state === 'active') return 'nothing-to-undo';
+  if (user.state === 'active') return 'already-there';
   return { state: 'active' };
 };
 
@@ -88,6 +90,9 @@ export const TRANSITIONS: Readonly<Record<'block' | 'unblock' | 'deactivate' | '
   activate,
 };
 
+/** The JSON body of each outcome. */
+const BODIES = { moved: 'true', 'already-there': 'true', unchanged: 'null', 'nothing-to-undo': 'false' } as const;
+
 function handler(move: Transition) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = ctxOf(request);
@@ -97,7 +102,7 @@ function handler(move: Transition) {
     return reply
       .code(201)
       .type(JSON_CONTENT_TYPE)
-      .send(outcome === 'unchanged' ? 'null' : outcome === 'nothing-to-undo' ? 'false' : 'true');
+      .send(BODIES[typeof outcome === 'object' ? 'moved' : outcome]);
   };
 }
 

@@ -132,6 +132,23 @@ describe('GET /users and /users/:id', () => {
     expect([missing.statusCode, missing.data]).toEqual([404, { message: '404 User Not Found' }]);
   });
 
+  it('adds sign_in_count and highest_role to the admin single view only', async () => {
+    const jane = await t.user('jane');
+    const single = async (id: number) => (await t.req('GET', `/users/${id}`, { token: t.admin })).data;
+    expect([(await single(jane.id)).sign_in_count, (await single(jane.id)).highest_role]).toEqual([0, 0]);
+    expect((await single(1)).sign_in_count).toBe(1); // the seeded administrator signed in once
+    const group = await t.req('POST', '/groups', { token: t.admin, body: { name: 'g', path: 'g' } });
+    const project = await t.req('POST', '/projects', { token: t.admin, body: { name: 'p' } });
+    await t.req('POST', `/groups/${group.data.id}/members`, { token: t.admin, body: { user_id: jane.id, access_level: 20 } });
+    await t.req('POST', `/projects/${project.data.id}/members`, { token: t.admin, body: { user_id: jane.id, access_level: 40 } });
+    expect((await single(jane.id)).highest_role).toBe(40);
+    await t.req('DELETE', `/projects/${project.data.id}`, { token: t.admin });
+    expect((await single(jane.id)).highest_role).toBe(20);
+    const listed = (await t.req('GET', '/users', { token: t.admin })).data as object[];
+    const normal = (await t.req('GET', '/users/1', { token: jane.token })).data as object;
+    expect([...listed, normal].filter((u) => 'sign_in_count' in u || 'highest_role' in u)).toEqual([]);
+  });
+
   it('needs authentication', async () => {
     expect((await t.req('GET', '/users')).statusCode).toBe(401);
   });

@@ -144,4 +144,14 @@ export const USERS_VARIATIONS = [
     source:
       'db/structure.sql (users.public_email nullable with no default, since RemoveNotNullConstraintAndDefaultForPublicEmail); lib/api/entities/user.rb (expose :public_email, raw)',
   },
+  {
+    id: 'platform.user-plan-trial-null',
+    kind: 'platform',
+    description:
+      'the admin single view (GET /users/:id by an admin) has plan and trial null, as a self-managed enterprise instance without a subscription answers, where the spec types them as a string and a boolean',
+    clauses: ['users.get.admin_fields'],
+    suites: ['suites/users/views.test.ts'],
+    source:
+      'ee/lib/ee/api/entities/user_details_with_admin.rb (expose :plan: user.namespace.try(:gitlab_subscription)&.plan_name; expose :trial: user.namespace.try(:trial?)); ee/app/models/ee/namespace.rb (delegate :trial?, to: :gitlab_subscription, allow_nil: true)',
+  },
 ] as const satisfies readonly Variation[];
