@@ -11,6 +11,8 @@
  *   (never allocated whole) until the client stops reading or `maxStreamBytes` is reached;
  * - `throttle`: 429 Too Many Requests as GitLab's throttles answer it ("Retry later", RateLimit-*
  *   headers), with `Retry-After: <retryAfter>` (default 1; null: none);
+ * - `missing-500`: passes the request on, and answers 500 (`{"message":"500 Internal Server
+ *   Error"}`) where the reference answered 404: a server that fails on reads of what is missing;
  * - `link-host`: passes the request on, and gives every URL of the answer's Link header the
  *   origin `linkOrigin` (default https://gitlab.internal:8443), as the platform writes its
  *   configured host (`external_url`) where the kit reaches it by another name (hits: answers with a Link).
@@ -28,7 +30,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { Socket } from 'node:net';
 import { startReferenceServer, type RunningReference } from '../reference/index.ts';
 
-export type Behaviour = 'hang' | 'reset' | 'not-json' | 'slow' | 'huge' | 'throttle' | 'link-host';
+export type Behaviour = 'hang' | 'reset' | 'not-json' | 'slow' | 'huge' | 'throttle' | 'missing-500' | 'link-host';
 
 export interface HostileOptions {
   behaviour: Behaviour;
@@ -115,6 +117,16 @@ export async function startHostileTarget(o: HostileOptions): Promise<HostileTarg
     const path = req.url ?? '/';
     if (o.match && !o.match(req.method ?? 'GET', path)) {
       forward(ref, req, res);
+      return;
+    }
+    if (o.behaviour === 'missing-500') {
+      forward(ref, req, res, (answer, out) => {
+        if (answer.statusCode !== 404) return false;
+        target.hits += 1;
+        out.writeHead(500, { 'content-type': 'application/json' });
+        out.end('{"message":"500 Internal Server Error"}');
+        return true;
+      });
       return;
     }
     if (o.behaviour === 'link-host') {

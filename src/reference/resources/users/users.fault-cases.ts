@@ -216,6 +216,16 @@ export const USER_FAULT_CASES: Record<string, Case> = {
     404,
     200,
   ),
+  'users.delete-does-nothing': observe(
+    async (t) => {
+      const jane = await soleOwner(t);
+      const del = await t.req('DELETE', `/users/${jane.id}`, { token: t.admin, query: 'hard_delete=true' });
+      const after = await t.req('GET', `/users/${jane.id}`, { token: t.admin });
+      return [del.statusCode, after.statusCode, (await t.req('GET', '/groups/mine', { token: t.admin })).statusCode];
+    },
+    [204, 404, 404],
+    [204, 200, 200],
+  ),
   'users.identity-delete-noop': observe(
     async (t) => {
       const a = await make(t, 'a', { extern_uid: 'e1', provider: 'p1' });

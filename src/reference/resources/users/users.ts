@@ -78,6 +78,7 @@ export function registerUsers(r: Router): void {
       fail('conflict', 'User cannot be removed while is the sole-owner of a group');
     }
     const view = userAdminView(user, envOf(request), { single: true, departures });
+    if (r.ctx.has('users.delete-does-nothing')) return noContent(request, reply, view);
     const hard = hardDelete && !r.ctx.has('users.hard-delete-keeps-groups');
     if (r.ctx.has('users.delayed-deletion')) deleteInBackground(r.ctx, user, hard);
     else deleteUser(store, user, { hardDelete: hard });

@@ -80,6 +80,13 @@ export const USERS_VARIATIONS = [
     suites: ['suites/users/update-delete.test.ts'],
   },
   {
+    id: 'users.delete-does-nothing',
+    kind: 'fault',
+    description: 'DELETE /users/:id answers 204 and does nothing: the user stays, active, with the groups it solely owns',
+    clause: 'users.delete.hard_delete_groups',
+    suites: ['suites/users/update-delete.test.ts'],
+  },
+  {
     id: 'users.identity-delete-noop',
     kind: 'fault',
     description: 'DELETE /users/:id/identities/:provider answers 204 but keeps the identity',
