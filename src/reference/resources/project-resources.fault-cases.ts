@@ -106,6 +106,18 @@ export const PROJECT_RESOURCE_FAULT_CASES: Record<string, Case> = {
     1,
     6,
   ),
+  'deps.unknown-manager-dropped': observe(
+    async (t) => {
+      const id = await project(t);
+      const path = `/projects/${id}/dependencies`;
+      const statuses = [];
+      for (const query of ['package_manager[]=kit-unknown-manager', 'package_manager[]=npm&package_manager[]=kit-unknown-manager'])
+        statuses.push((await t.req('GET', path, { token: t.admin, query })).statusCode);
+      return statuses;
+    },
+    [400, 400],
+    [200, 200],
+  ),
   'projects.get-requires-auth': observe(
     async (t) => {
       const id = (await t.req('POST', '/projects', { token: t.admin, body: { name: 'open', visibility: 'public' } })).data.id;

@@ -43,6 +43,8 @@ const PLATFORM_PACKAGE_MANAGERS = [
   'cargo',
 ] as const;
 const PLATFORM_LIST = { package_manager: p.array(p.oneOf(PLATFORM_PACKAGE_MANAGERS), { commaSeparated: true }) };
+/** Any names (deps.unknown-manager-dropped: a faulty server drops the names it does not know instead of refusing them). */
+const ANY_LIST = { package_manager: p.array(p.string(), { commaSeparated: true }) };
 
 export function dependencyView(d: DependencyRecord) {
   return {
@@ -61,12 +63,15 @@ export function registerDependencies(r: Router): void {
   const level = r.ctx.has('deps.guest-reads') ? ACCESS.guest : ACCESS.developer;
 
   const list = r.ctx.has('platform.dependencies-more-package-managers') ? PLATFORM_LIST : LIST;
+  const dropsUnknown = r.ctx.has('deps.unknown-manager-dropped');
+  const known: readonly string[] = list === PLATFORM_LIST ? PLATFORM_PACKAGE_MANAGERS : PACKAGE_MANAGERS;
 
   // Authentication is always required, even for a public project.
   r.get('/projects/:id/dependencies', { auth: 'authenticated' }, (request, reply) => {
-    const q: { package_manager?: readonly string[] } = readParams(input(request), list);
+    const q: { package_manager?: readonly string[] } = readParams(input(request), dropsUnknown ? ANY_LIST : list);
     const project = request.caller ? findProjectWithAccess(request, level) : findProject(request);
-    const managers: readonly string[] | undefined = r.ctx.has('deps.filter-ignored') ? undefined : q.package_manager;
+    const given = dropsUnknown ? q.package_manager?.filter((m) => known.includes(m)) : q.package_manager;
+    const managers: readonly string[] | undefined = r.ctx.has('deps.filter-ignored') ? undefined : given;
     const found = store.dependencies.filter(
       (d) => d.projectId === project.id && (managers === undefined || managers.length === 0 || managers.includes(d.packageManager)),
     );

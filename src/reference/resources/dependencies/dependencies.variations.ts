@@ -24,6 +24,14 @@ export const DEPENDENCIES_VARIATIONS = [
     suites: ['suites/dependencies/list.test.ts'],
   },
   {
+    id: 'deps.unknown-manager-dropped',
+    kind: 'fault',
+    description:
+      'a package_manager value outside the list is dropped instead of refused: the known values filter, and an unknown one alone lists every dependency (200)',
+    clause: 'deps.filter.invalid',
+    suites: ['suites/dependencies/list.test.ts'],
+  },
+  {
     id: 'deps.public-without-auth',
     kind: 'fault',
     description: 'the dependency list of a public project is served without credentials',
