@@ -25,6 +25,15 @@ const writes = (r: Route) => WRITES.has(r.method);
 
 const exactly400 = expectStatus((s) => s === 400, '400');
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const BROKEN_JSON = [
   '{',
   '}',
@@ -106,7 +115,11 @@ export const BODY_CATEGORIES: Category[] = [
         route,
         fc.oneof(
           fc.constantFrom(...BROKEN_JSON),
-          fc.string({ maxLength: 40 }).map((s) => `{${s}`),
+          // `{` and what follows: not JSON, but for the draws that close it into JSON (`{}`), which are filtered out.
+          fc
+            .string({ maxLength: 40 })
+            .map((s) => `{${s}`)
+            .filter((s) => !isJson(s)),
         ),
       ).map((req) => ({ category: 'bad JSON', req, expect: exactly400 })),
   },
