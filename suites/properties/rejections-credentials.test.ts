@@ -17,6 +17,7 @@ import {
   clauseTest,
   createUser,
   fillPlaceholders,
+  fc,
   forAll,
   gpgPublicKey,
   invalidGpgKeyInput,
@@ -96,7 +97,11 @@ describe('rejections: users and credentials', () => {
     'every input that breaks a validation rule answers 400 and creates or changes nothing',
     async (ctx) => {
       const { targets } = await world(ctx.s);
-      await forAll(ctx, invalidOf(targets, 'invalid', 'either'), (c) => rejectInvalid(targets, c));
+      // A framework refusal (a wrong type or value) runs whatever the number of runs: a target that words its body
+      // otherwise (the platform's {"error": ...}) shows it on every run, so a baseline entry for it never goes stale.
+      await forAll(ctx, invalidOf(targets, 'invalid', 'either'), (c) => rejectInvalid(targets, c), {
+        examples: fc.sample(invalidOf(targets, 'either'), { seed: 1, numRuns: 1 }),
+      });
     },
   );
 
