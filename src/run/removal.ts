@@ -21,7 +21,7 @@
  *   // | { result: 'left', status, reason, command? }
  */
 import type { ApiClient, ApiResponse } from '../kit/client.ts';
-import { pollUntil } from '../kit/deletion.ts';
+import { deletionSign, pollUntil } from '../kit/deletion.ts';
 import type { LedgerKind } from '../kit/ledger.ts';
 
 export type RemovalOutcome =
@@ -50,15 +50,15 @@ const body = (res: ApiResponse) => (res.json ?? {}) as Record<string, unknown>;
 const markOf = (res: ApiResponse) => body(res).marked_for_deletion_on ?? body(res).marked_for_deletion_at;
 
 /**
- * The answer shows the deletion's end (404, a mark, a block), or that none is under way: a 403 or
- * a 5xx, or a user still active after a hard delete (the platform blocks the user within the
- * request of a DELETE with hard_delete; without it, the user stays active until the job runs).
+ * The answer shows the deletion's end (404, a mark, a block), or that none is under way as the
+ * suites judge it (deletion.ts deletionSign: an answer that is neither the resource nor 404, or a
+ * user still active after a hard delete: the platform blocks the user within the request of a
+ * DELETE with hard_delete; without it, the user stays active until the job runs).
  */
 function nothingToWaitFor(r: ApiResponse, target: RemovalTarget): boolean {
-  if (r.status === 404 || r.status === 403 || r.status >= 500) return true;
-  if (r.status !== 200) return false;
-  if (target.kind !== 'user') return !!markOf(r);
-  return body(r).state === 'blocked' || (body(r).state === 'active' && target.query?.hard_delete === 'true');
+  const hardDeletedUser = target.kind === 'user' && target.query?.hard_delete === 'true';
+  if (deletionSign(r, { hardDeletedUser }).is !== 'under way') return true;
+  return target.kind === 'user' ? body(r).state === 'blocked' : !!markOf(r);
 }
 
 /** What the resource looks like once the server has had up to `settleMs` to show the deletion. */
