@@ -7,6 +7,7 @@
  * Independent requests go side by side (the probe beside provisioning, cleanup's removals of one
  * kind), at most CONFORMANCE_CONCURRENCY at once; each phase's requests are counted for the summary.
  */
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ApiClient } from '../kit/client.ts';
@@ -115,7 +116,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The run group where the target only marks a top-level group: it deletes it after its delay; no command can hurry it.
     const awaiting = result.awaiting.map((a) => ({ what: `${a.entry.kind} ${a.entry.path}`, reason: secrets.redact(a.reason) }));
     if (result.failed.length) {
-      console.error(`Cleanup could not remove ${result.failed.length} resource(s); the ledger ${ledgerPath} keeps them:`);
+      const kept = stopReference ? 'the bundled reference goes away with them' : `the ledger ${ledgerPath} keeps them`;
+      console.error(`Cleanup could not remove ${result.failed.length} resource(s); ${kept}:`);
       for (const f of result.failed) {
         const reason = `${f.status} ${secrets.redact(f.reason)}`;
         console.error(`  ${f.entry.kind} ${f.entry.path}: ${reason}${f.command ? ` (finish with: ${f.command})` : ''}`);
@@ -151,7 +153,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       for (const a of awaiting) console.error(`  ${a.what}: ${a.reason}`);
     }
     noteCleanup(report);
-    await stopReference?.();
+    if (stopReference) {
+      await stopReference();
+      // Nothing is left to retry on a server that stopped with the run: no ledger for `conformance cleanup` to find.
+      rmSync(ledgerPath, { force: true });
+    }
   };
 
   try {
