@@ -5,13 +5,17 @@
  *   A  by the admin,       labels alpha,      title holds the search word;    updated last
  *   B  by a maintainer,    labels alpha,beta, description holds the search word
  *   C  by the admin,       labels beta,       closed
- * Created A < B < C; updated B < C < A. Time bounds are midpoints between two epics' times.
+ * Created A < B < C; updated B < C < A. Time bounds are midpoints between two epics' times, and
+ * an epic's own time, from either side (the spec's bounds are on-or-after / on-or-before): its
+ * shown text as created_after, the last instant of its shown millisecond (or second, for a server
+ * showing whole seconds) as created_before (src/kit/range-bounds.ts).
  * A search takes a turn of the run's search pacer first (src/kit/search-pacing.ts): a deployed
  * target may limit searches to 30 a minute.
  */
 import { describe } from 'vitest';
 import { PER_PAGE_MAX, check, clauseTest, createGroup, requireThat, waitPastTimestamp, type Session } from '../../src/kit/index.ts';
 import { searchTurn } from '../../src/kit/search-pacing.ts';
+import { onOrAfter, onOrBefore, timestampGrainMs } from '../../src/kit/range-bounds.ts';
 import { ACCESS_LEVEL, createEpic, epicsOrSkip, member, midpoint, once, type Epic } from './fixtures.ts';
 
 const world = once(async (s: Session) => {
@@ -71,6 +75,9 @@ const sorted = (names: string[]) => [...names].sort();
 function expectSet(got: string[], want: string[], requirement: string): void {
   requireThat(JSON.stringify(sorted(got)) === JSON.stringify(sorted(want)), requirement, want, got);
 }
+
+/** The grain of the server's timestamps, as the three epics show them (src/kit/range-bounds.ts). */
+const grainOf = (w: World) => timestampGrainMs([w.a, w.b, w.c].flatMap((e) => [e.created_at, e.updated_at]));
 
 function expectOrder(got: string[], want: string[], requirement: string): void {
   requireThat(JSON.stringify(got) === JSON.stringify(want), requirement, want, got);
@@ -139,6 +146,48 @@ describe.concurrent('epic list filters', () => {
       expectSet(await listed(s, w, { updated_after: ca }), ['A'], 'updated_after MUST keep only epics updated on or after it.');
       expectSet(await listed(s, w, { updated_before: bc }), ['B'], 'updated_before MUST keep only epics updated on or before it.');
       expectSet(await listed(s, w, { updated_after: bc, updated_before: ca }), ['C'], 'Both bounds MUST apply together.');
+    },
+  );
+
+  clauseTest(
+    'epics.filter.created_range',
+    "created_after and created_before equal to an epic's own created_at keep that epic (on or after, on or before)",
+    async ({ s, skip }) => {
+      await epicsOrSkip(s, skip);
+      const w = await world(s);
+      const after = onOrAfter(w.b.created_at);
+      const before = onOrBefore(w.b.created_at, grainOf(w));
+      expectSet(
+        await listed(s, w, { created_after: after }),
+        ['B', 'C'],
+        `created_after=${after}, B's own created_at, MUST keep B (created on or after it).`,
+      );
+      expectSet(
+        await listed(s, w, { created_before: before }),
+        ['A', 'B'],
+        `created_before=${before}, B's own created_at (${w.b.created_at}) to its last microsecond, MUST keep B (created on or before it).`,
+      );
+    },
+  );
+
+  clauseTest(
+    'epics.filter.updated_range',
+    "updated_after and updated_before equal to an epic's own updated_at keep that epic (on or after, on or before)",
+    async ({ s, skip }) => {
+      await epicsOrSkip(s, skip);
+      const w = await world(s);
+      const after = onOrAfter(w.c.updated_at);
+      const before = onOrBefore(w.c.updated_at, grainOf(w));
+      expectSet(
+        await listed(s, w, { updated_after: after }),
+        ['A', 'C'],
+        `updated_after=${after}, C's own updated_at, MUST keep C (updated on or after it).`,
+      );
+      expectSet(
+        await listed(s, w, { updated_before: before }),
+        ['B', 'C'],
+        `updated_before=${before}, C's own updated_at (${w.c.updated_at}) to its last microsecond, MUST keep C (updated on or before it).`,
+      );
     },
   );
 

@@ -1,7 +1,8 @@
 /**
- * The epic list's query: filters (author_id, labels, search, state, created/updated ranges),
- * ordering (order_by created_at|updated_at, sort asc|desc) and the groups covered
- * (include_descendant_groups default true, include_ancestor_groups default false).
+ * The epic list's query: filters (author_id, labels, search, state, created/updated ranges whose
+ * bounds are on or after / on or before), ordering (order_by created_at|updated_at, sort asc|desc)
+ * and the groups covered (include_descendant_groups default true, include_ancestor_groups default
+ * false).
  *
  *   const q = readParams(input(request), EPIC_LIST);
  *   const epics = listEpics(ctx, user, group, q);   // filtered and ordered, ready for paginate()
@@ -12,6 +13,7 @@ import { groupsInScope } from '../../domain/epics.ts';
 import { labelNames } from '../../domain/labels.ts';
 import type { EpicRecord, NamespaceRecord, UserRecord } from '../../domain/records.ts';
 import { p, type Values } from '../../params.ts';
+import type { VariationId } from '../../variation/registry.ts';
 
 export const EPIC_LIST = {
   author_id: p.integer(),
@@ -46,11 +48,21 @@ function matches(ctx: RefContext, epic: EpicRecord, q: EpicListQuery): boolean {
   }
   const created = epic.createdAt.getTime();
   const updated = epic.updatedAt.getTime();
-  if (q.created_after && created < q.created_after.getTime()) return false;
-  if (q.created_before && created > q.created_before.getTime()) return false;
-  if (q.updated_after && updated < q.updated_after.getTime()) return false;
-  if (q.updated_before && updated > q.updated_before.getTime()) return false;
+  if (q.created_after && !onOrAfter(ctx, 'epics.created-after-exclusive', created, q.created_after)) return false;
+  if (q.created_before && !onOrBefore(ctx, 'epics.created-before-exclusive', created, q.created_before)) return false;
+  if (q.updated_after && !onOrAfter(ctx, 'epics.updated-after-exclusive', updated, q.updated_after)) return false;
+  if (q.updated_before && !onOrBefore(ctx, 'epics.updated-before-exclusive', updated, q.updated_before)) return false;
   return true;
+}
+
+/** A time on or after the bound (strictly after under the bound's exclusive fault). */
+function onOrAfter(ctx: RefContext, exclusive: VariationId, time: number, bound: Date): boolean {
+  return ctx.has(exclusive) ? time > bound.getTime() : time >= bound.getTime();
+}
+
+/** A time on or before the bound (strictly before under the bound's exclusive fault). */
+function onOrBefore(ctx: RefContext, exclusive: VariationId, time: number, bound: Date): boolean {
+  return ctx.has(exclusive) ? time < bound.getTime() : time <= bound.getTime();
 }
 
 /** The epics the list shows, filtered and ordered (ties broken by id in the same direction). */

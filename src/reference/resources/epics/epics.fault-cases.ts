@@ -71,7 +71,28 @@ async function secondTodo(t: TestServer): Promise<number> {
   return (await t.req('POST', `/groups/${g}/epics/1/todo`, { token: t.admin })).statusCode;
 }
 
+/** Titles of the epics listed with a time bound equal to the one epic's own created_at or updated_at. */
+async function onOwnBound(t: TestServer, bound: `${'created' | 'updated'}_${'after' | 'before'}`): Promise<string[]> {
+  const g = await group(t, 'g');
+  const made = (await epic(t, g, { title: 'e' })).data;
+  const own = bound.startsWith('created') ? made.created_at : made.updated_at;
+  const res = await t.req('GET', `/groups/${g}/epics`, { token: t.admin, query: `${bound}=${encodeURIComponent(own)}` });
+  return res.data.map((e: { title: string }) => e.title);
+}
+
+/** The healthy and faulty cases of a bound read strictly instead of on or after / on or before. */
+function exclusiveBound(bound: Parameters<typeof onOwnBound>[1]): Case {
+  return {
+    healthy: async (t) => expect(await onOwnBound(t, bound)).toEqual(['e']),
+    faulty: async (t) => expect(await onOwnBound(t, bound)).toEqual([]),
+  };
+}
+
 export const EPIC_FAULT_CASES: Record<string, Case> = {
+  'epics.created-after-exclusive': exclusiveBound('created_after'),
+  'epics.created-before-exclusive': exclusiveBound('created_before'),
+  'epics.updated-after-exclusive': exclusiveBound('updated_after'),
+  'epics.updated-before-exclusive': exclusiveBound('updated_before'),
   'epics.relative-always-short': {
     healthy: async (t) => expect(await crossRelative(t)).toBe('p/c&1'),
     faulty: async (t) => expect(await crossRelative(t)).toBe('&1'),

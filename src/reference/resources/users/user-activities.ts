@@ -41,11 +41,13 @@ export function registerUserActivities(r: Router): void {
     const q = readParams(input(request), { from: p.datetime() });
     const given = q.from?.toISOString().slice(0, 10);
     const from = given !== undefined && !r.ctx.has('users.activities-ignore-from') ? given : defaultFrom(clock);
+    // from is "on or after" (strictly after under the users.activities-from-exclusive fault).
+    const onOrAfter = (day: string, bound: string) => (r.ctx.has('users.activities-from-exclusive') ? day > bound : day >= bound);
     // The platform: activities.with_public_profile unless current_user.can_read_all_resources?
     const publicOnly = r.ctx.has('platform.user-activities-public-profiles') && !userOf(request)?.admin;
     const active = store.users
       .all()
-      .filter((u): u is UserRecord & { lastActivityOn: string } => u.lastActivityOn !== null && u.lastActivityOn >= from)
+      .filter((u): u is UserRecord & { lastActivityOn: string } => u.lastActivityOn !== null && onOrAfter(u.lastActivityOn, from))
       .filter((u) => !publicOnly || !u.privateProfile)
       .sort((a, b) => (a.lastActivityOn < b.lastActivityOn ? -1 : a.lastActivityOn > b.lastActivityOn ? 1 : a.id - b.id));
     if (r.ctx.has('users.activities-newest-first')) active.reverse();

@@ -31,6 +31,13 @@ export const USER_ACTIVITIES_VARIATIONS = [
     suites: ['suites/users/activities.test.ts'],
   },
   {
+    id: 'users.activities-from-exclusive',
+    kind: 'fault',
+    description: 'GET /user/activities?from=D leaves out users last active on D: from is strictly after instead of on or after',
+    clause: 'users.activities.from',
+    suites: ['suites/users/activities.test.ts'],
+  },
+  {
     id: 'users.activities-allow-user',
     kind: 'fault',
     description: 'GET /user/activities is open to any authenticated user',

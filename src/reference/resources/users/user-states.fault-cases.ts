@@ -119,6 +119,16 @@ export const USER_STATE_FAULT_CASES: Record<string, Case> = {
     0,
     1,
   ),
+  'users.activities-from-exclusive': probe(
+    async (t) => {
+      const jane = await t.user('jane');
+      await t.req('GET', '/user', { token: jane.token });
+      const res = await t.req('GET', '/user/activities', { token: t.admin, query: 'from=2024-05-01' });
+      return res.data.map((a: { username: string }) => a.username).includes('jane');
+    },
+    true,
+    false,
+  ),
   'users.activities-allow-user': probe(
     async (t) => {
       const jane = await t.user('jane');
