@@ -48,6 +48,34 @@ async function activeAfterRevokingTwice(t: TestServer): Promise<string[]> {
   return (await t.req('GET', r.base, { token: t.admin, query: 'state=active' })).data.map((x: { name: string }) => x.name);
 }
 
+/** Jane's own SSH key, GPG key or address, and Bob's GET or DELETE of it through his own route; then Jane's own read of it. */
+async function otherUsersItem(t: TestServer, family: 'keys' | 'gpg_keys' | 'emails', method: 'GET' | 'DELETE') {
+  const jane = await t.user('jane');
+  const bob = await t.user('bob');
+  const body =
+    family === 'keys'
+      ? { title: 'jane', key: (await sshPublicKey()).text }
+      : family === 'gpg_keys'
+        ? { key: (await gpgPublicKey()).armored }
+        : { email: 'jane.owned@example.com' };
+  const made = await t.req('POST', `/user/${family}`, { token: jane.token, body });
+  const path = `/user/${family}/${made.data.id}`;
+  const res = await t.req(method, path, { token: bob.token });
+  const owner = await t.req('GET', path, { token: jane.token });
+  return { status: res.statusCode, ownerStatus: owner.statusCode };
+}
+
+/** The healthy and faulty cases of an ownership fault: Bob reaches Jane's item (200 or 204) instead of 404. */
+function ownershipCase(family: 'keys' | 'gpg_keys' | 'emails', method: 'GET' | 'DELETE'): Case {
+  return {
+    healthy: async (t) => expect(await otherUsersItem(t, family, method)).toEqual({ status: 404, ownerStatus: 200 }),
+    faulty: async (t) =>
+      expect(await otherUsersItem(t, family, method)).toEqual(
+        method === 'GET' ? { status: 200, ownerStatus: 200 } : { status: 204, ownerStatus: 404 },
+      ),
+  };
+}
+
 const TAKEN_KEY = { message: { fingerprint: ['has already been taken'], key: ['has already been taken'] } };
 const TAKEN_EMAIL = { message: { email: ['has already been taken'] } };
 
@@ -187,4 +215,10 @@ export const CREDENTIAL_FAULT_CASES: Record<string, Case> = {
       expect((await takenEmail(t, 'primary')).statusCode).toBe(201);
     },
   },
+  'keys.other-users-key-readable': ownershipCase('keys', 'GET'),
+  'keys.other-users-key-deletable': ownershipCase('keys', 'DELETE'),
+  'gpg.other-users-key-readable': ownershipCase('gpg_keys', 'GET'),
+  'gpg.other-users-key-deletable': ownershipCase('gpg_keys', 'DELETE'),
+  'emails.other-users-email-readable': ownershipCase('emails', 'GET'),
+  'emails.other-users-email-deletable': ownershipCase('emails', 'DELETE'),
 };

@@ -46,19 +46,19 @@ function addEmail(ctx: RefContext, user: UserRecord, email: string, confirmed: b
   return ctx.store.emails.insert({ userId: user.id, email: address, confirmedAt: confirmed ? now : null, createdAt: now });
 }
 
-/** The user's row `:email_id` (their primary address's row made first), or 404. */
-function emailOf(request: FastifyRequest, user: UserRecord): EmailRecord {
+/** The user's row `:email_id` (their primary address's row made first), or 404; `anyOwner` (the ownership faults) finds anyone's. */
+function emailOf(request: FastifyRequest, user: UserRecord, anyOwner = false): EmailRecord {
   const { store } = ctxOf(request);
   ensurePrimaryRow(store, user);
   const email = store.emails.get(intParam(request, 'email_id'));
-  if (!email || email.userId !== user.id) fail('not_found', 'Email');
+  if (!email || (email.userId !== user.id && !anyOwner)) fail('not_found', 'Email');
   return email;
 }
 
 /** Deletes a row, unless it is its user's primary address (the platform's Emails::DestroyService raises). */
-function deleteEmail(request: FastifyRequest, reply: Parameters<typeof noContent>[1], user: UserRecord) {
+function deleteEmail(request: FastifyRequest, reply: Parameters<typeof noContent>[1], user: UserRecord, anyOwner = false) {
   const { store } = ctxOf(request);
-  const email = emailOf(request, user);
+  const email = emailOf(request, user, anyOwner);
   if (isPrimaryRow(store, email)) fail('deletion_refused', 'Cannot delete primary email');
   store.emails.delete(email.id);
   return noContent(request, reply, emailView(email, envOf(request)));
@@ -79,7 +79,7 @@ export function registerEmails(r: Router): void {
   r.get('/user/emails', { auth: 'authenticated' }, (request, reply) => list(request, reply, callerOf(request).user));
 
   r.get('/user/emails/:email_id(int)', { auth: 'authenticated' }, (request) =>
-    emailView(emailOf(request, callerOf(request).user), envOf(request)),
+    emailView(emailOf(request, callerOf(request).user, ctx.has('emails.other-users-email-readable')), envOf(request)),
   );
 
   r.post('/user/emails', { auth: 'authenticated' }, (request, reply) => {
@@ -88,7 +88,7 @@ export function registerEmails(r: Router): void {
   });
 
   r.delete('/user/emails/:email_id(int)', { auth: 'authenticated' }, (request, reply) =>
-    deleteEmail(request, reply, callerOf(request).user),
+    deleteEmail(request, reply, callerOf(request).user, ctx.has('emails.other-users-email-deletable')),
   );
 
   r.get('/users/:id(int)/emails', { auth: 'admin' }, (request, reply) => list(request, reply, findUser(request)));

@@ -29,4 +29,18 @@ export const EMAILS_VARIATIONS = [
     clause: 'emails.create_own.taken_status',
     suites: ['suites/emails/taken.test.ts'],
   },
+  {
+    id: 'emails.other-users-email-readable',
+    kind: 'fault',
+    description: "GET /user/emails/:email_id answers any user's address, not only the caller's own",
+    clause: 'errors.not_found.resource',
+    suites: ['suites/auth/ownership.test.ts'],
+  },
+  {
+    id: 'emails.other-users-email-deletable',
+    kind: 'fault',
+    description: "DELETE /user/emails/:email_id deletes any user's address, not only the caller's own",
+    clause: 'emails.delete_own.missing',
+    suites: ['suites/auth/ownership.test.ts'],
+  },
 ] as const satisfies readonly Variation[];

@@ -43,9 +43,10 @@ async function addGpgKey(ctx: RefContext, user: UserRecord, text: string): Promi
   });
 }
 
-function gpgKeyOf(request: FastifyRequest, userId: number): GpgKeyRecord {
+/** The GPG key `:key_id` of `userId`, or 404; `anyOwner` (the ownership faults) finds any user's key. */
+function gpgKeyOf(request: FastifyRequest, userId: number, anyOwner = false): GpgKeyRecord {
   const key = ctxOf(request).store.gpgKeys.get(intParam(request, 'key_id'));
-  if (!key || key.userId !== userId) fail('not_found', 'GPG Key');
+  if (!key || (key.userId !== userId && !anyOwner)) fail('not_found', 'GPG Key');
   return key;
 }
 
@@ -64,7 +65,7 @@ export function registerGpgKeys(r: Router): void {
   r.get('/user/gpg_keys', { auth: 'authenticated' }, (request, reply) => list(request, reply, callerOf(request).user.id));
 
   r.get('/user/gpg_keys/:key_id(int)', { auth: 'authenticated' }, (request) =>
-    gpgKeyView(gpgKeyOf(request, callerOf(request).user.id), envOf(request)),
+    gpgKeyView(gpgKeyOf(request, callerOf(request).user.id, ctx.has('gpg.other-users-key-readable')), envOf(request)),
   );
 
   r.post('/user/gpg_keys', { auth: 'authenticated' }, async (request, reply) => {
@@ -73,7 +74,7 @@ export function registerGpgKeys(r: Router): void {
   });
 
   r.delete('/user/gpg_keys/:key_id(int)', { auth: 'authenticated' }, (request, reply) => {
-    const key = gpgKeyOf(request, callerOf(request).user.id);
+    const key = gpgKeyOf(request, callerOf(request).user.id, ctx.has('gpg.other-users-key-deletable'));
     ctx.store.gpgKeys.delete(key.id);
     return noContent(request, reply, gpgKeyView(key, envOf(request)));
   });

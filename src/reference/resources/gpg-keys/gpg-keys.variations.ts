@@ -26,4 +26,18 @@ export const GPG_KEYS_VARIATIONS = [
       'lib/api/users.rb (the users resource runs authenticate_non_get!; GET :id/gpg_keys and :id/gpg_keys/:key_id have no authenticated_as_admin!)',
     routeAuth: { 'GET /users/:id(int)/gpg_keys': 'public', 'GET /users/:id(int)/gpg_keys/:key_id(int)': 'public' },
   },
+  {
+    id: 'gpg.other-users-key-readable',
+    kind: 'fault',
+    description: "GET /user/gpg_keys/:key_id answers any user's GPG key, not only the caller's own",
+    clause: 'errors.not_found.resource',
+    suites: ['suites/auth/ownership.test.ts'],
+  },
+  {
+    id: 'gpg.other-users-key-deletable',
+    kind: 'fault',
+    description: "DELETE /user/gpg_keys/:key_id deletes any user's GPG key, not only the caller's own",
+    clause: 'gpg.delete_own.missing',
+    suites: ['suites/auth/ownership.test.ts'],
+  },
 ] as const satisfies readonly Variation[];

@@ -84,9 +84,10 @@ function keysOf(ctx: RefContext, userId: number): SshKeyRecord[] {
   return ctx.store.sshKeys.filter((k) => k.userId === userId);
 }
 
-function keyOf(request: FastifyRequest, userId: number): SshKeyRecord {
+/** The key `:key_id` of `userId`, or 404; `anyOwner` (the ownership faults) finds any user's key. */
+function keyOf(request: FastifyRequest, userId: number, anyOwner = false): SshKeyRecord {
   const key = ctxOf(request).store.sshKeys.get(intParam(request, 'key_id'));
-  if (!key || key.userId !== userId) fail('not_found', 'Key');
+  if (!key || (key.userId !== userId && !anyOwner)) fail('not_found', 'Key');
   return key;
 }
 
@@ -105,7 +106,7 @@ export function registerSshKeys(r: Router): void {
   });
 
   r.get('/user/keys/:key_id(int)', { auth: 'authenticated' }, (request) =>
-    sshKeyView(keyOf(request, callerOf(request).user.id), envOf(request)),
+    sshKeyView(keyOf(request, callerOf(request).user.id, ctx.has('keys.other-users-key-readable')), envOf(request)),
   );
 
   r.post('/user/keys', { auth: 'authenticated' }, (request, reply) =>
@@ -113,7 +114,7 @@ export function registerSshKeys(r: Router): void {
   );
 
   r.delete('/user/keys/:key_id(int)', { auth: 'authenticated' }, (request, reply) => {
-    const key = keyOf(request, callerOf(request).user.id);
+    const key = keyOf(request, callerOf(request).user.id, ctx.has('keys.other-users-key-deletable'));
     ctx.store.sshKeys.delete(key.id);
     return noContent(request, reply, sshKeyView(key, envOf(request)));
   });

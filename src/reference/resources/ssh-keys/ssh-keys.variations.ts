@@ -45,4 +45,18 @@ export const SSH_KEYS_VARIATIONS = [
     suites: ['suites/ssh-keys/create-errors.test.ts'],
     source: 'app/models/key.rb (validates :fingerprint_sha256, uniqueness: true; no uniqueness of key or fingerprint)',
   },
+  {
+    id: 'keys.other-users-key-readable',
+    kind: 'fault',
+    description: "GET /user/keys/:key_id answers any user's key, not only the caller's own",
+    clause: 'errors.not_found.resource',
+    suites: ['suites/auth/ownership.test.ts'],
+  },
+  {
+    id: 'keys.other-users-key-deletable',
+    kind: 'fault',
+    description: "DELETE /user/keys/:key_id deletes any user's key, not only the caller's own",
+    clause: 'keys.delete_own.missing',
+    suites: ['suites/auth/ownership.test.ts'],
+  },
 ] as const satisfies readonly Variation[];
