@@ -48,4 +48,5 @@ export const CONVENTION_FAULT_CASES: Record<string, Case> = {
   'auth.private-token-query-ignored': observe(whoAmI('query'), 'root', 401),
   'pagination.odd-per-page-short': observe(sizeOfPage(7, 3, 2), 3, 2),
   'pagination.deep-pages-empty': observe(sizeOfPage(12, 1, 11), 1, 0),
+  'pagination.per-page-max-exclusive': observe(sizeOfPage(101, 100, 1), 100, 20),
 };

@@ -178,6 +178,22 @@ export const PAGINATION_VARIATIONS = [
     paging: (p) => ({ ...p, window: (w, f) => (f.page > 10 ? { from: 0, end: 0 } : p.window(w, f)) }),
   },
   {
+    id: 'pagination.per-page-max-exclusive',
+    kind: 'fault',
+    description:
+      'per_page=100, the maximum itself, is read as past it and falls back to the default 20 items (as every per_page above 100, clamped to 100, does), in offset and keyset pages',
+    clause: 'limits.pagination.per_page_max',
+    suites: [...OFFSET_TABLE, 'suites/pagination/keyset.test.ts'],
+    paging: (p) => ({
+      ...p,
+      window: (w, f) => (f.perPage === 100 ? { from: (f.page - 1) * 20, end: f.page * 20 } : p.window(w, f)),
+      keysetPerPage: (query, spec) => {
+        const perPage = p.keysetPerPage(query, spec);
+        return perPage === 100 ? 20 : perPage;
+      },
+    }),
+  },
+  {
     id: 'pagination.large-collections',
     kind: 'capability',
     description: 'over 10,000 items, lists send neither X-Total, X-Total-Pages nor rel="last" (a feature flag on the platform)',
