@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from './client.ts';
+import { ConformanceFailure } from './checks.ts';
 import { secretLearner } from './learn-secrets.ts';
 import { toCurl } from './curl.ts';
 import { inTestLog, lastExchange, recorder, resetExchanges, testRequests } from './recorder.ts';
@@ -101,6 +102,28 @@ describe('ApiClient', () => {
     expect(seen.at(-1)!.url).toBe('/api/v4/users?page=3&per_page=2');
     expect(toCurl(lastExchange()!)).toContain(`${apiUrl}/users?page=3&per_page=2`);
     expect(toCurl(lastExchange()!)).not.toContain('gitlab.internal');
+  });
+
+  test('follow() refuses a link no client can request with the failure naming it, and sends nothing', async () => {
+    const before = seen.length;
+    for (const [link, problem] of [
+      ['/api/v4/users?page=2', /it is relative/],
+      ['http://:4010/api/v4/users?page=2', /its host is empty/],
+      ['not a url', /it holds a space/],
+    ] as const) {
+      const e = await client()
+        .follow(link)
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+      expect(e).toBeInstanceOf(ConformanceFailure);
+      expect((e as ConformanceFailure).requirement).toMatch(/^A URL of the Link header MUST be a URL a client can follow/);
+      expect((e as ConformanceFailure).requirement).toMatch(problem);
+      expect((e as ConformanceFailure).actual).toBe(link);
+      expect((e as Error).message).not.toMatch(/Invalid URL/);
+    }
+    expect(seen.length).toBe(before);
   });
 
   test('sends sudo by header or by query', async () => {

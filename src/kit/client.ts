@@ -17,6 +17,7 @@ import { encodeParams } from './query-string.ts';
 import { Agent } from './undici-agent.ts';
 import { secretLearner } from './learn-secrets.ts';
 import { followLinkOn } from './link-host.ts';
+import { linkFailure, linkTarget } from './link-url.ts';
 import { defaultThrottle, type Throttle } from './throttle.ts';
 import type { ApiResponse, ExchangeObserver } from './exchange.ts';
 
@@ -94,12 +95,16 @@ export class ApiClient {
     return this.request('PATCH', path, o);
   }
   /**
-   * GET a URL the server wrote in a Link header: as written, or on the client's API root when it
-   * names another host (link-host.ts; the run's summary then says so once). The response's url is
-   * the URL requested.
+   * GET a URL the server wrote in a Link header (parseLinks: absolute, a relative one resolved):
+   * as written, or on the client's API root when it names another host (link-host.ts; the run's
+   * summary then says so once). The response's url is the URL requested. A link no client can
+   * request (relative, not a URL, not http(s)) rejects with the ConformanceFailure naming it
+   * (link-url.ts), never a bare "Invalid URL".
    */
-  follow(link: string, o: RequestOptions = {}) {
-    return this.request('GET', followLinkOn(link, this.options.apiUrl), o);
+  async follow(link: string, o: RequestOptions = {}) {
+    const target = linkTarget(link);
+    if ('problem' in target) throw linkFailure(undefined, link, target.problem);
+    return this.request('GET', followLinkOn(target.url, this.options.apiUrl), o);
   }
 
   /** Builds the absolute URL: a path is relative to the API root (/api/v4); an absolute URL is kept. */

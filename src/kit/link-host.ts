@@ -10,9 +10,10 @@
  * kit's own API root, so a server root in the link (a relative URL root such as `/gitlab`, the
  * server's idea of it) becomes the base URL's (whatever the base URL's path is). A link whose path
  * has no `/api/v4` keeps its path as written, on the base URL's origin. The query is kept byte for
- * byte, the fragment dropped. A link on the base URL's own origin, a link that is not an absolute
- * http(s) URL, or one that does not parse, is followed exactly as written, as before: a wrong link
- * still fails where it leads.
+ * byte, the fragment dropped. A link on the base URL's own origin is followed exactly as written:
+ * a wrong link still fails where it leads. (A link that is not an absolute http(s) URL never comes
+ * here from follow(): parseLinks resolves a relative one, and one no client can request is a
+ * failure naming it, link-url.ts; followedLink leaves such a link as written.)
  *
  *   followedLink('https://gitlab.internal:8443/api/v4/users?page=2', 'http://127.0.0.1:4010/api/v4')
  *   // { url: 'http://127.0.0.1:4010/api/v4/users?page=2', otherOrigin: 'https://gitlab.internal:8443' }

@@ -38,6 +38,7 @@ export const CONVENTION_FAULT_CASES: Record<string, Case> = {
   'pagination.next-on-last-page': observe(async (t) => (await link(3)(t)).includes('rel="next"'), false, true),
   'pagination.link-drops-per-page': observe(async (t) => /per_page=2/.test(await link(1)(t)), true, false),
   'pagination.link-first-current-page': observe(async (t) => /[?&]page=1[&>][^,]*rel="first"/.test(await link(2)(t)), true, false),
+  'pagination.link-without-host': observe(async (t) => /^<http:\/\/[^/]/.test(await link(1)(t)), true, false),
   'pagination.page-two-repeats-first': observe(ids(2), [3, 2], [5, 4]),
   'pagination.no-x-total-pages': observe(header('x-total-pages', 1), '3', undefined),
   'pagination.no-x-per-page': observe(header('x-per-page', 1), '2', undefined),

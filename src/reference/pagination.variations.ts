@@ -8,9 +8,17 @@
  */
 import type { Variation } from './variation/declaration.ts';
 import { withHeader as patch, withoutHeader as without } from './variation/paging-policy.ts';
+import type { SendTransform } from './variation/wire-policy.ts';
 
 /** The offset-pagination table, run in three files (suites/pagination/offset-table.ts). */
 const OFFSET_TABLE = ['suites/pagination/offset.test.ts', 'suites/pagination/offset-b.test.ts', 'suites/pagination/offset-c.test.ts'];
+
+/** Link URLs written without their host (`http:///api/v4/...`), as a server whose host setting is empty writes them. */
+const linksWithoutHost: SendTransform = (reply, payload) => {
+  const link = reply.getHeader('link');
+  if (typeof link === 'string') reply.header('link', link.replace(/<(https?:\/\/)[^/?#>]*/g, '<$1'));
+  return payload;
+};
 
 export const PAGINATION_VARIATIONS = [
   {
@@ -66,6 +74,15 @@ export const PAGINATION_VARIATIONS = [
     clause: 'conv.pagination.link_first',
     suites: OFFSET_TABLE,
     paging: (p) => ({ ...p, links: (l, f) => ({ ...p.links(l, f), first: f.page }) }),
+  },
+  {
+    id: 'pagination.link-without-host',
+    kind: 'fault',
+    description:
+      'Link URLs are written without a host (http:///api/v4/...), as a server whose host setting is empty writes them: no client can follow them',
+    clause: 'conv.pagination.link_first',
+    suites: OFFSET_TABLE,
+    wire: (p) => ({ ...p, onSend: [...p.onSend, linksWithoutHost] }),
   },
   {
     id: 'pagination.page-two-repeats-first',
