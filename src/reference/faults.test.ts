@@ -13,6 +13,7 @@ import { PROJECT_RESOURCE_FAULT_CASES } from './resources/project-resources.faul
 import { EPIC_FAULT_CASES } from './resources/epics/epics.fault-cases.ts';
 import { CONVENTION_FAULT_CASES } from './pagination.fault-cases.ts';
 import { TEXT_DATE_FAULT_CASES } from './resources/text-dates.fault-cases.ts';
+import { PARSE_FAULT_CASES } from './parse.fault-cases.ts';
 
 type Check = (t: TestServer) => Promise<void>;
 
@@ -37,6 +38,7 @@ const CASES: Record<string, { healthy: Check; faulty: Check }> = {
   ...EPIC_FAULT_CASES,
   ...CONVENTION_FAULT_CASES,
   ...TEXT_DATE_FAULT_CASES,
+  ...PARSE_FAULT_CASES,
   'status.create-200': {
     healthy: async (t) =>
       expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).statusCode).toBe(201),

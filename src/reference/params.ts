@@ -14,6 +14,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fail } from './errors.ts';
 import { isUploadedFile, type UploadedFile } from './multipart.ts';
+import { queryParams } from './parse.ts';
 
 const INVALID = Symbol('invalid');
 const BAD_VALUE = Symbol('bad value');
@@ -178,7 +179,7 @@ export const p = {
 
 /** Query and body parameters merged (the body wins), as the platform's params. */
 export function input(request: FastifyRequest): Record<string, unknown> {
-  const query = (request.query ?? {}) as Record<string, unknown>;
+  const query = queryParams(request);
   const body = request.body;
   if (body === undefined || body === null || typeof body === 'string') return { ...query };
   if (typeof body !== 'object' || Array.isArray(body)) {

@@ -1,12 +1,15 @@
 /**
  * Query strings and form bodies, read the way the real platform (Rack) reads them: `a[]=1&a[]=2`
  * is an array, `h[k]=v` a hash, `h[][k]=1&h[][v]=2&h[][k]=3` an array of hashes, a repeated
- * plain name keeps the last value, `+` is a space and `%2B` a plus.
+ * plain name keeps the last value, `+` is a space and `%2B` a plus. A write reads its query
+ * string too (queryParams): Grape merges the query and the body into one params hash.
  *
  *   parseParams('scopes[]=api&scopes[]=read_user&q=a+b'); // { scopes: ['api','read_user'], q: 'a b' }
  *   registerBodyParsers(app);                             // form bodies parsed the same way
+ *   queryParams(request);                                 // PUT /user/status?message=hi -> { message: 'hi' }
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ctxOf } from './context.ts';
 import { apiError } from './errors.ts';
 
 export type Params = { [key: string]: unknown };
@@ -130,6 +133,26 @@ export function parseQueryString(text: string): Params {
 
 export function queryProblem(query: unknown): string | undefined {
   return isHash(query) ? (query as { [QUERY_PROBLEM]?: string })[QUERY_PROBLEM] : undefined;
+}
+
+/** The methods whose parameters usually travel in a body; the query string still counts. */
+const WRITES = new Set(['POST', 'PUT']);
+/** The one route of the fault parse.status-query-ignored. */
+const STATUS_ROUTE = '/api/v4/user/status';
+
+/**
+ * The query-string parameters a handler reads, whatever the method: the platform (Grape, over
+ * Rack's GET.merge(POST)) reads a write's query string as it reads its body, the body winning a
+ * name given twice (params.ts input() merges them). The faults parse.write-query-ignored and
+ * parse.status-query-ignored drop them on writes: every POST/PUT, or PUT /user/status alone.
+ */
+export function queryParams(request: FastifyRequest): Params {
+  const query = (request.query ?? {}) as Params;
+  if (!WRITES.has(request.method)) return query;
+  const ctx = ctxOf(request);
+  if (ctx.has('parse.write-query-ignored')) return {};
+  if (ctx.has('parse.status-query-ignored') && request.routeOptions.url === STATUS_ROUTE) return {};
+  return query;
 }
 
 /**

@@ -25,4 +25,20 @@ export const PARSE_VARIATIONS = [
     suites: ['suites/users/create.test.ts'],
     wire: (p) => ({ ...p, multipart: false }),
   },
+  // Asked for with ctx.has() in parse.ts queryParams(), where a write's query string is read.
+  {
+    id: 'parse.write-query-ignored',
+    kind: 'fault',
+    description: 'POST and PUT read their attributes from the body alone: an attribute sent in the query string is ignored',
+    clause: 'users.update.applies',
+    suites: ['suites/transport/query-string-writes.test.ts'],
+  },
+  {
+    id: 'parse.status-query-ignored',
+    kind: 'fault',
+    description:
+      'PUT /user/status reads emoji and message from the body alone: sent in the query string, they are ignored (200, status unchanged)',
+    clause: 'users.status.put_sets',
+    suites: ['suites/transport/query-string-writes.test.ts'],
+  },
 ] as const satisfies readonly Variation[];
