@@ -13,7 +13,7 @@
  * hidden broadcast message, a group and an epic) is made once, on first use, through the kit's
  * fixtures (in the ledger); what a row creates goes with them or is tracked itself.
  */
-import { describe } from 'vitest';
+import { beforeAll, describe } from 'vitest';
 import {
   casesOf,
   check,
@@ -24,6 +24,7 @@ import {
   fillAsync,
   gpgPublicKey,
   requireThat,
+  session,
   sshPublicKey,
   type ApiResponse,
   type CreatedUser,
@@ -78,41 +79,59 @@ checkTable();
 /** The success status the operation table gives each write. */
 const successOf = new Map(OPERATIONS.map((o) => [operationKey(o), o.success.status]));
 
+/**
+ * The names of the file's fixtures, drawn in a hook (named after the file alone): a run names them
+ * as the one before did, whichever row happens to make each first.
+ */
+let named: Record<'user' | 'project' | 'clusterProject' | 'cluster' | 'variable' | 'message' | 'group' | 'epic', string>;
+beforeAll(() => {
+  const s = session();
+  const name = (label: string) => s.name(label).toLowerCase();
+  named = {
+    user: name('u'),
+    project: name('p'),
+    clusterProject: name('p'),
+    cluster: name('cluster'),
+    variable: variableKey(s, 'QUERY'),
+    message: name('query'),
+    group: name('g'),
+    epic: name('epic'),
+  };
+});
+
 /** Values made once for the file, on first use. */
 const made = new Map<string, Promise<string | number>>();
 let fileUser: Promise<CreatedUser> | undefined;
 
 function userOf(s: Session): Promise<CreatedUser> {
-  fileUser ??= createUser(s);
+  fileUser ??= createUser(s, { username: named.user });
   return fileUser;
+}
+
+function setUp(res: ApiResponse, what: string): void {
+  requireThat(res.status === 201, `${what} (set-up) MUST succeed with 201.`, 201, `${res.status} ${res.text.slice(0, 200)}`);
 }
 
 const shared: Record<string, (s: Session, v: Lookup) => Promise<string | number>> = {
   user_id: async (s) => (await userOf(s)).id,
-  project_id: async (s) => (await createProject(s)).id,
-  cluster_project_id: async (s) => (await createProject(s)).id,
-  cluster_id: async (s, v) => (await existingCluster(s, Number(await v('cluster_project_id')))).res.json.id,
+  project_id: async (s) => (await createProject(s, { path: named.project })).id,
+  cluster_project_id: async (s) => (await createProject(s, { path: named.clusterProject })).id,
+  cluster_id: async (s, v) => (await existingCluster(s, Number(await v('cluster_project_id')), { name: named.cluster })).res.json.id,
   variable: async (s, v) => {
-    const key = variableKey(s, 'QUERY');
-    const res = await s.admin.post(`/projects/${await v('project_id')}/variables`, { json: { key, value: 'before' } });
-    requireThat(res.status === 201, 'Adding a variable (set-up) MUST succeed with 201.', 201, `${res.status} ${res.text.slice(0, 200)}`);
+    const key = named.variable;
+    setUp(await s.admin.post(`/projects/${await v('project_id')}/variables`, { json: { key, value: 'before' } }), 'Adding a variable');
     return key;
   },
   message_id: async (s) => {
     const res = await s.admin.post('/broadcast_messages', {
-      json: { message: s.name('query'), target_path: s.hiddenTargetPath(), ...FUTURE },
+      json: { message: named.message, target_path: s.hiddenTargetPath(), ...FUTURE },
     });
     s.track(res, 'broadcast_message');
-    requireThat(
-      res.status === 201,
-      'Adding a broadcast message (set-up) MUST succeed with 201.',
-      201,
-      `${res.status} ${res.text.slice(0, 200)}`,
-    );
+    setUp(res, 'Adding a broadcast message');
     return res.json.id;
   },
-  group_id: async (s) => (await createGroup(s)).id,
-  epic_iid: async (s, v) => (await createEpic(s, Number(await v('group_id')))).iid,
+  group_id: async (s) => (await createGroup(s, { path: named.group })).id,
+  epic_iid: async (s, v) => (await createEpic(s, Number(await v('group_id')), { title: named.epic })).iid,
 };
 
 /** A window in the future: the kit's broadcast messages show to nobody. */
