@@ -2,7 +2,8 @@
  * Shared fixtures for the suites: users, impersonation tokens, groups, projects and members,
  * created through the API with the administrator token, named under the run prefix, entered in
  * the ledger at once. A fixture that cannot be created throws a plain Error naming the call and
- * status (the test fails at its set-up, with the exchange in the report).
+ * status, or the field a 2xx answer lacks (needed-field.ts): the test fails at its set-up, with the
+ * exchange in the report.
  *
  *   const alice = await createUser(s);                       // { id, username, email, client }
  *   const g = await createGroup(s);                          // a subgroup of the run group: { id, full_path, ... }
@@ -11,6 +12,7 @@
  */
 import type { ApiClient, ApiResponse } from './client.ts';
 import type { Session } from './session.ts';
+import { firstMissingField, TOKEN_VALUE, type NeededField } from './needed-field.ts';
 
 export interface CreatedUser {
   id: number;
@@ -25,12 +27,23 @@ export interface CreatedUser {
   body: Record<string, any>;
 }
 
+/** What every creation answer must give the kit: the new resource's id. */
+const CREATED_ID: NeededField = { field: 'id', kind: 'integer' };
+
+/** A created token: its id, and its value, which the spec shows once, in this answer. */
+const CREATED_TOKEN: readonly NeededField[] = [CREATED_ID, TOKEN_VALUE];
+/** A created group: its id, and its full_path (below the run group's: the tests name the group by it). */
+const CREATED_GROUP: readonly NeededField[] = [CREATED_ID, { field: 'full_path', kind: 'string' }];
+
 export const ACCESS_LEVEL = { guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50 } as const;
 
-function expectCreated(res: ApiResponse, what: string): Record<string, any> {
-  if ((res.status !== 201 && res.status !== 200) || typeof res.json?.id !== 'number') {
+/** The body of a creation answered 200/201 with the fields `needed` (by default the id); else the set-up error naming what is wrong. */
+function expectCreated(res: ApiResponse, what: string, needed: readonly NeededField[] = [CREATED_ID]): Record<string, any> {
+  if (res.status !== 201 && res.status !== 200) {
     throw new Error(`fixture: ${what} answered ${res.status || res.error} ${res.text.slice(0, 200)}`);
   }
+  const lacks = firstMissingField(res, what, needed);
+  if (lacks) throw new Error(`fixture: ${lacks}`);
   return res.json;
 }
 
@@ -64,7 +77,7 @@ export async function createImpersonationToken(
   });
   if (typeof res.json?.token === 'string') s.secrets.add(res.json.token);
   s.track(res, 'impersonation_token', `/users/${userId}/impersonation_tokens/${res.json?.id}`);
-  const body = expectCreated(res, `POST /users/${userId}/impersonation_tokens`);
+  const body = expectCreated(res, `POST /users/${userId}/impersonation_tokens`, CREATED_TOKEN);
   return { id: body.id, token: body.token, body };
 }
 
@@ -79,7 +92,7 @@ export async function createGroup(s: Session, attrs: Record<string, unknown> = {
   const json = { name: path, path, visibility: 'private', parent_id: s.target.runGroup.id, ...attrs };
   const res = await s.admin.post('/groups', { json });
   s.track(res, 'group');
-  return expectCreated(res, 'POST /groups');
+  return expectCreated(res, 'POST /groups', CREATED_GROUP);
 }
 
 /**

@@ -17,7 +17,7 @@ import { startReferenceServer } from '../reference/index.ts';
 import { isKitError, type KitError } from '../shared/errors.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { preflight } from './preflight.ts';
-import { provisionRegularUser, runPassword } from './provision.ts';
+import { provisionRegularUser, provisionRunGroup, runPassword } from './provision.ts';
 import { nonUtcOffset } from './target-settings.ts';
 
 const TOKEN = 'preflight-test-admin-token';
@@ -166,12 +166,96 @@ describe('settings that stop a run, each named', () => {
     expect(seen.find((b) => b.route === 'POST /users/5/impersonation_tokens')).toMatchObject({ expires_at: '2024-06-01' });
   });
 
-  it('a token refused for another reason keeps the impersonation message', async () => {
-    const { url } = await stub({ 'POST /users': CREATED_USER, 'POST /users/5/impersonation_tokens': [404, { message: '404 Not Found' }] });
-    expect(await kitError(provision(url))).toMatchObject({ code: 'PROVISIONING_FAILED' });
+  it('a token refused for another reason names the request, the status and the answer', async () => {
+    const { url } = await stub({
+      'POST /users': CREATED_USER,
+      'POST /users/5/impersonation_tokens': [404, { message: '404 User Not Found' }],
+    });
+    const e = await kitError(provision(url));
+    expect(e).toMatchObject({ code: 'PROVISIONING_FAILED' });
+    expect(e.message).toBe(
+      'Could not create an impersonation token for the run\'s regular user: POST /users/5/impersonation_tokens answered 404 {"message":"404 User Not Found"}',
+    );
     const ok = await stub({ 'POST /users': CREATED_USER, 'POST /users/5/impersonation_tokens': TOKEN_MADE });
     await expect(provision(ok.url)).resolves.toMatchObject({ id: 5 });
     expect(readFileSync(join(dir, 'ledger.jsonl'), 'utf8')).toContain('/users/5/impersonation_tokens/9');
+  });
+});
+
+describe('a 2xx answer without what the run reads from it names the request, the status and the field', () => {
+  it('a created token without its value: the field, then the likely cause, never "impersonation disabled"', async () => {
+    const { id, name, expires_at } = { id: 9, name: 'cfk-test-token', expires_at: '2024-06-01' };
+    const { url } = await stub({ 'POST /users': CREATED_USER, 'POST /users/5/impersonation_tokens': [201, { id, name, expires_at }] });
+    const e = await kitError(provision(url));
+    expect(e.code).toBe('ANSWER_INCOMPLETE');
+    expect(e.message).toBe(
+      "Could not create an impersonation token for the run's regular user: POST /users/5/impersonation_tokens answered 201 without token (a string: the token's value), which the kit needs to go on; the answer has id, name, expires_at. The spec shows a token's value once, in the answer to its creation: this answer looks like the token as read later, without its value.",
+    );
+    expect(e.message).not.toMatch(/impersonation disabled/i);
+  });
+
+  it('a created token with an empty value, or without its id, names that field; its value never shows', async () => {
+    const empty = await stub({ 'POST /users': CREATED_USER, 'POST /users/5/impersonation_tokens': [201, { id: 9, token: '' }] });
+    expect((await kitError(provision(empty.url))).message).toMatch(
+      /answered 201 with token as an empty string, where the kit needs a string \(the token's value\) to go on; the answer has id, token\./,
+    );
+    const secret = 'glpat-valueWithoutItsId0000';
+    const noId = await stub({ 'POST /users': CREATED_USER, 'POST /users/5/impersonation_tokens': [201, { token: secret }] });
+    const e = await kitError(provision(noId.url));
+    expect(e.message).toMatch(
+      /answered 201 without id \(an integer: the token's id, for cleanup\), which the kit needs to go on; the answer has token\.$/,
+    );
+    expect(e.message).not.toContain(secret);
+  });
+
+  it('a created user without its id stops before any request for the token', async () => {
+    const { url, seen } = await stub({ 'POST /users': [201, { username: 'cfk-test-user', state: 'active' }] });
+    const e = await kitError(provision(url));
+    expect([e.code, e.message]).toEqual([
+      'ANSWER_INCOMPLETE',
+      "Could not create the run's regular user: POST /users answered 201 without id (an integer: the new user's id), which the kit needs to go on; the answer has username, state.",
+    ]);
+    expect(seen.map((b) => b.route)).toEqual(['POST /users']);
+  });
+
+  it('a created user whose body is not a JSON object says what it is', async () => {
+    const { url } = await stub({ 'POST /users': [201, [{ id: 5 }]] });
+    expect((await kitError(provision(url))).message).toMatch(
+      /POST \/users answered 201 without id \(an integer: the new user's id\), which the kit needs to go on; its body is not a JSON object \(an array\)\.$/,
+    );
+  });
+
+  it('the run group without its id', async () => {
+    const { url } = await stub({ 'POST /groups': [201, { name: 'cfk-test', path: 'cfk-test', id: null }] });
+    const e = await kitError(provisionRunGroup(client(url), { runPrefix: 'cfk-test', ledgerPath: join(dir, 'ledger.jsonl') }));
+    expect([e.code, e.message]).toEqual([
+      'ANSWER_INCOMPLETE',
+      "Could not create the run's group: POST /groups answered 201 with id as null, where the kit needs an integer (the new group's id) to go on; the answer has name, path, id.",
+    ]);
+  });
+
+  it('GET /user without the username or id the run reads (a 200 that is not the current user)', async () => {
+    const { url } = await stub({ 'GET /user': [200, { id: 1, name: 'Administrator' }] });
+    const e = await kitError(preflight(client(url)));
+    expect([e.code, e.message]).toEqual([
+      'ANSWER_INCOMPLETE',
+      `The target ${url}/api/v4 cannot be certified: GET /user answered 200 without username (a string), which the kit needs to go on; the answer has id, name.`,
+    ]);
+    const noId = await stub({ 'GET /user': [200, { username: 'root', is_admin: true }] });
+    expect((await kitError(preflight(client(noId.url)))).message).toMatch(
+      /GET \/user answered 200 without id \(an integer: the token's user's id\)/,
+    );
+    for (const notApi of [
+      [500, {}],
+      [200, ['a list']],
+      [200, 'a page'],
+    ] as Answer[]) {
+      const other = await stub({ 'GET /user': notApi });
+      expect(await kitError(preflight(client(other.url)))).toMatchObject({
+        code: 'TARGET_UNREACHABLE',
+        message: expect.stringMatching(/does not look like an API v4 server: GET \/user answered/),
+      });
+    }
   });
 });
 

@@ -2,14 +2,22 @@
  * Preflight: before any test, make sure the target answers, the administrator token is an
  * administrator's and its admin-only calls work (not refused by Admin Mode), and the target sends
  * its datetimes in UTC; read the server's date (its Date header) once for the whole run. Each
- * problem is a KitError (exit code 2) in one line, not a conformance failure.
+ * problem is a KitError (exit code 2) in one line, not a conformance failure; a GET /user without
+ * the id or username the run reads names the field (ANSWER_INCOMPLETE, needed-field.ts).
  *
  *   const { admin, serverDate } = await preflight(client);  // { id, username }, '2025-06-14'
  */
 import type { ApiClient } from '../kit/client.ts';
 import { serverDate } from '../kit/token-expiry.ts';
 import { KitError } from '../shared/errors.ts';
+import { firstMissingField, type NeededField } from '../kit/needed-field.ts';
 import { adminModeError, assertUtc } from './target-settings.ts';
+
+/** What the run reads from GET /user: the administrator's id (the admin-only probe names it) and username. */
+const CURRENT_USER: readonly NeededField[] = [
+  { field: 'id', kind: 'id', what: "the token's user's id" },
+  { field: 'username', kind: 'string' },
+];
 
 export interface PreflightResult {
   admin: { id: number; username: string };
@@ -33,13 +41,16 @@ export async function preflight(admin: ApiClient, options: { timeZone?: boolean 
       `The target ${where} refuses the administrator token (GET /user answered 401). Check CONFORMANCE_ADMIN_TOKEN.`,
     );
   }
-  // Lenient on purpose: a format fault (an id sent as a string, say) is for the suites to report.
-  if (res.status !== 200 || res.json?.id === undefined || typeof res.json?.username !== 'string') {
+  // A 200 that is no JSON object (a web page, a proxy's answer) is not the API; one without the fields is an incomplete answer of it.
+  if (res.status !== 200 || typeof res.json !== 'object' || res.json === null || Array.isArray(res.json)) {
     throw new KitError(
       'TARGET_UNREACHABLE',
       `The target ${where} does not look like an API v4 server: GET /user answered ${res.status}${res.text ? ` ${res.text.slice(0, 80)}` : ''}.`,
     );
   }
+  // Lenient on purpose: a format fault (an id sent as a string, say) is for the suites to report.
+  const lacks = firstMissingField(res, 'GET /user', CURRENT_USER);
+  if (lacks) throw new KitError('ANSWER_INCOMPLETE', `The target ${where} cannot be certified: ${lacks}`);
   if (res.json.is_admin !== true) {
     // Without Admin Mode's scope, an administrator's GET /user may come as a regular user's view (no is_admin at all).
     const hint =

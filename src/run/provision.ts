@@ -7,7 +7,9 @@
  * mark a top-level group for deletion and refuse to remove it at once, while a subgroup can be
  * removed for good (cleanup removes the run group last). Each resource enters the ledger as soon
  * as it exists. A refusal that a setting of the target explains (Admin Mode, password rules,
- * token expiry, time zone) names the setting.
+ * token expiry, time zone) names the setting; a 2xx answer without what the kit reads from it (the
+ * user's id, the token's value) names the request, the status and the field (KitError
+ * ANSWER_INCOMPLETE, needed-field.ts).
  *
  *   const user = await provisionRegularUser(admin, { runPrefix, ledgerPath, secrets, tokenExpiresAt: '2025-07-14' });
  *   const group = await provisionRunGroup(admin, { runPrefix, ledgerPath });   // { id: 12, fullPath: 'cfk-1a2b3c4d' }
@@ -18,7 +20,13 @@ import { KitError } from '../shared/errors.ts';
 import { appendLedger } from '../kit/ledger.ts';
 import type { SecretSet } from '../shared/redact.ts';
 import type { ProvisionedUser, RunGroup } from '../kit/target.ts';
+import { firstMissingField, missingField, TOKEN_VALUE, type NeededField } from '../kit/needed-field.ts';
 import { adminModeError, assertUtc, passwordRefusal, tokenExpiryRefusal } from './target-settings.ts';
+
+/** What provisioning reads from the target's answers (needed-field.ts). */
+const USER_ID: NeededField = { field: 'id', kind: 'id', what: "the new user's id" };
+const GROUP_ID: NeededField = { field: 'id', kind: 'id', what: "the new group's id" };
+const CREATED_TOKEN: readonly NeededField[] = [TOKEN_VALUE, { field: 'id', kind: 'id', what: "the token's id, for cleanup" }];
 
 export interface ProvisionContext {
   runPrefix: string;
@@ -56,6 +64,8 @@ export async function provisionRegularUser(admin: ApiClient, ctx: ProvisionConte
       `Could not create the run's regular user: POST /users ${created.error ? `got no complete answer (${created.error})` : `answered ${created.status} ${ctx.secrets.redact(created.text.slice(0, 200))}`}`,
     );
   }
+  const userLacks = missingField(created, 'POST /users', USER_ID);
+  if (userLacks) throw new KitError('ANSWER_INCOMPLETE', redact(`Could not create the run's regular user: ${userLacks}`));
   const id = Number(created.json.id);
   appendLedger(ctx.ledgerPath, {
     kind: 'user',
@@ -72,15 +82,19 @@ export async function provisionRegularUser(admin: ApiClient, ctx: ProvisionConte
   });
   const expiry = tokenExpiryRefusal(token, ctx.tokenExpiresAt, redact);
   if (expiry) throw expiry;
-  if ((token.status !== 201 && token.status !== 200) || typeof token.json?.token !== 'string') {
+  const tokenRequest = `POST /users/${id}/impersonation_tokens`;
+  if (token.status !== 201 && token.status !== 200) {
     throw new KitError(
       'PROVISIONING_FAILED',
       token.error
-        ? `Could not create an impersonation token for the run's regular user: got no complete answer (${token.error}).`
-        : `Could not create an impersonation token for the run's regular user: answered ${token.status}. Is impersonation disabled on the target?`,
+        ? `Could not create an impersonation token for the run's regular user: ${tokenRequest} got no complete answer (${token.error}).`
+        : `Could not create an impersonation token for the run's regular user: ${tokenRequest} answered ${token.status} ${redact(token.text.slice(0, 200))}`,
     );
   }
-  ctx.secrets.add(token.json.token);
+  if (typeof token.json?.token === 'string' && token.json.token !== '') ctx.secrets.add(token.json.token);
+  const tokenLacks = firstMissingField(token, tokenRequest, CREATED_TOKEN);
+  if (tokenLacks)
+    throw new KitError('ANSWER_INCOMPLETE', redact(`Could not create an impersonation token for the run's regular user: ${tokenLacks}`));
   appendLedger(ctx.ledgerPath, {
     kind: 'impersonation_token',
     id: Number(token.json.id),
@@ -95,13 +109,15 @@ export async function provisionRunGroup(admin: ApiClient, ctx: Pick<ProvisionCon
   const path = ctx.runPrefix;
   const created = await admin.post('/groups', { json: { name: path, path, visibility: 'private' } });
   if (created.status === 403) throw adminModeError('POST /groups answered 403');
-  const id = Number(created.json?.id);
-  if ((created.status !== 201 && created.status !== 200) || !Number.isInteger(id)) {
+  if (created.status !== 201 && created.status !== 200) {
     throw new KitError(
       'PROVISIONING_FAILED',
       `Could not create the run's group: POST /groups ${created.error ? `got no complete answer (${created.error})` : `answered ${created.status} ${created.text.slice(0, 200)}`}`,
     );
   }
+  const lacks = missingField(created, 'POST /groups', GROUP_ID);
+  if (lacks) throw new KitError('ANSWER_INCOMPLETE', `Could not create the run's group: ${lacks}`);
+  const id = Number(created.json.id);
   appendLedger(ctx.ledgerPath, { kind: 'group', id, path: `/groups/${id}`, label: path, target: admin.options.apiUrl, parent: null });
   return { id, fullPath: String(created.json.full_path ?? path) };
 }

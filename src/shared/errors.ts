@@ -13,6 +13,8 @@ export const KIT_ERROR_CODES = {
   ADMIN_TOKEN_REFUSED: 'the target refuses the administrator token',
   ADMIN_TOKEN_NOT_ADMIN: 'the administrator token belongs to a user who is not an administrator',
   PROVISIONING_FAILED: 'the kit could not create what it needs on the target',
+  ANSWER_INCOMPLETE:
+    "a 2xx answer of the target lacks a field the kit needs to go on (a created user's id, a created token's value): the message names the request, the status and the field",
   TARGET_SETTING: 'a setting of the target stops the run (Admin Mode, password rules, token expiry, time zone): the message names it',
   SCHEMA_UNKNOWN: 'no schema has that name',
   INPUT_UNREADABLE: 'a file or stdin could not be read or is not JSON',
