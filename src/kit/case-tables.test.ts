@@ -35,8 +35,8 @@ describe('case tables', () => {
     expect(ok ? [] : validate.errors!.map((e) => `${e.instancePath || '/'} ${e.message}`)).toEqual([]);
   });
 
-  it('auth/admin-only.json names admin-only operations of the operation table', () => {
-    const table = JSON.parse(readFileSync(join(SUITES, 'auth/admin-only.json'), 'utf8')) as { cases: { operation: string }[] };
+  it('auth/matrix-tracks.json names admin-only operations of the operation table', () => {
+    const table = JSON.parse(readFileSync(join(SUITES, 'auth/matrix-tracks.json'), 'utf8')) as { cases: { operation: string }[] };
     const adminOnly = new Set(OPERATIONS.filter((o) => o.auth === 'admin').map(operationKey));
     expect(table.cases.map((c) => c.operation).filter((k) => !adminOnly.has(k))).toEqual([]);
   });

@@ -77,7 +77,7 @@ export const AUTH_VARIATIONS = [
     kind: 'fault',
     description: 'routes declared admin-only accept any authenticated user',
     clause: 'auth.admin_only.403',
-    suites: ['suites/auth/admin-only.test.ts'],
+    suites: ['suites/auth/matrix.test.ts'],
     auth: (p) => ({ ...p, adminOnlyEnforced: false }),
   },
 ] as const satisfies readonly Variation[];

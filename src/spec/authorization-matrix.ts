@@ -12,11 +12,13 @@
  * How each column reads the spec:
  * - anonymous: no credentials. Authentication #1 (401) wherever the operation needs a token; the
  *   broadcast writes cite rule 6 (broadcast.auth.guest_401), epics and dependencies their own
- *   "always need authentication" clauses; the public broadcast reads answer 200; the two reads whose
+ *   "always need authentication" clauses; the public broadcast reads answer 200 (checked with their
+ *   bodies by suites/broadcast-messages/read.test.ts: `elsewhere`); the two reads whose
  *   need of a token the spec leaves open (keys and status of a user) are "not shown".
  * - user: the run's regular user: on /user/... routes it acts on its own items (allowed); on an
  *   admin-only route it is refused with 403, citing the endpoint section's own refusal clause
- *   (`refusedClause`: keys.admin.non_admin, users.create.non_admin, broadcast.auth.user_403...); it is
+ *   (`refusedClause`: keys.admin.non_admin, users.create.non_admin, broadcast.auth.user_403...; the four
+ *   state moves are refused from the state each applies to by suites/users/states.test.ts); it is
  *   a member of no kit project or group, so on a private group's epics it gets 404 on the GETs
  *   (rule 7); elsewhere on project or group routes the spec names no status for a non-member.
  * - other-item: a regular user addressing ANOTHER user's item by id through its own /user/... route
@@ -88,7 +90,9 @@ export type Role = 'guest' | 'developer' | 'maintainer';
 
 export type Expectation =
   /** The matrix sends one request and requires this status; after a refused write, nothing changed. */
-  | { kind: 'answer'; status: 200 | 201 | 204 | 401 | 403 | 404; clause: string; role?: Role }
+  | { kind: 'answer'; status: 200 | 201 | 204 | 401 | 403 | 404; clause: string; role?: Role; also?: 404[] }
+  /** The answer the spec requires, checked by another suite (`where`) in a richer setting: the cell's verdict is its clause's. */
+  | { kind: 'elsewhere'; status: 200 | 403; clause: string; where: string }
   /** The caller may call it; the resource suites check its answers (by `clause`, where one states it). */
   | { kind: 'allowed'; clause?: string }
   /** The spec says nothing for this pair: nothing is asserted. */
@@ -126,7 +130,8 @@ const OWN_MISSING: Readonly<Record<string, string>> = {
 
 function anonymous(o: Operation): Expectation {
   if (o.auth === 'public') {
-    if (o.tag === 'broadcast-messages') return { kind: 'answer', status: 200, clause: 'broadcast.get.public' };
+    if (o.tag === 'broadcast-messages')
+      return { kind: 'elsewhere', status: 200, clause: 'broadcast.get.public', where: 'suites/broadcast-messages/read.test.ts' };
     return { kind: 'not-shown', why: 'whether this endpoint needs authentication is left open by the spec' };
   }
   const clause =
@@ -143,6 +148,9 @@ function anonymous(o: Operation): Expectation {
 function user(o: Operation): Expectation {
   if (o.auth === 'admin') {
     if (!o.refusedClause) throw new Error(`authorization matrix: ${operationKey(o)} is admin-only without a refusedClause`);
+    // The state moves' table refuses each move to a regular user from the state the move applies to.
+    if (o.refusedClause === 'users.transitions.non_admin')
+      return { kind: 'elsewhere', status: 403, clause: o.refusedClause, where: 'suites/users/states.test.ts' };
     return { kind: 'answer', status: 403, clause: o.refusedClause };
   }
   if (o.tag === 'epics') {
@@ -163,7 +171,9 @@ function otherItem(o: Operation): Expectation {
 
 function belowRole(o: Operation): Expectation {
   if (o.permission === 'maintainer') return { kind: 'answer', status: 403, clause: 'clusters.auth.developer_403', role: 'developer' };
-  if (o.permission === 'security-dashboard') return { kind: 'answer', status: 403, clause: 'deps.auth.security_dashboard', role: 'guest' };
+  // 403 per the clause; the spec leaves 403 against 404 open (not-shown.md): either refuses.
+  if (o.permission === 'security-dashboard')
+    return { kind: 'answer', status: 403, also: [404], clause: 'deps.auth.security_dashboard', role: 'guest' };
   if (o.tag === 'variables' || o.tag === 'epics') return { kind: 'not-shown', why: `the spec names no member role for ${o.tag}` };
   return NOT_APPLICABLE;
 }

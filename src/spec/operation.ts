@@ -87,7 +87,7 @@ export interface Operation {
    * A body this operation accepts from a caller allowed to call it, with `{placeholders}`: what
    * refusal tests send, so that only the caller (or a missing feature) stands in the way.
    * {name} a fresh name, {ssh_key} and {gpg_key} fresh public keys, {target_path} a broadcast
-   * target that matches no page.
+   * target that matches no page, {cluster_token} a fresh cluster token, {variable_key} a fresh variable key.
    */
   sample?: Record<string, unknown>;
   /** An offset-paginated list: page/per_page, the X-* and Link headers; the success body is an array of `success.view`. */

@@ -1,8 +1,9 @@
 /**
  * The dependency list of a project: 200 and a JSON array for a security-dashboard reader (a
  * developer member), the fields of each dependency, the package_manager[] filter (array form)
- * and the 400 on an unsupported manager (a name no release accepts); authentication always
- * required, and a guest member (no security-dashboard access) refused.
+ * and the 400 on an unsupported manager (a name no release accepts). Who is refused (anonymous
+ * 401, a guest member without security-dashboard access 403) is the authorization matrix's
+ * (suites/auth/matrix.test.ts).
  */
 import { beforeAll, describe } from 'vitest';
 import {
@@ -12,7 +13,6 @@ import {
   clauseTest,
   createProject,
   createUser,
-  publicProject,
   requireThat,
   session,
   type CreatedUser,
@@ -92,24 +92,4 @@ describe.concurrent('GET /projects/:id/dependencies', () => {
       check.status(await list(['npm', UNKNOWN_MANAGER]), 400, 'One unsupported value among valid ones MUST also answer 400.');
     },
   );
-
-  clauseTest(
-    'deps.auth.unauthenticated',
-    'GET /projects/:id/dependencies of a public project without credentials answers 401',
-    async ({ s }) => {
-      const project = await publicProject(s);
-      check.status(await s.anon.get(`/projects/${project.id}/dependencies`), 401);
-    },
-  );
-
-  clauseTest('deps.auth.security_dashboard', 'a guest member (no security-dashboard access) is refused', async ({ s }) => {
-    const project = await createProject(s);
-    await addMember(s, 'projects', project.id, member.id, ACCESS_LEVEL.guest);
-    // 403 per the clause; the spec leaves 403 against 404 open (not-shown.md): either refuses.
-    check.status(
-      await member.client.get(`/projects/${project.id}/dependencies`),
-      [403, 404],
-      'A caller without security-dashboard access MUST be refused (403).',
-    );
-  });
 });

@@ -5,16 +5,7 @@
  * operation of the operation table (nothing changes).
  */
 import { beforeAll, describe } from 'vitest';
-import {
-  PER_PAGE_MAX,
-  check,
-  clauseTest,
-  createUser,
-  refusedRequests,
-  requireThat,
-  session,
-  type CreatedUser,
-} from '../../src/kit/index.ts';
+import { PER_PAGE_MAX, check, clauseTest, createUser, requireThat, session, type CreatedUser } from '../../src/kit/index.ts';
 import { addOwnEmail, addUserEmail, findEmail } from './fixtures.ts';
 
 describe.concurrent('/users/:id/emails', () => {
@@ -66,30 +57,6 @@ describe.concurrent('/users/:id/emails', () => {
         '(not listed)',
         'still listed',
       );
-    },
-  );
-
-  clauseTest(
-    'emails.admin.non_admin',
-    'GET, POST /users/:id/emails and DELETE /users/:id/emails/:email_id answer 403 to a non-admin',
-    async ({ s }) => {
-      const { res: made, email } = await addOwnEmail(s, carol);
-      check.status(made, 201);
-      const name = s.name('refused').toLowerCase();
-      const other = `${name}@example.com`;
-      for (const caller of [carol.client, s.user]) {
-        for (const r of refusedRequests('emails.admin.non_admin', { id: carol.id, email_id: made.json.id, name })) {
-          const res = await caller.request(r.method, r.path, r.json ? { json: r.json } : {});
-          check.status(res, 403, `${r.title} by a non-admin MUST answer 403.`);
-        }
-      }
-      requireThat(
-        (await findEmail(s, carol.id, email)) !== undefined,
-        'A refused DELETE MUST leave the address in place.',
-        email,
-        '(gone)',
-      );
-      requireThat((await findEmail(s, carol.id, other)) === undefined, 'A refused POST MUST add no address.', '(not listed)', other);
     },
   );
 });

@@ -92,6 +92,12 @@ export const PROJECT_OPERATIONS: Operation[] = [
       },
       required: ['name', 'platform_kubernetes_attributes'],
     },
+    sample: {
+      name: '{name}',
+      environment_scope: '{name}',
+      managed: false,
+      platform_kubernetes_attributes: { api_url: 'https://k8s.example.com:6443', token: '{cluster_token}' },
+    },
     success: { status: 201, view: 'cluster.detail', clause: 'clusters.create.shape' },
   },
   {
@@ -111,6 +117,7 @@ export const PROJECT_OPERATIONS: Operation[] = [
         environment_scope: string({ description: 'higher-tier feature' }),
       },
     },
+    sample: { name: '{name}' },
     success: { status: 200, view: 'cluster.detail', clause: 'clusters.update.shape' },
   },
   {
@@ -152,6 +159,7 @@ export const PROJECT_OPERATIONS: Operation[] = [
     summary: 'Create a variable of a project',
     auth: 'authenticated',
     body: { fields: { key: VARIABLE_KEY, value: string(), ...VARIABLE_ATTRIBUTES }, required: ['key', 'value'] },
+    sample: { key: '{variable_key}', value: '{name}' },
     success: { status: 201, view: 'variable', clause: 'variables.create.fields' },
   },
   {
@@ -163,6 +171,7 @@ export const PROJECT_OPERATIONS: Operation[] = [
     auth: 'authenticated',
     query: SCOPE_FILTER,
     body: { fields: { value: string(), ...VARIABLE_ATTRIBUTES }, required: ['value'] },
+    sample: { value: '{name}' },
     success: { status: 200, view: 'variable', clause: 'variables.update.fields' },
   },
   {

@@ -21,7 +21,7 @@ export const BROADCAST_MESSAGES_VARIATIONS = [
     kind: 'fault',
     description: 'a non-admin may create, update and delete broadcast messages',
     clause: 'broadcast.auth.user_403',
-    suites: ['broadcast-messages'],
+    suites: ['suites/auth/matrix.test.ts'],
     routeAuth: {
       'POST /broadcast_messages': 'authenticated',
       'PUT /broadcast_messages/:id(int)': 'authenticated',
@@ -33,7 +33,7 @@ export const BROADCAST_MESSAGES_VARIATIONS = [
     kind: 'fault',
     description: 'a non-admin may delete broadcast messages (creating and updating stay admin-only)',
     clause: 'broadcast.auth.user_403',
-    suites: ['suites/broadcast-messages/access.test.ts'],
+    suites: ['suites/auth/matrix.test.ts'],
     routeAuth: { 'DELETE /broadcast_messages/:id(int)': 'authenticated' },
   },
   {

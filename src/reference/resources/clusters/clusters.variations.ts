@@ -35,7 +35,7 @@ export const CLUSTERS_VARIATIONS = [
     kind: 'fault',
     description: 'developers may list and read clusters (maintainer needed)',
     clause: 'clusters.auth.developer_403',
-    suites: ['suites/clusters/access.test.ts'],
+    suites: ['suites/auth/matrix.test.ts'],
   },
   {
     id: 'clusters.hidden',

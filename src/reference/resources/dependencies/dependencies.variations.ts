@@ -14,7 +14,7 @@ export const DEPENDENCIES_VARIATIONS = [
     kind: 'fault',
     description: 'a guest member may read the dependency list (security dashboard needs developer)',
     clause: 'deps.auth.security_dashboard',
-    suites: ['suites/dependencies/list.test.ts'],
+    suites: ['suites/auth/matrix.test.ts'],
   },
   {
     id: 'deps.filter-ignored',
@@ -36,7 +36,7 @@ export const DEPENDENCIES_VARIATIONS = [
     kind: 'fault',
     description: 'the dependency list of a public project is served without credentials',
     clause: 'deps.auth.unauthenticated',
-    suites: ['suites/dependencies/list.test.ts'],
+    suites: ['suites/auth/matrix.test.ts'],
     routeAuth: { 'GET /projects/:id/dependencies': 'public' },
   },
   {

@@ -131,7 +131,7 @@ export const EPICS_VARIATIONS = [
     kind: 'platform',
     description: 'the epics of a public group can be listed and read without a token (a private group stays 404)',
     clauses: ['epics.auth.unauthenticated'],
-    suites: ['suites/epics/access.test.ts'],
+    suites: ['suites/auth/matrix.test.ts'],
     source: 'ee/lib/api/epics.rb (newer releases authenticate non-GET requests only)',
     routeAuth: { 'GET /groups/:id/epics': 'public', 'GET /groups/:id/epics/:epic_iid(int)': 'public' },
   },

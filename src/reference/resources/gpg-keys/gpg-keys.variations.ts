@@ -21,7 +21,7 @@ export const GPG_KEYS_VARIATIONS = [
     description:
       'GET /users/:id/gpg_keys and GET /users/:id/gpg_keys/:key_id answer 200 to anyone, a non-admin or an anonymous caller (adding and deleting stay admin-only)',
     clauses: ['gpg.admin.non_admin', 'auth.admin_only.403', 'auth.missing.401'],
-    suites: ['suites/gpg-keys/admin.test.ts', 'suites/auth/admin-only.test.ts'],
+    suites: ['suites/auth/matrix.test.ts'],
     source:
       'lib/api/users.rb (the users resource runs authenticate_non_get!; GET :id/gpg_keys and :id/gpg_keys/:key_id have no authenticated_as_admin!)',
     routeAuth: { 'GET /users/:id(int)/gpg_keys': 'public', 'GET /users/:id(int)/gpg_keys/:key_id(int)': 'public' },

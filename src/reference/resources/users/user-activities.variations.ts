@@ -42,7 +42,7 @@ export const USER_ACTIVITIES_VARIATIONS = [
     kind: 'fault',
     description: 'GET /user/activities is open to any authenticated user',
     clause: 'users.activities.non_admin',
-    suites: ['suites/users/activities.test.ts'],
+    suites: ['suites/auth/matrix.test.ts'],
     routeAuth: { 'GET /user/activities': 'authenticated' },
   },
   {
@@ -51,7 +51,7 @@ export const USER_ACTIVITIES_VARIATIONS = [
     description:
       'GET /user/activities answers 200 to any authenticated user, listing only users without a private profile; an administrator still sees every user (the spec makes it admin-only: 403)',
     clauses: ['users.activities.non_admin', 'auth.admin_only.403'],
-    suites: ['suites/users/activities.test.ts', 'suites/auth/admin-only.test.ts'],
+    suites: ['suites/auth/matrix.test.ts'],
     source:
       'lib/api/users.rb (get "activities" has no authenticated_as_admin!: activities.with_public_profile unless current_user.can_read_all_resources?)',
     routeAuth: { 'GET /user/activities': 'authenticated' },
