@@ -44,6 +44,8 @@ export interface ConformanceMeta {
   setupRequests?: number;
   /** Facts about the target the test met that are no failure, said once in the summary (recorder.ts: noteForRun). */
   notes?: string[];
+  /** The authorization matrix's cell the test checks (src/spec/authorization-matrix.ts): operation and caller. */
+  cell?: { operation: string; caller: string };
 }
 
 declare module '@vitest/runner' {

@@ -63,6 +63,7 @@ export function toTestResult(test: TestCase): TestResult {
   if (meta?.requests !== undefined) out.requests = meta.requests;
   if (meta?.setupRequests) out.setupRequests = meta.setupRequests;
   if (meta?.notes?.length) out.notes = meta.notes;
+  if (meta?.cell) out.cell = meta.cell;
   const d = test.diagnostic();
   if (d) out.durationMs = d.duration;
   return out;

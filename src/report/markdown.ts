@@ -9,6 +9,7 @@
  *   writeFileSync('reports/summary.md', renderMarkdown(summary));
  */
 import { capabilityLine } from '../kit/capabilities.ts';
+import { renderAuthorizationTable } from './authorization-table.ts';
 import { clip, formatFailure, verdictWord } from './failure-format.ts';
 import type { ClauseStatus, ClauseSummary, Summary } from './summary.ts';
 
@@ -264,6 +265,7 @@ export function renderMarkdown(summary: Summary): string {
     ...baseline(summary, blocks),
     ...capabilities(summary),
     ...unhandled(summary, blocks),
+    ...renderAuthorizationTable(summary),
     ...coverage(summary),
     '',
   ].join('\n');

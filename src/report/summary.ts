@@ -13,6 +13,7 @@ import type { BaselineOutcome, KnownBy } from './baseline.ts';
 import type { CapabilityReport } from '../kit/capabilities.ts';
 import type { RunScope } from './run-scope.ts';
 import { areaOf, type Clause } from '../spec/clauses.ts';
+import { authorizationResults, type AuthorizationCellResult } from './authorization-table.ts';
 
 export type TestState = 'passed' | 'failed' | 'skipped' | 'pending';
 
@@ -39,6 +40,8 @@ export interface TestResult {
   setupRequests?: number;
   /** meta().conformance.notes: facts about the target met, no failures. */
   notes?: string[];
+  /** meta().conformance.cell: the authorization matrix's cell the test checks. */
+  cell?: { operation: string; caller: string };
   durationMs?: number;
 }
 
@@ -136,6 +139,8 @@ export interface Summary {
    * the server names another host in its Link URLs than the base URL (src/kit/link-host.ts).
    */
   notes?: string[];
+  /** The authorization matrix, operation × caller, each cell with its verdict (authorization-table.ts), when the run had its tests. */
+  authorization?: AuthorizationCellResult[];
   /** What the run covered: a pass is a certification only when `scope.certified` (else the verdict reads PARTIAL). */
   scope?: RunScope;
   /**
@@ -327,6 +332,7 @@ export function buildSummary(input: SummaryInput): Summary {
   };
   const notes = [...new Set(results.flatMap((r) => r.notes ?? []))];
   if (notes.length) summary.notes = notes;
+  if (results.some((r) => r.cell)) summary.authorization = authorizationResults(results, clauses);
   if (input.interrupted) summary.interrupted = true;
   return summary;
 }

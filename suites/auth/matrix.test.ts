@@ -121,6 +121,7 @@ describe.concurrent('authorization matrix', () => {
   for (const cell of answerCells().filter((c) => c.caller !== 'other-item')) {
     const title = cellTitle(cell);
     clauseTest(cell.expect.clause, title, async (ctx) => {
+      ctx.task.meta.conformance!.cell = { operation: cell.operation, caller: cell.caller };
       capabilityOrSkip(ctx, cell);
       const { s } = ctx;
       // "even for a public project": the anonymous dependency list aims at a public one.

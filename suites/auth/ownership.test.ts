@@ -33,6 +33,8 @@ import { OPERATIONS, operationKey } from '../../src/spec/operations/index.ts';
 
 interface OwnerScopedRow {
   method: string;
+  /** The operation as the spec writes it. */
+  operation: string;
   /** The matrix cell's title: operation and caller. */
   title: string;
   clause: string;
@@ -47,6 +49,7 @@ const OWNER_SCOPED: OwnerScopedRow[] = answerCells('other-item').map((c) => {
   const o = OPERATIONS.find((op) => operationKey(op) === c.key)!;
   return {
     method: o.method,
+    operation: c.operation,
     title: cellTitle(c),
     clause: c.expect.clause,
     family: o.tag,
@@ -77,7 +80,8 @@ describe.concurrent("another user's items through the caller's own routes", () =
   });
 
   for (const row of OWNER_SCOPED) {
-    clauseTest(row.clause, row.title, async ({ s }) => {
+    clauseTest(row.clause, row.title, async ({ s, task }) => {
+      task.meta.conformance!.cell = { operation: row.operation, caller: 'other-item' };
       const id = await addItem(s, owner, row);
       const path = `${row.collection}/${id}`;
       const res = await s.user.request(row.method, path);
