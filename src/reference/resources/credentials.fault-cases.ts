@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { gpgPublicKey } from '../../kit/generators/gpg-keys.ts';
 import { sshPublicKey } from '../../kit/generators/ssh-keys.ts';
-import type { TestServer } from '../testing.ts';
+import { observe, type TestServer } from '../testing.ts';
 
 type Check = (t: TestServer) => Promise<void>;
 type Case = { healthy: Check; faulty: Check };
@@ -221,4 +221,15 @@ export const CREDENTIAL_FAULT_CASES: Record<string, Case> = {
   'gpg.other-users-key-deletable': ownershipCase('gpg_keys', 'DELETE'),
   'emails.other-users-email-readable': ownershipCase('emails', 'GET'),
   'emails.other-users-email-deletable': ownershipCase('emails', 'DELETE'),
+  'emails.admin-delete-allows-user': observe(
+    async (t) => {
+      const jane = await t.user('jane');
+      const bob = await t.user('bob');
+      const made = await t.req('POST', '/user/emails', { token: jane.token, body: { email: 'jane.other@example.com' } });
+      const list = (await t.req('GET', `/users/${jane.id}/emails`, { token: bob.token })).statusCode;
+      return [list, (await t.req('DELETE', `/users/${jane.id}/emails/${made.data.id}`, { token: bob.token })).statusCode];
+    },
+    [403, 403],
+    [403, 204],
+  ),
 };

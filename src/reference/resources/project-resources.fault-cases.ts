@@ -62,6 +62,17 @@ export const PROJECT_RESOURCE_FAULT_CASES: Record<string, Case> = {
     403,
     200,
   ),
+  'clusters.developer-can-delete': observe(
+    async (t) => {
+      const id = await project(t);
+      const cluster = (await addCluster(t, id)).data.id;
+      const token = await member(t, id, 30);
+      const read = (await t.req('GET', `/projects/${id}/clusters/${cluster}`, { token })).statusCode;
+      return [read, (await t.req('DELETE', `/projects/${id}/clusters/${cluster}`, { token })).statusCode];
+    },
+    [403, 403],
+    [403, 204],
+  ),
   'variables.key-sanitized': observe(async (t) => (await variable(t, { key: 'MY-VAR', value: 'x' })).key, undefined, 'MY_VAR'),
   'variables.key-truncated': observe(async (t) => (await variable(t, { key: 'K'.repeat(256), value: 'x' })).key?.length, undefined, 255),
   'variables.show-drops-masked': observe(

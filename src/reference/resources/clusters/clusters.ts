@@ -190,7 +190,7 @@ export function registerClusters(r: Router): void {
   });
 
   r.delete(`${base}/:cluster_id(int)`, access, (request, reply) => {
-    const project = findProjectWithAccess(request, ACCESS.maintainer);
+    const project = findProjectWithAccess(request, r.ctx.has('clusters.developer-can-delete') ? ACCESS.developer : ACCESS.maintainer);
     const cluster = findCluster(request, project);
     store.clusters.delete(cluster.id);
     return noContent(request, reply, clusterView(cluster, envOf(request), { withProject: true }));

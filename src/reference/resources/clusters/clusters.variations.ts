@@ -44,4 +44,11 @@ export const CLUSTERS_VARIATIONS = [
     option: 'clustersHidden',
     env: 'REFERENCE_CLUSTERS_HIDDEN',
   },
+  {
+    id: 'clusters.developer-can-delete',
+    kind: 'fault',
+    description: 'a developer member may delete a cluster (maintainer needed)',
+    clause: 'clusters.auth.developer_403',
+    suites: ['suites/auth/matrix.test.ts'],
+  },
 ] as const satisfies readonly Variation[];

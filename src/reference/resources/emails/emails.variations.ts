@@ -43,4 +43,12 @@ export const EMAILS_VARIATIONS = [
     clause: 'emails.delete_own.missing',
     suites: ['suites/auth/ownership.test.ts'],
   },
+  {
+    id: 'emails.admin-delete-allows-user',
+    kind: 'fault',
+    description: 'DELETE /users/:id/emails/:email_id is open to any authenticated user, not admin-only',
+    clause: 'emails.admin.non_admin',
+    suites: ['suites/auth/matrix.test.ts'],
+    routeAuth: { 'DELETE /users/:id(int)/emails/:email_id(int)': 'authenticated' },
+  },
 ] as const satisfies readonly Variation[];

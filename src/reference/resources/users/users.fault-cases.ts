@@ -272,4 +272,12 @@ export const USER_FAULT_CASES: Record<string, Case> = {
     201,
     415,
   ),
+  'users.get-without-token': observe(
+    async (t) => {
+      const jane = await t.user('jane');
+      return [(await t.req('GET', `/users/${jane.id}`)).statusCode, (await t.req('GET', '/user')).statusCode];
+    },
+    [401, 401],
+    [200, 401],
+  ),
 };

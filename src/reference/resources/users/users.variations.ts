@@ -161,4 +161,12 @@ export const USERS_VARIATIONS = [
     source:
       'ee/lib/ee/api/entities/user_details_with_admin.rb (expose :plan: user.namespace.try(:gitlab_subscription)&.plan_name; expose :trial: user.namespace.try(:trial?)); ee/app/models/ee/namespace.rb (delegate :trial?, to: :gitlab_subscription, allow_nil: true)',
   },
+  {
+    id: 'users.get-without-token',
+    kind: 'fault',
+    description: 'GET /users/:id answers an anonymous caller (200, the normal view) instead of 401',
+    clause: 'auth.missing.401',
+    suites: ['suites/auth/matrix.test.ts'],
+    routeAuth: { 'GET /users/:id(int)': 'public' },
+  },
 ] as const satisfies readonly Variation[];
