@@ -3,7 +3,7 @@
  * JSON Schemas of its parameters and body fields. A row says what the spec says about one
  * method + path: who may call it, its parameters and body, the view of its success body and the
  * clause that states that view's shape. The OpenAPI document (src/openapi/), the kit's response
- * checks (route-views.ts) and the admin-only suite are built from the rows.
+ * checks (route-views.ts) and the authorization matrix (authorization-matrix.ts) are built from the rows.
  *
  *   const row: Operation = {
  *     method: 'GET', path: '/broadcast_messages/:id(int)', operationId: 'getBroadcastMessage',

@@ -1,7 +1,7 @@
 /**
  * The operation table: every operation of the spec, once, keyed by method and path. The
- * OpenAPI document, the kit's view of each GET (route-views.ts) and the admin-only suite are
- * built from it; unit tests prove it lists exactly the spec's operations
+ * OpenAPI document, the kit's view of each GET (route-views.ts) and the authorization matrix
+ * (authorization-matrix.ts) are built from it; unit tests prove it lists exactly the spec's operations
  * (spec-operations.ts) and exactly the routes the reference server registers for them.
  *
  *   OPERATIONS.length                 // 65
