@@ -4,7 +4,7 @@
  *   npx vitest run src/report/authorization-table.test.ts
  */
 import { describe, expect, it } from 'vitest';
-import { authorizationResults, renderAuthorizationTable } from './authorization-table.ts';
+import { authorizationResults, renderAuthorizationTable, withKnownCells } from './authorization-table.ts';
 
 const cell = (operation: string, caller: string, state: string) => ({
   fullName: `t ${operation} ${caller}`,
@@ -37,5 +37,12 @@ describe('renderAuthorizationTable', () => {
     expect(row).toContain('403 ⚠️ known');
     expect(lines.find((l) => l.startsWith('| `GET /users/:id_or_username/keys` |'))).toContain('not shown');
     expect(renderAuthorizationTable({})).toEqual([]);
+  });
+
+  it("marks a baselined cell known in summary.json's cells too, and leaves the others", () => {
+    const authorization = authorizationResults([cell('POST /users', 'user', 'failed'), cell('POST /users', 'anonymous', 'failed')], []);
+    const marked = withKnownCells({ authorization, knownFailures: [{ test: 't POST /users user' }] }).authorization!;
+    const verdict = (caller: string) => marked.find((c) => c.operation === 'POST /users' && c.caller === caller)!.verdict;
+    expect([verdict('user'), verdict('anonymous')]).toEqual(['known', 'fail']);
   });
 });

@@ -105,12 +105,20 @@ function cellText(c: AuthorizationCellResult): string {
   return `${c.expected} ${ICON[c.verdict]}`;
 }
 
+/** The cells whose failed test a baseline excused, as known (summary.json and summary.md agree). */
+export function withKnownCells<S extends { authorization?: AuthorizationCellResult[]; knownFailures?: unknown[] }>(s: S): S {
+  if (!s.authorization?.length || !s.knownFailures?.length) return s;
+  const known = new Set((s.knownFailures as { test?: string }[]).map((f) => f.test));
+  const authorization = s.authorization.map((c) =>
+    c.verdict === 'fail' && c.test && known.has(c.test) ? { ...c, verdict: 'known' as const } : c,
+  );
+  return { ...s, authorization };
+}
+
 /** summary.md's section: one table, operation × caller, with the counts of verdicts above it. */
 export function renderAuthorizationTable(s: { authorization?: AuthorizationCellResult[]; knownFailures?: { test: string }[] }): string[] {
-  const cells = s.authorization;
-  if (!cells?.length) return [];
-  const known = new Set((s.knownFailures ?? []).map((f) => f.test));
-  const judged = cells.map((c) => (c.verdict === 'fail' && c.test && known.has(c.test) ? { ...c, verdict: 'known' as const } : c));
+  const judged = withKnownCells(s).authorization;
+  if (!judged?.length) return [];
   const count = (v: CellVerdict) => judged.filter((c) => c.verdict === v).length;
   const operations = [...new Set(judged.map((c) => c.operation))];
   const at = new Map(judged.map((c) => [`${c.operation}\0${c.caller}`, c]));

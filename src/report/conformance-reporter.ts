@@ -14,6 +14,7 @@ import type { SecretSet } from '../shared/redact.ts';
 import '../kit/result-meta.ts';
 import { capabilityReport, type CapabilityState } from '../kit/capabilities.ts';
 import { applyBaseline, type Baseline } from './baseline.ts';
+import { withKnownCells } from './authorization-table.ts';
 import { runSecrets } from './publish.ts';
 import { redactDeep } from './redact-deep.ts';
 import { CLAUSES, findClause } from '../spec/clauses.ts';
@@ -143,7 +144,7 @@ export default class ConformanceReporter implements Reporter {
       interrupted: reason === 'interrupted',
     });
     const today = o.today ?? new Date().toISOString().slice(0, 10);
-    const withBaseline = o.baseline ? applyBaseline(built, o.baseline, today) : built;
+    const withBaseline = o.baseline ? withKnownCells(applyBaseline(built, o.baseline, today)) : built;
     const target = this.providedTarget();
     if (target?.capabilities) withBaseline.capabilities = capabilityReport(target.capabilities, target.skip ?? [], target.require ?? []);
     this.finish(withBaseline);
