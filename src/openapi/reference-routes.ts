@@ -1,11 +1,12 @@
 /**
  * The API routes the reference server registers, read from its own resource modules (a router
  * whose app only records), in the operation table's notation: `:name(int)` for integer path
- * parameters, with the auth need each route declares. Used by the test that keeps the
+ * parameters, with the auth need each route declares and the operationId it was registered by
+ * (Router.op; none on the hand-written fixture surface). Used by the test that keeps the
  * operation table and the reference in step.
  *
  *   const routes = await referenceRoutes();
- *   routes.find((r) => r.key === 'GET /broadcast_messages/:id(int)')?.auth   // 'public'
+ *   routes.find((r) => r.key === 'GET /broadcast_messages/:id(int)')?.operationId   // 'getBroadcastMessage'
  */
 import type { FastifyInstance } from 'fastify';
 import type { AuthNeed } from '../reference/auth.ts';
@@ -19,12 +20,14 @@ export interface ReferenceRoute {
   method: string;
   path: string;
   auth: AuthNeed;
+  /** The table row it was registered by; undefined for a hand-written route. */
+  operationId?: string;
 }
 
 interface RouteOptions {
   method: string;
   url: string;
-  config?: { auth?: AuthNeed; intParams?: readonly string[] };
+  config?: { auth?: AuthNeed; intParams?: readonly string[]; operationId?: string };
 }
 
 export async function referenceRoutes(): Promise<ReferenceRoute[]> {
@@ -39,7 +42,7 @@ export async function referenceRoutes(): Promise<ReferenceRoute[]> {
       .map((o) => {
         const ints = new Set(o.config?.intParams ?? []);
         const path = o.url.slice(API_PREFIX.length).replace(/:(\w+)/g, (m, name: string) => (ints.has(name) ? `${m}(int)` : m));
-        return { key: `${o.method} ${path}`, method: o.method, path, auth: o.config!.auth! };
+        return { key: `${o.method} ${path}`, method: o.method, path, auth: o.config!.auth!, operationId: o.config?.operationId };
       });
   } finally {
     await app.close();

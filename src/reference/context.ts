@@ -68,6 +68,8 @@ declare module 'fastify' {
     auth?: AuthNeed;
     /** Path parameters that must be decimal integers, else the route does not match. */
     intParams?: readonly string[];
+    /** The spec operation the route serves (registered with Router.op); absent on the fixture surface. */
+    operationId?: string;
   }
 }
 

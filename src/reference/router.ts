@@ -1,17 +1,22 @@
 /**
  * The host of the resource plugins: each resource group is a plugin (a function of a Router)
- * registered as its own encapsulated fastify instance under /api/v4. Route registration: each route's auth need declared once
- * (enforced by the shared auth hook; a declared variation may replace it, see routeAuth in
- * variation/declaration.ts), integer path parameters marked `(int)` (a non-number
- * means the route does not match: 404), and, when all routes are in, 405 for every other
- * method on each known path.
+ * registered as its own encapsulated fastify instance under /api/v4. An operation of the spec is
+ * registered by its operationId: method, path and auth need come from its row of the operation
+ * table (src/spec/operations/), the resource gives the handler only. Only the fixture surface
+ * (src/spec/spec-operations.ts, FIXTURE_SURFACE) writes its routes by hand. Each route's auth need
+ * is enforced by the shared auth hook (a declared variation may replace it, see routeAuth in
+ * variation/declaration.ts, keyed 'METHOD /path'), integer path parameters are marked `(int)` (a
+ * non-number means the route does not match: 404), and, when all routes are in, every other
+ * method on each known path answers 405.
  *
- *   r.get('/broadcast_messages/:id(int)', { auth: 'public' }, async (request) => { ... });
+ *   r.op('getBroadcastMessage', async (request) => { ... });          // GET /broadcast_messages/:id(int), public
+ *   r.get('/namespaces/:id', { auth: 'authenticated' }, handler);      // fixture surface only
  *   await host.mount(registerBroadcastMessages);   // app.register(..., { prefix: '/api/v4' })
  *   host.finish(); // after every resource registered its routes
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { AuthNeed } from './variation/auth-policy.ts';
+import { operationById } from '../spec/operations/index.ts';
 import type { RefContext } from './context.ts';
 import { fail } from './errors.ts';
 
@@ -73,6 +78,13 @@ export class Router {
     });
   }
 
+  /** Registers the spec operation with this operationId: method, path and auth from its table row. */
+  op(operationId: string, handler: Handler): void {
+    const row = operationById(operationId);
+    this.add(row.method, row.path, { auth: row.auth }, handler, operationId);
+  }
+
+  /** A route of the fixture surface (not an operation of the spec): method, path and auth written here. */
   get(path: string, spec: RouteSpec, handler: Handler): void {
     this.add('GET', path, spec, handler);
   }
@@ -86,10 +98,11 @@ export class Router {
     this.add('DELETE', path, spec, handler);
   }
 
-  private add(method: HTTPMethods, path: string, spec: RouteSpec, handler: Handler): void {
+  private add(method: HTTPMethods, path: string, spec: RouteSpec, handler: Handler, operationId?: string): void {
     const { url, intParams } = compilePath(path);
     const auth = this.ctx.variations.routeAuth.get(`${method} ${path}`) ?? spec.auth;
-    this.app.route({ method, url: this.prefixed ? url.slice(API_PREFIX.length) : url, config: { auth, intParams }, handler });
+    const config = { auth, intParams, operationId };
+    this.app.route({ method, url: this.prefixed ? url.slice(API_PREFIX.length) : url, config, handler });
     const entry = this.known.get(url) ?? { methods: new Set<string>(), intParams };
     entry.methods.add(method);
     if (method === 'GET') entry.methods.add('HEAD');

@@ -4,8 +4,8 @@
  * (authorization-matrix.ts) are built from it; unit tests prove it lists exactly the spec's operations
  * (spec-operations.ts) and exactly the routes the reference server registers for them.
  *
- *   OPERATIONS.length                 // 65
  *   operationKey(OPERATIONS[0])       // 'GET /projects/:id/clusters'
+ *   operationById('getUser').path     // '/users/:id(int)'
  */
 import type { Operation } from '../operation.ts';
 import { BROADCAST_OPERATIONS } from './broadcast-messages.ts';
@@ -39,3 +39,12 @@ export const OPERATIONS: readonly Operation[] = unique([
   ...BROADCAST_OPERATIONS,
   ...EPIC_OPERATIONS,
 ]);
+
+const BY_ID = new Map(OPERATIONS.map((o) => [o.operationId, o]));
+
+/** The row of the table with this operationId; throws for an id the table does not hold (a typo fails at start-up). */
+export function operationById(operationId: string): Operation {
+  const row = BY_ID.get(operationId);
+  if (row === undefined) throw new Error(`operation table: no operation ${operationId}`);
+  return row;
+}

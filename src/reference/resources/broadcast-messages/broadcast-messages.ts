@@ -109,18 +109,16 @@ function find(request: FastifyRequest): BroadcastMessageRecord {
 
 export function registerBroadcastMessages(r: Router): void {
   const { store } = r.ctx;
-  const read = { auth: 'public' } as const;
-  const write = { auth: 'admin' } as const;
 
-  r.get('/broadcast_messages', read, (request, reply) => {
+  r.op('listBroadcastMessages', (request, reply) => {
     const env = envOf(request);
     const all = store.broadcastMessages.all().reverse();
     return paginate(request, reply, all).map((m) => broadcastMessageView(m, env));
   });
 
-  r.get('/broadcast_messages/:id(int)', read, (request) => broadcastMessageView(find(request), envOf(request)));
+  r.op('getBroadcastMessage', (request) => broadcastMessageView(find(request), envOf(request)));
 
-  r.post('/broadcast_messages', write, (request, reply) => {
+  r.op('createBroadcastMessage', (request, reply) => {
     const q = readAttributes(request, true);
     const base = defaults(request);
     const attributes = apply(base, q, request);
@@ -131,7 +129,7 @@ export function registerBroadcastMessages(r: Router): void {
     return created(request, reply, broadcastMessageView(message, envOf(request)));
   });
 
-  r.put('/broadcast_messages/:id(int)', write, (request) => {
+  r.op('updateBroadcastMessage', (request) => {
     const q = readAttributes(request, false);
     const existing = find(request);
     const base = r.ctx.has('broadcast.update-resets-omitted') ? { ...defaults(request), message: existing.message } : existing;
@@ -141,7 +139,7 @@ export function registerBroadcastMessages(r: Router): void {
     return broadcastMessageView(updated ?? existing, envOf(request));
   });
 
-  r.delete('/broadcast_messages/:id(int)', write, (request, reply) => {
+  r.op('deleteBroadcastMessage', (request, reply) => {
     const message = find(request);
     store.broadcastMessages.delete(message.id);
     return noContent(request, reply, broadcastMessageView(message, envOf(request)));

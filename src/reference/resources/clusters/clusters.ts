@@ -116,13 +116,11 @@ export function registerClusters(r: Router): void {
   // Releases without certificate-based clusters have no cluster routes: unknown route, 404.
   if (r.ctx.has('clusters.hidden')) return;
   const { store } = r.ctx;
-  const base = '/projects/:id/clusters';
-  const access = { auth: 'authenticated' } as const;
   const leakToken = r.ctx.has('clusters.token-returned');
   /** Reading needs maintainer (a faulty server lets developers read). */
   const readLevel = r.ctx.has('clusters.developer-can-read') ? ACCESS.developer : ACCESS.maintainer;
 
-  r.get(base, access, (request, reply) => {
+  r.op('listProjectClusters', (request, reply) => {
     const project = findProjectWithAccess(request, readLevel);
     const env = envOf(request);
     const withProject = r.ctx.has('clusters.list-embeds-project');
@@ -130,12 +128,12 @@ export function registerClusters(r: Router): void {
     return paginate(request, reply, all).map((c) => clusterView(c, env, { withProject, leakToken }));
   });
 
-  r.get(`${base}/:cluster_id(int)`, access, (request) => {
+  r.op('getProjectCluster', (request) => {
     const project = findProjectWithAccess(request, readLevel);
     return clusterView(findCluster(request, project), envOf(request), { withProject: true, leakToken });
   });
 
-  r.post(`${base}/user`, access, (request, reply) => {
+  r.op('addProjectCluster', (request, reply) => {
     const source = flattened(request);
     const q = readParams(source, CREATE);
     refuseEmpty(q, [`${PK}[api_url]`, `${PK}[token]`]);
@@ -165,7 +163,7 @@ export function registerClusters(r: Router): void {
     return created(request, reply, clusterView(cluster, envOf(request), { withProject: true, leakToken }));
   });
 
-  r.put(`${base}/:cluster_id(int)`, access, (request) => {
+  r.op('updateProjectCluster', (request) => {
     const q = readParams(flattened(request), UPDATE);
     refuseEmpty(q, [`${PK}[api_url]`, `${PK}[token]`]);
     const project = findProjectWithAccess(request, ACCESS.maintainer);
@@ -189,7 +187,7 @@ export function registerClusters(r: Router): void {
     return clusterView(updated, envOf(request), { withProject: true, leakToken });
   });
 
-  r.delete(`${base}/:cluster_id(int)`, access, (request, reply) => {
+  r.op('deleteProjectCluster', (request, reply) => {
     const project = findProjectWithAccess(request, r.ctx.has('clusters.developer-can-delete') ? ACCESS.developer : ACCESS.maintainer);
     const cluster = findCluster(request, project);
     store.clusters.delete(cluster.id);

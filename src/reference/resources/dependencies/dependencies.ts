@@ -67,7 +67,7 @@ export function registerDependencies(r: Router): void {
   const known: readonly string[] = list === PLATFORM_LIST ? PLATFORM_PACKAGE_MANAGERS : PACKAGE_MANAGERS;
 
   // Authentication is always required, even for a public project.
-  r.get('/projects/:id/dependencies', { auth: 'authenticated' }, (request, reply) => {
+  r.op('listProjectDependencies', (request, reply) => {
     const q: { package_manager?: readonly string[] } = readParams(input(request), dropsUnknown ? ANY_LIST : list);
     const project = request.caller ? findProjectWithAccess(request, level) : findProject(request);
     const given = dropsUnknown ? q.package_manager?.filter((m) => known.includes(m)) : q.package_manager;

@@ -76,28 +76,28 @@ export function registerEmails(r: Router): void {
     ).map((e) => emailView(e, env));
   };
 
-  r.get('/user/emails', { auth: 'authenticated' }, (request, reply) => list(request, reply, callerOf(request).user));
+  r.op('listCurrentUserEmails', (request, reply) => list(request, reply, callerOf(request).user));
 
-  r.get('/user/emails/:email_id(int)', { auth: 'authenticated' }, (request) =>
+  r.op('getCurrentUserEmail', (request) =>
     emailView(emailOf(request, callerOf(request).user, ctx.has('emails.other-users-email-readable')), envOf(request)),
   );
 
-  r.post('/user/emails', { auth: 'authenticated' }, (request, reply) => {
+  r.op('addCurrentUserEmail', (request, reply) => {
     const q = readParams(input(request), { email: p.string().required() });
     return created(request, reply, emailView(addEmail(ctx, callerOf(request).user, q.email, false), envOf(request)));
   });
 
-  r.delete('/user/emails/:email_id(int)', { auth: 'authenticated' }, (request, reply) =>
+  r.op('deleteCurrentUserEmail', (request, reply) =>
     deleteEmail(request, reply, callerOf(request).user, ctx.has('emails.other-users-email-deletable')),
   );
 
-  r.get('/users/:id(int)/emails', { auth: 'admin' }, (request, reply) => list(request, reply, findUser(request)));
+  r.op('listUserEmails', (request, reply) => list(request, reply, findUser(request)));
 
-  r.post('/users/:id(int)/emails', { auth: 'admin' }, (request, reply) => {
+  r.op('addUserEmail', (request, reply) => {
     const q = readParams(input(request), { email: p.string().required(), skip_confirmation: p.boolean() });
     const user = findUser(request);
     return created(request, reply, emailView(addEmail(ctx, user, q.email, q.skip_confirmation === true), envOf(request)));
   });
 
-  r.delete('/users/:id(int)/emails/:email_id(int)', { auth: 'admin' }, (request, reply) => deleteEmail(request, reply, findUser(request)));
+  r.op('deleteUserEmail', (request, reply) => deleteEmail(request, reply, findUser(request)));
 }

@@ -17,7 +17,7 @@ import { epicGroup, epicPlatformOptions, findEpic } from './epics.ts';
 export function registerEpicTodos(r: Router): void {
   const { store, clock } = r.ctx;
 
-  r.post('/groups/:id/epics/:epic_iid(int)/todo', { auth: 'authenticated' }, (request, reply) => {
+  r.op('createEpicTodo', (request, reply) => {
     const group = epicGroup(request);
     const epic = findEpic(request, group, false); // the platform finds the epic first (find_by!): 404
     const user = callerOf(request).user;

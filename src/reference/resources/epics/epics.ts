@@ -154,19 +154,19 @@ function parentEpic(request: FastifyRequest, parentId: number | undefined): numb
 export function registerEpics(r: Router): void {
   const { store, clock } = r.ctx;
 
-  r.get('/groups/:id/epics', { auth: 'authenticated' }, (request, reply) => {
+  r.op('listGroupEpics', (request, reply) => {
     const q = readParams(input(request), EPIC_LIST);
     const group = epicGroup(request);
     const epics = listEpics(r.ctx, userOf(request), group, q);
     return paginate(request, reply, epics).map((e) => renderEpic(request, e, group, false, q.with_labels_details ?? false));
   });
 
-  r.get('/groups/:id/epics/:epic_iid(int)', { auth: 'authenticated' }, (request) => {
+  r.op('getGroupEpic', (request) => {
     const group = epicGroup(request);
     return renderEpic(request, findEpic(request, group), group, true);
   });
 
-  r.post('/groups/:id/epics', { auth: 'authenticated' }, async (request, reply) => {
+  r.op('createGroupEpic', async (request, reply) => {
     const q = readParams(input(request), CREATE);
     const group = epicGroup(request);
     const user = callerOf(request).user;
@@ -202,7 +202,7 @@ export function registerEpics(r: Router): void {
     return created(request, reply, renderEpic(request, epic, group, false));
   });
 
-  r.put('/groups/:id/epics/:epic_iid(int)', { auth: 'authenticated' }, (request) => {
+  r.op('updateGroupEpic', (request) => {
     const q = readParams(input(request), UPDATE, { atLeastOneOf: UPDATE_ANY });
     const group = epicGroup(request);
     const epic = findEpic(request, group);
@@ -234,7 +234,7 @@ export function registerEpics(r: Router): void {
     return renderEpic(request, updated, group, false);
   });
 
-  r.delete('/groups/:id/epics/:epic_iid(int)', { auth: 'authenticated' }, (request, reply) => {
+  r.op('deleteGroupEpic', (request, reply) => {
     const group = epicGroup(request);
     const epic = findEpic(request, group);
     if (!canDeleteEpics(store, callerOf(request).user, group)) fail('forbidden');

@@ -62,36 +62,34 @@ export function registerGpgKeys(r: Router): void {
     ).map((k) => gpgKeyView(k, env));
   };
 
-  r.get('/user/gpg_keys', { auth: 'authenticated' }, (request, reply) => list(request, reply, callerOf(request).user.id));
+  r.op('listCurrentUserGpgKeys', (request, reply) => list(request, reply, callerOf(request).user.id));
 
-  r.get('/user/gpg_keys/:key_id(int)', { auth: 'authenticated' }, (request) =>
+  r.op('getCurrentUserGpgKey', (request) =>
     gpgKeyView(gpgKeyOf(request, callerOf(request).user.id, ctx.has('gpg.other-users-key-readable')), envOf(request)),
   );
 
-  r.post('/user/gpg_keys', { auth: 'authenticated' }, async (request, reply) => {
+  r.op('addCurrentUserGpgKey', async (request, reply) => {
     const q = readParams(input(request), CREATE);
     return created(request, reply, gpgKeyView(await addGpgKey(ctx, callerOf(request).user, q.key), envOf(request)));
   });
 
-  r.delete('/user/gpg_keys/:key_id(int)', { auth: 'authenticated' }, (request, reply) => {
+  r.op('deleteCurrentUserGpgKey', (request, reply) => {
     const key = gpgKeyOf(request, callerOf(request).user.id, ctx.has('gpg.other-users-key-deletable'));
     ctx.store.gpgKeys.delete(key.id);
     return noContent(request, reply, gpgKeyView(key, envOf(request)));
   });
 
-  r.get('/users/:id(int)/gpg_keys', { auth: 'admin' }, (request, reply) => list(request, reply, findUser(request).id));
+  r.op('listUserGpgKeys', (request, reply) => list(request, reply, findUser(request).id));
 
-  r.get('/users/:id(int)/gpg_keys/:key_id(int)', { auth: 'admin' }, (request) =>
-    gpgKeyView(gpgKeyOf(request, findUser(request).id), envOf(request)),
-  );
+  r.op('getUserGpgKey', (request) => gpgKeyView(gpgKeyOf(request, findUser(request).id), envOf(request)));
 
-  r.post('/users/:id(int)/gpg_keys', { auth: 'admin' }, async (request, reply) => {
+  r.op('addUserGpgKey', async (request, reply) => {
     const q = readParams(input(request), CREATE);
     const user = findUser(request);
     return created(request, reply, gpgKeyView(await addGpgKey(ctx, user, q.key), envOf(request)));
   });
 
-  r.delete('/users/:id(int)/gpg_keys/:key_id(int)', { auth: 'admin' }, (request, reply) => {
+  r.op('deleteUserGpgKey', (request, reply) => {
     const key = gpgKeyOf(request, findUser(request).id);
     ctx.store.gpgKeys.delete(key.id);
     return noContent(request, reply, gpgKeyView(key, envOf(request)));

@@ -67,9 +67,8 @@ function findToken(request: FastifyRequest, userId: number): TokenRecord {
 
 export function registerImpersonationTokens(r: Router): void {
   const { store } = r.ctx;
-  const base = '/users/:user_id(int)/impersonation_tokens';
 
-  r.get(base, { auth: 'admin' }, (request, reply) => {
+  r.op('listImpersonationTokens', (request, reply) => {
     const q = readParams(input(request), { state: p.oneOf(['all', 'active', 'inactive'] as const) });
     const user = findUser(request, 'user_id');
     const day = today(r.ctx.clock);
@@ -84,12 +83,12 @@ export function registerImpersonationTokens(r: Router): void {
     return paginate(request, reply, tokens).map((t) => impersonationTokenView(t, env, r.ctx));
   });
 
-  r.get(`${base}/:impersonation_token_id(int)`, { auth: 'admin' }, (request) => {
+  r.op('getImpersonationToken', (request) => {
     const user = findUser(request, 'user_id');
     return impersonationTokenView(findToken(request, user.id), envOf(request), r.ctx);
   });
 
-  r.post(base, { auth: 'admin' }, (request, reply) => {
+  r.op('createImpersonationToken', (request, reply) => {
     const optional = r.ctx.has('platform.token-scopes-model-validation');
     const q: Values<typeof CREATE_SCOPES_OPTIONAL> = readParams(input(request), optional ? CREATE_SCOPES_OPTIONAL : CREATE);
     const user = findUser(request, 'user_id');
@@ -119,7 +118,7 @@ export function registerImpersonationTokens(r: Router): void {
     return created(request, reply, { ...impersonationTokenView(token, envOf(request), r.ctx), token: token.token });
   });
 
-  r.delete(`${base}/:impersonation_token_id(int)`, { auth: 'admin' }, (request, reply) => {
+  r.op('revokeImpersonationToken', (request, reply) => {
     const user = findUser(request, 'user_id');
     const found = findToken(request, user.id);
     // The fault: the token is looked up again among the user's live tokens; for one already revoked

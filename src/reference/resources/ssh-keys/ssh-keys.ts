@@ -100,26 +100,26 @@ function userById(request: FastifyRequest): UserRecord {
 export function registerSshKeys(r: Router): void {
   const { ctx } = r;
 
-  r.get('/user/keys', { auth: 'authenticated' }, (request, reply) => {
+  r.op('listCurrentUserSshKeys', (request, reply) => {
     const env = envOf(request);
     return paginate(request, reply, keysOf(ctx, callerOf(request).user.id)).map((k) => sshKeyView(k, env));
   });
 
-  r.get('/user/keys/:key_id(int)', { auth: 'authenticated' }, (request) =>
+  r.op('getCurrentUserSshKey', (request) =>
     sshKeyView(keyOf(request, callerOf(request).user.id, ctx.has('keys.other-users-key-readable')), envOf(request)),
   );
 
-  r.post('/user/keys', { auth: 'authenticated' }, (request, reply) =>
+  r.op('addCurrentUserSshKey', (request, reply) =>
     created(request, reply, sshKeyView(addKey(ctx, request, callerOf(request).user), envOf(request))),
   );
 
-  r.delete('/user/keys/:key_id(int)', { auth: 'authenticated' }, (request, reply) => {
+  r.op('deleteCurrentUserSshKey', (request, reply) => {
     const key = keyOf(request, callerOf(request).user.id, ctx.has('keys.other-users-key-deletable'));
     ctx.store.sshKeys.delete(key.id);
     return noContent(request, reply, sshKeyView(key, envOf(request)));
   });
 
-  r.get('/users/:id_or_username/keys', { auth: 'public' }, (request, reply) => {
+  r.op('listUserSshKeys', (request, reply) => {
     const value = stringParam(request, 'id_or_username');
     const user = ctx.has('keys.list-by-id-only') && !/^\d+$/.test(value) ? undefined : findUserByIdOrUsername(ctx.store, value);
     if (!user) fail('not_found', 'User');
@@ -127,7 +127,7 @@ export function registerSshKeys(r: Router): void {
     return paginate(request, reply, keysOf(ctx, user.id)).map((k) => sshKeyView(k, env));
   });
 
-  r.post('/users/:id_or_username(int)/keys', { auth: 'admin' }, (request, reply) => {
+  r.op('addUserSshKey', (request, reply) => {
     readParams(input(request), CREATE); // parameter checks before the user lookup
     const user = userById(request);
     return created(request, reply, sshKeyView(addKey(ctx, request, user), envOf(request)));
@@ -138,7 +138,7 @@ export function registerSshKeys(r: Router): void {
     sshKeyView(keyOf(request, userById(request).id), envOf(request)),
   );
 
-  r.delete('/users/:id_or_username(int)/keys/:key_id(int)', { auth: 'admin' }, (request, reply) => {
+  r.op('deleteUserSshKey', (request, reply) => {
     const key = keyOf(request, userById(request).id);
     ctx.store.sshKeys.delete(key.id);
     return noContent(request, reply, sshKeyView(key, envOf(request)));

@@ -13,7 +13,7 @@ import { currentUserView, userAdminView, userViewDepartures } from '../../views/
 export function registerCurrentUser(r: Router): void {
   const departures = userViewDepartures(r.ctx);
   const signInIps = !r.ctx.has('platform.current-user-without-sign-in-ips');
-  r.get('/user', { auth: 'authenticated' }, (request) => {
+  r.op('getCurrentUser', (request) => {
     const { user } = callerOf(request);
     const env = envOf(request);
     // Fault users.current-shows-admin-fields: one view for everyone, the admin one.

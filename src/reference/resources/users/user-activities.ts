@@ -37,7 +37,7 @@ export function userActivityView(user: UserRecord & { lastActivityOn: string }) 
 export function registerUserActivities(r: Router): void {
   const { store, clock } = r.ctx;
 
-  r.get('/user/activities', { auth: 'admin' }, (request, reply) => {
+  r.op('listUserActivities', (request, reply) => {
     const q = readParams(input(request), { from: p.datetime() });
     const given = q.from?.toISOString().slice(0, 10);
     const from = given !== undefined && !r.ctx.has('users.activities-ignore-from') ? given : defaultFrom(clock);

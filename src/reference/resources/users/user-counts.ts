@@ -18,5 +18,5 @@ export function userCountsView() {
 }
 
 export function registerUserCounts(r: Router): void {
-  r.get('/user_counts', { auth: 'authenticated' }, () => userCountsView());
+  r.op('getUserCounts', () => userCountsView());
 }

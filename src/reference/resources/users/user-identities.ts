@@ -13,7 +13,7 @@ import { findUser } from '../../lookups.ts';
 export function registerUserIdentities(r: Router): void {
   const { store } = r.ctx;
 
-  r.delete('/users/:id(int)/identities/:provider', { auth: 'admin' }, (request, reply) => {
+  r.op('deleteUserIdentity', (request, reply) => {
     const user = findUser(request);
     const provider = stringParam(request, 'provider');
     const identity = user.identities.find((i) => i.provider === provider);

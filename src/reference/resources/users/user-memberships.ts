@@ -60,7 +60,7 @@ function readType(request: FastifyRequest): MemberSource | undefined {
 
 export function registerUserMemberships(r: Router): void {
   const { store } = r.ctx;
-  r.get('/users/:id(int)/memberships', { auth: 'admin' }, (request, reply) => {
+  r.op('listUserMemberships', (request, reply) => {
     const type = readType(request);
     const user = findUser(request);
     let list = directMemberships(store, user);

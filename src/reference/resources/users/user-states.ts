@@ -106,8 +106,11 @@ function handler(move: Transition) {
   };
 }
 
+/** The operation of the table each transition serves. */
+const OPERATION_IDS = { block: 'blockUser', unblock: 'unblockUser', deactivate: 'deactivateUser', activate: 'activateUser' } as const;
+
 export function registerUserStates(r: Router): void {
   for (const [name, move] of Object.entries(TRANSITIONS)) {
-    r.post(`/users/:id(int)/${name}`, { auth: 'admin' }, handler(move));
+    r.op(OPERATION_IDS[name as keyof typeof TRANSITIONS], handler(move));
   }
 }

@@ -104,11 +104,11 @@ function statusFromPut(request: FastifyRequest, user: UserRecord): UserStatusRec
 export function registerUserStatus(r: Router): void {
   const { store } = r.ctx;
 
-  r.get('/user/status', { auth: 'authenticated' }, (request) => userStatusView(callerOf(request).user, envOf(request)));
+  r.op('getCurrentUserStatus', (request) => userStatusView(callerOf(request).user, envOf(request)));
 
-  r.get('/users/:id_or_username/status', { auth: 'public' }, (request) => userStatusView(findAnyUser(request), envOf(request)));
+  r.op('getUserStatus', (request) => userStatusView(findAnyUser(request), envOf(request)));
 
-  r.put('/user/status', { auth: 'authenticated' }, (request) => {
+  r.op('setCurrentUserStatus', (request) => {
     const { user } = callerOf(request);
     const status = statusFromPut(request, user);
     const updated = store.users.update(user.id, { status }) ?? user;

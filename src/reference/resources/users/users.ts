@@ -45,9 +45,9 @@ export function registerUsers(r: Router): void {
   const { store } = r.ctx;
   const departures = userViewDepartures(r.ctx);
 
-  r.get('/users', { auth: 'authenticated' }, listUsers);
+  r.op('listUsers', listUsers);
 
-  r.get('/users/:id(int)', { auth: 'authenticated' }, (request) => {
+  r.op('getUser', (request) => {
     const q = readParams(input(request), { with_custom_attributes: p.boolean() });
     const user = findUser(request);
     const env = envOf(request);
@@ -60,17 +60,17 @@ export function registerUsers(r: Router): void {
     return r.ctx.has('users.normal-views-show-email') ? { ...view, email: user.email } : view;
   });
 
-  r.post('/users', { auth: 'admin' }, (request, reply) => {
+  r.op('createUser', (request, reply) => {
     const user = createUserFromRequest(request);
     return created(request, reply, userAdminView(user, envOf(request), { single: true, departures }));
   });
 
-  r.put('/users/:id(int)', { auth: 'admin' }, (request) => {
+  r.op('updateUser', (request) => {
     const user = updateUserFromRequest(request);
     return userAdminView(user, envOf(request), { single: true, departures });
   });
 
-  r.delete('/users/:id(int)', { auth: 'admin' }, (request, reply) => {
+  r.op('deleteUser', (request, reply) => {
     const q = readParams(input(request), { hard_delete: p.boolean() });
     const user = findUser(request);
     if (!r.ctx.has('users.precondition-ignored')) checkUnmodifiedSince(request, user.updatedAt);

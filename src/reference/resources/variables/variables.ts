@@ -99,16 +99,14 @@ function storedKey(request: FastifyRequest, given: string): string {
 
 export function registerVariables(r: Router): void {
   const { store } = r.ctx;
-  const base = '/projects/:id/variables';
-  const access = { auth: 'authenticated' } as const;
 
-  r.get(base, access, (request, reply) => {
+  r.op('listProjectVariables', (request, reply) => {
     const project = findProjectWithAccess(request, ACCESS.maintainer);
     const all = store.variables.filter((v) => v.projectId === project.id);
     return paginate(request, reply, all).map(variableView);
   });
 
-  r.get(`${base}/:key`, access, (request) => {
+  r.op('getProjectVariable', (request) => {
     const scope = readScopeFilter(input(request));
     const project = findProjectWithAccess(request, ACCESS.maintainer);
     const view: Partial<ReturnType<typeof variableView>> = variableView(findVariable(request, project, scope));
@@ -116,7 +114,7 @@ export function registerVariables(r: Router): void {
     return view;
   });
 
-  r.post(base, access, (request, reply) => {
+  r.op('createProjectVariable', (request, reply) => {
     const q = readParams(input(request), CREATE);
     const project = findProjectWithAccess(request, ACCESS.maintainer);
     const values: Omit<VariableRecord, 'id'> = {
@@ -132,7 +130,7 @@ export function registerVariables(r: Router): void {
     return created(request, reply, variableView(store.variables.insert(values)));
   });
 
-  r.put(`${base}/:key`, access, (request) => {
+  r.op('updateProjectVariable', (request) => {
     const source = input(request);
     const q = readParams(source, r.ctx.has('platform.variable-update-value-optional') ? UPDATE_VALUE_OPTIONAL : UPDATE);
     const scope = r.ctx.has('variables.filter-ignored-on-update') ? undefined : readScopeFilter(source);
@@ -150,7 +148,7 @@ export function registerVariables(r: Router): void {
     return variableView(store.variables.update(existing.id, values) ?? existing);
   });
 
-  r.delete(`${base}/:key`, access, (request, reply) => {
+  r.op('deleteProjectVariable', (request, reply) => {
     const scope = readScopeFilter(input(request));
     const project = findProjectWithAccess(request, ACCESS.maintainer);
     const variable = findVariable(request, project, scope);
