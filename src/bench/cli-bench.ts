@@ -1,6 +1,6 @@
 /**
  * `conformance bench`: the CLI's side of runBench(): flags to options, progress and the table
- * on the console, exit code 0 when every target is met, 1 when one is missed (a bad flag is a
+ * on the console, exit code 0 when every target and guard is met, 1 when one is missed (a bad flag is a
  * KitError: 2).
  *
  *   conformance bench --users 100000 --duration 3          # npm run bench

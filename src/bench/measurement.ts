@@ -1,13 +1,19 @@
 /**
  * One row of the bench: what was measured, its value, its target and the verdict (pass, miss,
  * or info for a measurement the issue sets no target for), with the details behind the value.
+ * A target is what the kit aims at (the wall times); a guard (`kind: 'guard'`) is a ceiling that
+ * catches a regression (the kit's CPU per request). Both are judged alike: a miss of either
+ * misses the bench.
  *
  *   judge({ id: 'deep-page', title: 'Deep page / first page latency', value: 1.1, unit: 'x',
  *           target: { op: '<=', value: 2 }, details: {} }).status   // 'pass'
+ *   judge({ ..., value: 2.6, target: { op: '<=', value: 2.5, kind: 'guard' } }).status   // 'miss': a regression
  */
 export interface Target {
   op: '>=' | '<=';
   value: number;
+  /** 'guard': a regression guard rather than a target (shown as such); judged the same way. */
+  kind?: 'guard';
 }
 
 export interface Measurement {

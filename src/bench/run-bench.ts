@@ -1,7 +1,7 @@
 /**
  * runBench(): every measurement of issues 11 and 21 in one run, servers in child processes, the
  * load generator here. Writes <reportsDir>/bench.json and returns the report; the verdict is 'pass'
- * when every measurement with a target meets it.
+ * when every measurement with a target (or a regression guard) meets it.
  *
  *   const report = await runBench({ users: 100_000, durationSec: 3, log: console.log });
  *   report.verdict; report.measurements[0].value

@@ -1,6 +1,7 @@
 /**
  * The bench table for people: one line per measurement with its value, target and verdict
- * (PASS, MISS, or INFO where the issue sets no target), then the numbers behind each.
+ * (PASS, MISS, or INFO where the issue sets no target), then the numbers behind each. A
+ * regression guard's ceiling reads `guard <= 2.5 ms`.
  *
  *   console.log(renderTable(report));
  */
@@ -8,9 +9,10 @@ import type { BenchReport } from './run-bench.ts';
 import type { Measurement } from './measurement.ts';
 
 const verdict = (m: Measurement) => ({ pass: 'PASS', miss: 'MISS', info: 'INFO' })[m.status];
-const value = (m: Measurement) => `${m.value}${m.unit === '%' || m.unit === 'x' ? m.unit : ` ${m.unit}`}`;
+const withUnit = (n: number, unit: string) => `${n}${unit === '%' || unit === 'x' ? unit : ` ${unit}`}`;
+const value = (m: Measurement) => withUnit(m.value, m.unit);
 const target = (m: Measurement) =>
-  m.target ? `${m.target.op} ${m.target.value}${m.unit === '%' || m.unit === 'x' ? m.unit : ` ${m.unit}`}` : '(none)';
+  m.target ? `${m.target.kind === 'guard' ? 'guard ' : ''}${m.target.op} ${withUnit(m.target.value, m.unit)}` : '(none)';
 
 function pad(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
