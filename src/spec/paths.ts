@@ -7,6 +7,7 @@
  *   pathTemplate('/users/:id(int)/keys/:key_id(int)')                      // '/users/{id}/keys/{key_id}'
  *   pathTemplate('/broadcast_messages/:id(int)', (p) => `${p.resource}_${p.name}`) // '/broadcast_messages/{broadcast_messages_id}'
  *   specPath('/users/:id(int)/keys')                                       // '/users/:id/keys'
+ *   pathParameters('/users/:id(int)/keys').map((p) => p.name)              // ['id']
  */
 
 export interface PathParameter {
@@ -28,6 +29,15 @@ export function pathPattern(path: string): RegExp {
     .map((segment) => (PARAM.test(segment) ? '[^/?]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${source}$`);
+}
+
+/** The parameters of the path, in order. */
+export function pathParameters(path: string): PathParameter[] {
+  const segments = path.split('/');
+  return segments.flatMap((segment, i) => {
+    const m = PARAM.exec(segment);
+    return m ? [{ name: m[1]!, resource: segments[i - 1] ?? '', integer: m[2] !== undefined }] : [];
+  });
 }
 
 /** The path with each parameter as a `{placeholder}`, named by `nameOf` (default: the parameter's name). */

@@ -31,40 +31,16 @@ import {
 import type { Role } from '../../src/spec/authorization-matrix.ts';
 import { OPERATIONS, operationKey } from '../../src/spec/operations/index.ts';
 import type { Operation } from '../../src/spec/operation.ts';
-import { pathTemplate } from '../../src/spec/paths.ts';
+import { placeholderPath } from '../../src/spec/path-parameters.ts';
 import { KitError } from '../../src/shared/errors.ts';
 import { addCluster } from '../clusters/fixtures.ts';
 import { createEpic } from '../epics/fixtures.ts';
 
-/** The placeholder of each path parameter, by the segment before it and its name. */
-const PARAMETERS: Record<string, string> = {
-  'users/id': 'user_id',
-  'users/user_id': 'user_id',
-  'users/id_or_username': 'user_id',
-  'impersonation_tokens/impersonation_token_id': 'token_id',
-  'keys/key_id': 'key_id',
-  'gpg_keys/key_id': 'gpg_key_id',
-  'emails/email_id': 'email_id',
-  'broadcast_messages/id': 'message_id',
-  'identities/provider': 'provider',
-  'projects/id': 'project_id',
-  'clusters/cluster_id': 'cluster_id',
-  'variables/key': 'variable_key_id',
-  'groups/id': 'group_id',
-  'epics/epic_iid': 'epic_iid',
-};
-
-/** The operation's path with a `{placeholder}` per parameter, and the name of its last one. */
+/** The operation's path with a `{placeholder}` per parameter (the path-parameter table's), and the name of its last one. */
 export function templateOf(o: Operation): { path: string; last?: string } {
-  let last: string | undefined;
-  const path = pathTemplate(o.path, (p) => {
-    const name = PARAMETERS[`${p.resource}/${p.name}`];
-    if (!name)
-      throw new KitError('CASE_TABLE_INVALID', `authorization matrix: no placeholder for the parameter ${p.name} of ${operationKey(o)}`);
-    last = name;
-    return name;
+  return placeholderPath(o.path, (p) => {
+    throw new KitError('CASE_TABLE_INVALID', `authorization matrix: no placeholder for the parameter ${p.name} of ${operationKey(o)}`);
   });
-  return { path, last };
 }
 
 export function operationByKey(key: string): Operation {
