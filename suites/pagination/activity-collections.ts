@@ -13,6 +13,7 @@ function activities(): Collection {
   let made = 0;
   return {
     name: 'user activities',
+    operationId: 'listUserActivities',
     shared: true,
     itemKey: (a) => a.username,
     path: () => '/user/activities',

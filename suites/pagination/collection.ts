@@ -1,12 +1,18 @@
 /**
  * What the pagination suite knows of a list endpoint it can fill (collections.ts lists them).
  *
- *   const c: Collection = { name: 'broadcast messages', path: () => '/broadcast_messages', fill };
+ *   const c: Collection = { name: 'broadcast messages', operationId: 'listBroadcastMessages', path: () => '/broadcast_messages', fill };
  */
 import type { Session } from '../../src/kit/index.ts';
 
 export interface Collection {
   name: string;
+  /**
+   * The list operation of the table (src/spec/operations/) this collection pages through; none for
+   * a list of the fixture surface (GET /projects). pagination-coverage.test.ts holds every list
+   * operation to a collection or a reason in WITHOUT_COLLECTION.
+   */
+  operationId?: string;
   /** List path under /api/v4 (after fill). */
   path: () => string;
   /** A filter sent with every request: links must keep it. */

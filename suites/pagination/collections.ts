@@ -26,6 +26,7 @@ function tokensOfOwnUser(): Collection {
   let size = 0;
   return {
     name: 'active impersonation tokens',
+    operationId: 'listImpersonationTokens',
     bulk: true,
     query: { state: 'active' },
     path: () => `/users/${userId}/impersonation_tokens`,
@@ -70,6 +71,7 @@ function broadcastMessages(): Collection {
   let made = 0;
   return {
     name: 'broadcast messages',
+    operationId: 'listBroadcastMessages',
     shared: true,
     path: () => '/broadcast_messages',
     async fill(s, n) {
@@ -101,6 +103,7 @@ function epicsOfOwnGroup(): Collection {
   let size = 0;
   return {
     name: 'epics of a fresh group',
+    operationId: 'listGroupEpics',
     path: () => `/groups/${groupId}/epics`,
     unavailable: (s) => epicsUnavailableReason(s),
     async fill(s, n) {

@@ -17,6 +17,7 @@ type Counted = (s: Session, user: CreatedUser, added: number) => Promise<number>
 
 function ofFreshUser(
   name: string,
+  operationId: string,
   list: (userId: number) => string,
   add: (s: Session, userId: number, i: number) => Promise<number>,
   counted: Counted = async (_s, _user, added) => added,
@@ -25,6 +26,7 @@ function ofFreshUser(
   let size = 0;
   return {
     name,
+    operationId,
     path: () => list(user!.id),
     async fill(s, n) {
       user ??= await createUser(s, {}, { token: false });
@@ -47,6 +49,7 @@ const withListedPrimary: Counted = async (s, user, added) => {
 export const CREDENTIAL_COLLECTIONS: Collection[] = [
   ofFreshUser(
     'SSH keys of a fresh user',
+    'listUserSshKeys',
     (id) => `/users/${id}/keys`,
     async (s, id, i) => {
       const key = await sshPublicKey('ed25519', `page-${i}@example.com`);
@@ -55,6 +58,7 @@ export const CREDENTIAL_COLLECTIONS: Collection[] = [
   ),
   ofFreshUser(
     'GPG keys of a fresh user',
+    'listUserGpgKeys',
     (id) => `/users/${id}/gpg_keys`,
     async (s, id, i) => {
       const key = await gpgPublicKey({ name: `Page ${i}`, email: `page-${i}@example.com` });
@@ -63,6 +67,7 @@ export const CREDENTIAL_COLLECTIONS: Collection[] = [
   ),
   ofFreshUser(
     'e-mails of a fresh user',
+    'listUserEmails',
     (id) => `/users/${id}/emails`,
     async (s, id, i) => {
       const email = `${s.name(`page-${i}`).toLowerCase()}@example.com`;

@@ -13,6 +13,7 @@ function membershipsOfOwnUser(): Collection {
   let size = 0;
   return {
     name: 'memberships of a fresh user',
+    operationId: 'listUserMemberships',
     itemKey: (m) => `${m.source_type}:${m.source_id}`,
     path: () => `/users/${userId}/memberships`,
     async fill(s, n) {

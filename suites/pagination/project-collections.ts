@@ -15,6 +15,7 @@ function variablesOfOwnProject(): Collection {
   let size = 0;
   return {
     name: 'project variables',
+    operationId: 'listProjectVariables',
     itemKey: (v) => v.key,
     path: () => `/projects/${projectId}/variables`,
     async fill(s, n) {
@@ -41,6 +42,7 @@ function clustersOfOwnProject(): Collection {
   const add = (s: Session) => addCluster(s, projectId!, { environment_scope: `kit/${size + 1}` });
   return {
     name: 'project clusters',
+    operationId: 'listProjectClusters',
     path: () => `/projects/${projectId}/clusters`,
     async unavailable(s) {
       projectId ??= (await createProject(s)).id as number;

@@ -13,6 +13,7 @@ function usersOfOwnTag(): Collection {
   let size = 0;
   return {
     name: 'users (search filter)',
+    operationId: 'listUsers',
     path: () => '/users',
     get query() {
       return { search: tag };
