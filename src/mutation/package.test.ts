@@ -116,6 +116,7 @@ describe('the npm package, installed in an empty project', () => {
       'suites/users/states.test.ts',
       'vitest.config.ts',
       'README.md',
+      'docs/certifying.md',
       'package.json',
     ]) {
       expect(packed, f).toContain(f);
