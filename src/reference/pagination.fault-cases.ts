@@ -1,11 +1,15 @@
 /**
- * The fault cases of the shared offset pagination and of the token transports, for
- * src/reference/faults.test.ts: one observation, its healthy value with the fault off and its
- * broken value with the fault on.
+ * The proof of each fault pagination.variations.ts declares, for src/reference/faults.test.ts: what the
+ * healthy server does, checked with the fault off and then on. Typed by the declarations: a fault
+ * without its case here (or a case of no fault) fails the type check.
  *
- *   const CASES = { ...CORE_CASES, ...CONVENTION_FAULT_CASES };
+ *   npx vitest run src/reference/faults.test.ts -t 'pagination.no-link-last'
  */
-import { type Case, type TestServer, observe } from './testing.ts';
+import { type TestServer, observe, type Case } from './testing.ts';
+import { expect } from 'vitest';
+import { project, seed } from './fixtures.fault-cases.ts';
+import type { FaultIdOf } from './variation/declaration.ts';
+import type { PAGINATION_VARIATIONS } from './pagination.variations.ts';
 
 /** Five broadcast messages, then one page of them (per_page=2). */
 async function page(t: TestServer, n: number) {
@@ -16,7 +20,9 @@ async function page(t: TestServer, n: number) {
 }
 
 const header = (name: string, n: number) => async (t: TestServer) => (await page(t, n)).headers[name];
+
 const link = (n: number) => async (t: TestServer) => String((await page(t, n)).headers.link);
+
 const ids = (n: number) => async (t: TestServer) => ((await page(t, n)).data as { id: number }[]).map((m) => m.id);
 
 /** `count` broadcast messages, then the number of items on page `n` with that per_page. */
@@ -25,16 +31,30 @@ const sizeOfPage = (count: number, perPage: number, n: number) => async (t: Test
   return ((await t.req('GET', '/broadcast_messages', { query: `per_page=${perPage}&page=${n}` })).data as unknown[]).length;
 };
 
-/** GET /user as the admin with its token in one transport: the username, or the status. */
-const whoAmI = (via: 'bearer' | 'query') => async (t: TestServer) => {
-  const res =
-    via === 'bearer'
-      ? await t.req('GET', '/user', { headers: { authorization: `Bearer ${t.admin}` } })
-      : await t.req('GET', '/user', { query: `private_token=${t.admin}` });
-  return res.statusCode === 200 ? res.data.username : res.statusCode;
-};
+async function keysetPage(t: TestServer, query: string) {
+  const res = await t.req('GET', '/projects', { token: t.admin, query: `pagination=keyset&order_by=id&sort=asc&${query}` });
+  return { count: (res.data as unknown[]).length, xTotal: res.headers['x-total'] ?? null };
+}
 
-export const CONVENTION_FAULT_CASES: Record<string, Case> = {
+export const PAGINATION_FAULT_CASES = {
+  'pagination.no-link-last': {
+    healthy: async (t) => expect(String((await t.req('GET', '/broadcast_messages')).headers.link)).toContain('rel="last"'),
+    faulty: async (t) => expect(String((await t.req('GET', '/broadcast_messages')).headers.link)).not.toContain('rel="last"'),
+  },
+  'pagination.x-total-off-by-one': {
+    healthy: async (t) => {
+      await seed(t, 2);
+      expect((await t.req('GET', '/broadcast_messages')).headers['x-total']).toBe('2');
+    },
+    faulty: async (t) => {
+      await seed(t, 2);
+      expect((await t.req('GET', '/broadcast_messages')).headers['x-total']).toBe('3');
+    },
+  },
+  'pagination.link-drops-filters': {
+    healthy: async (t) => expect(String((await t.req('GET', '/broadcast_messages', { query: 'x=1' })).headers.link)).toContain('x=1'),
+    faulty: async (t) => expect(String((await t.req('GET', '/broadcast_messages', { query: 'x=1' })).headers.link)).not.toContain('x=1'),
+  },
   'pagination.next-on-last-page': observe(async (t) => (await link(3)(t)).includes('rel="next"'), false, true),
   'pagination.link-drops-per-page': observe(async (t) => /per_page=2/.test(await link(1)(t)), true, false),
   'pagination.link-first-current-page': observe(async (t) => /[?&]page=1[&>][^,]*rel="first"/.test(await link(2)(t)), true, false),
@@ -45,9 +65,23 @@ export const CONVENTION_FAULT_CASES: Record<string, Case> = {
   'pagination.x-page-zero-based': observe(header('x-page', 1), '1', '0'),
   'pagination.no-x-next-page': observe(header('x-next-page', 1), '2', undefined),
   'pagination.no-x-prev-page': observe(header('x-prev-page', 2), '1', undefined),
-  'auth.bearer-ignored': observe(whoAmI('bearer'), 'root', 401),
-  'auth.private-token-query-ignored': observe(whoAmI('query'), 'root', 401),
+  'pagination.keyset-offset-headers': observe(
+    async (t) => {
+      await project(t);
+      return (await keysetPage(t, '')).xTotal;
+    },
+    null,
+    '1',
+  ),
+  'pagination.keyset-per-page-unclamped': observe(
+    async (t) => {
+      for (let i = 0; i < 101; i += 1) await t.req('POST', '/projects', { token: t.admin, body: { name: `p${i}` } });
+      return (await keysetPage(t, 'per_page=101')).count;
+    },
+    100,
+    101,
+  ),
   'pagination.odd-per-page-short': observe(sizeOfPage(7, 3, 2), 3, 2),
   'pagination.deep-pages-empty': observe(sizeOfPage(12, 1, 11), 1, 0),
   'pagination.per-page-max-exclusive': observe(sizeOfPage(101, 100, 1), 100, 20),
-};
+} satisfies Record<FaultIdOf<typeof PAGINATION_VARIATIONS>, Case>;

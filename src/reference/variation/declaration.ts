@@ -96,3 +96,6 @@ export interface CapabilityVariation extends Declared {
 }
 
 export type Variation = FaultVariation | PlatformVariation | CapabilityVariation;
+
+/** The fault ids of a module's declarations: its *.fault-cases.ts holds one proof case per id (`Record<FaultIdOf<typeof X>, Case>`). */
+export type FaultIdOf<Decls extends readonly Variation[]> = Extract<Decls[number], { kind: 'fault' }>['id'];

@@ -1,14 +1,28 @@
 /**
- * The fault cases of epics and epic todos for src/reference/faults.test.ts: what the healthy
- * server does, checked with the fault off and on.
+ * The proof of each fault epics.variations.ts declares, for src/reference/faults.test.ts: what the
+ * healthy server does, checked with the fault off and then on. Typed by the declarations: a fault
+ * without its case here (or a case of no fault) fails the type check.
  *
- *   const CASES = { ...CORE_CASES, ...EPIC_FAULT_CASES };
+ *   npx vitest run src/reference/faults.test.ts -t 'epics.relative-always-short'
  */
+import { type Case, type TestServer, observe } from '../../testing.ts';
 import { expect } from 'vitest';
-import type { TestServer } from '../../testing.ts';
+import type { FaultIdOf } from '../../variation/declaration.ts';
+import type { EPICS_VARIATIONS } from './epics.variations.ts';
 
-type Check = (t: TestServer) => Promise<void>;
-type Case = { healthy: Check; faulty: Check };
+/** Fields of two epics of a fresh group, from their create responses and a GET of the second. */
+async function epics(t: TestServer, a: Record<string, unknown>, b: Record<string, unknown>, field: string): Promise<unknown[]> {
+  const g = await group(t, 'g');
+  const first = await t.req('POST', `/groups/${g}/epics`, { token: t.admin, body: { title: 't', ...a } });
+  const second = await t.req('POST', `/groups/${g}/epics`, { token: t.admin, body: { title: 't', ...b } });
+  const read = await t.req('GET', `/groups/${g}/epics/${second.data.iid}`, { token: t.admin });
+  return [first.data[field], second.data[field], read.data[field]];
+}
+
+const LIMIT = 1_048_576;
+
+/** Within the limit in characters (LIMIT - 1), 2 bytes each in UTF-8 but the last. */
+const wide = `${'ж'.repeat(LIMIT - 2)}x`;
 
 async function group(t: TestServer, path: string, parentId?: number): Promise<number> {
   const res = await t.req('POST', '/groups', { token: t.admin, body: { name: path, path, parent_id: parentId } });
@@ -88,11 +102,7 @@ function exclusiveBound(bound: Parameters<typeof onOwnBound>[1]): Case {
   };
 }
 
-export const EPIC_FAULT_CASES: Record<string, Case> = {
-  'epics.created-after-exclusive': exclusiveBound('created_after'),
-  'epics.created-before-exclusive': exclusiveBound('created_before'),
-  'epics.updated-after-exclusive': exclusiveBound('updated_after'),
-  'epics.updated-before-exclusive': exclusiveBound('updated_before'),
+export const EPICS_FAULT_CASES = {
   'epics.relative-always-short': {
     healthy: async (t) => expect(await crossRelative(t)).toBe('p/c&1'),
     faulty: async (t) => expect(await crossRelative(t)).toBe('&1'),
@@ -105,6 +115,10 @@ export const EPIC_FAULT_CASES: Record<string, Case> = {
     healthy: async (t) => expect(await labelledAsc(t)).toEqual(['x', 'z']),
     faulty: async (t) => expect(await labelledAsc(t)).toEqual(['z', 'x']),
   },
+  'epics.created-after-exclusive': exclusiveBound('created_after'),
+  'epics.created-before-exclusive': exclusiveBound('created_before'),
+  'epics.updated-after-exclusive': exclusiveBound('updated_after'),
+  'epics.updated-before-exclusive': exclusiveBound('updated_before'),
   'epics.iid-race': {
     healthy: async (t) => expect(new Set(await concurrentIids(t)).size).toBe(3),
     faulty: async (t) => expect(new Set(await concurrentIids(t)).size).toBeLessThan(3),
@@ -128,4 +142,28 @@ export const EPIC_FAULT_CASES: Record<string, Case> = {
     healthy: async (t) => expect(await secondTodo(t)).toBe(304),
     faulty: async (t) => expect(await secondTodo(t)).toBe(201),
   },
-};
+  'text.html-escaped': observe(
+    (t) => epics(t, { title: 'plain' }, { title: `<b>Tom & "Jerry"</b>` }, 'title'),
+    ['plain', `<b>Tom & "Jerry"</b>`, `<b>Tom & "Jerry"</b>`],
+    ['plain', '&lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;/b&gt;', '&lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;/b&gt;'],
+  ),
+  'text.long-values-cut': observe(
+    async (t) => {
+      const [ascii, cut, read] = await epics(t, { description: 'd'.repeat(LIMIT) }, { description: wide }, 'description');
+      return [String(ascii).length, String(cut).length, String(read).length];
+    },
+    [LIMIT, LIMIT - 1, LIMIT - 1],
+    [LIMIT, LIMIT / 2, LIMIT / 2],
+  ),
+  'dates.month-end-shifted': observe(
+    (t) =>
+      epics(
+        t,
+        { due_date_is_fixed: true, due_date_fixed: '2031-03-30' },
+        { due_date_is_fixed: true, due_date_fixed: '2032-02-29' },
+        'due_date',
+      ),
+    ['2031-03-30', '2032-02-29', '2032-02-29'],
+    ['2031-03-30', '2032-02-28', '2032-02-28'],
+  ),
+} satisfies Record<FaultIdOf<typeof EPICS_VARIATIONS>, Case>;

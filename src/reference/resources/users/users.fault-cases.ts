@@ -1,24 +1,13 @@
 /**
- * The fault cases of user accounts (views, GET /users filters and order, create, update,
- * delete, identities) for src/reference/faults.test.ts: one observation, its healthy value with
- * the fault off and its broken value with the fault on.
+ * The proof of each fault users.variations.ts declares, for src/reference/faults.test.ts: what the
+ * healthy server does, checked with the fault off and then on. Typed by the declarations: a fault
+ * without its case here (or a case of no fault) fails the type check.
  *
- *   const CASES = { ...CORE_CASES, ...USER_FAULT_CASES };
+ *   npx vitest run src/reference/faults.test.ts -t 'users.normal-views-show-email'
  */
-import { type Case, type TestServer, multipartBody, observe, postUser } from '../../testing.ts';
-
-const make = postUser;
-
-async function usernames(t: TestServer, query: string): Promise<string[]> {
-  const res = await t.req('GET', '/users', { token: t.admin, query });
-  return res.data.map((u: { username: string }) => u.username);
-}
-
-/** amy (name "Nm B") first, zed (name "Nm A") second: id order and name order disagree. */
-async function amyAndZed(t: TestServer): Promise<void> {
-  await make(t, 'amy', { name: 'Nm B' });
-  await make(t, 'zed', { name: 'Nm A' });
-}
+import { type TestServer, observe, postUser, type Case } from '../../testing.ts';
+import type { FaultIdOf } from '../../variation/declaration.ts';
+import type { USERS_VARIATIONS } from './users.variations.ts';
 
 /** Jane, sole owner of the group "mine". */
 async function soleOwner(t: TestServer) {
@@ -27,16 +16,7 @@ async function soleOwner(t: TestServer) {
   return jane;
 }
 
-function block(t: TestServer, id: number): void {
-  t.app.ref.store.users.update(id, { state: 'blocked' });
-}
-
-export const USER_FAULT_CASES: Record<string, Case> = {
-  'users.admin-list-hides-is-admin': observe(
-    async (t) => 'is_admin' in (await t.req('GET', '/users', { token: t.admin })).data[0],
-    true,
-    false,
-  ),
+export const USERS_FAULT_CASES = {
   'users.normal-views-show-email': observe(
     async (t) => {
       const jane = await t.user('jane');
@@ -55,129 +35,19 @@ export const USER_FAULT_CASES: Record<string, Case> = {
     false,
     true,
   ),
-  'users.search-ignores-email': observe(
-    async (t) => {
-      await make(t, 'jdoe', { email: 'work@corp.example' });
-      return usernames(t, 'search=corp');
-    },
-    ['jdoe'],
-    [],
-  ),
-  'users.username-case-sensitive': observe(
-    async (t) => {
-      await make(t, 'jdoe');
-      return usernames(t, 'username=JDOE');
-    },
-    ['jdoe'],
-    [],
-  ),
-  'users.active-filter-keeps-blocked': observe(
-    async (t) => {
-      await make(t, 'a');
-      block(t, (await make(t, 'b')).data.id);
-      return usernames(t, 'active=true&search=Nm');
-    },
-    ['a'],
-    ['b', 'a'],
-  ),
-  'users.blocked-filter-ignored': observe(
-    async (t) => {
-      await make(t, 'a');
-      block(t, (await make(t, 'b')).data.id);
-      return usernames(t, 'blocked=true');
-    },
-    ['b'],
-    ['b', 'a', 'root'],
-  ),
-  'users.external-filter-ignored': observe(
-    async (t) => {
-      await make(t, 'a', { external: true });
-      await make(t, 'b');
-      return usernames(t, 'external=true');
-    },
-    ['a'],
-    ['b', 'a', 'root'],
-  ),
-  'users.two-factor-filter-inverted': observe(
-    async (t) => {
-      await make(t, 'a');
-      return usernames(t, 'two_factor=disabled&username=a');
-    },
-    ['a'],
-    [],
-  ),
-  'users.without-projects-ignored': observe(
-    async (t) => {
-      const a = await t.user('a');
-      await t.user('b');
-      await t.req('POST', '/projects', { token: a.token, body: { name: 'p', path: 'p' } });
-      return usernames(t, 'without_projects=true&search=Name');
-    },
-    ['b'],
-    ['b', 'a'],
-  ),
-  'users.extern-uid-ignores-provider': observe(
-    async (t) => {
-      await make(t, 'a', { extern_uid: 'e1', provider: 'p1' });
-      await make(t, 'b', { extern_uid: 'e1', provider: 'p2' });
-      return usernames(t, 'extern_uid=e1&provider=p1');
-    },
-    ['a'],
-    ['b', 'a'],
-  ),
-  'users.created-filters-ignored': observe(
-    async (t) => {
-      await make(t, 'a');
-      t.setNow(60_000);
-      await make(t, 'b');
-      return [
-        await usernames(t, 'created_after=2024-05-01T12:00:30Z&search=Nm'),
-        await usernames(t, 'created_before=2024-05-01T12:00:30Z&search=Nm'),
-      ];
-    },
-    [['b'], ['a']],
-    [
-      ['b', 'a'],
-      ['b', 'a'],
-    ],
-  ),
-  'users.order-by-ignored': observe(
-    async (t) => {
-      await amyAndZed(t);
-      return usernames(t, 'order_by=name&sort=asc&search=Nm');
-    },
-    ['zed', 'amy'],
-    ['amy', 'zed'],
-  ),
-  'users.sort-ignored': observe(
-    async (t) => {
-      await amyAndZed(t);
-      return usernames(t, 'sort=asc&search=Nm');
-    },
-    ['amy', 'zed'],
-    ['zed', 'amy'],
-  ),
-  'users.default-order-asc': observe(
-    async (t) => {
-      await amyAndZed(t);
-      return usernames(t, 'search=Nm');
-    },
-    ['zed', 'amy'],
-    ['amy', 'zed'],
-  ),
-  'users.password-optional': observe(async (t) => (await make(t, 'a', { password: undefined })).statusCode, 400, 201),
+  'users.password-optional': observe(async (t) => (await postUser(t, 'a', { password: undefined })).statusCode, 400, 201),
   'users.private-profile-null-kept': observe(
-    async (t) => (await make(t, 'a', { private_profile: null })).data.private_profile,
+    async (t) => (await postUser(t, 'a', { private_profile: null })).data.private_profile,
     false,
     null,
   ),
   'users.skip-confirmation-ignored': observe(
-    async (t) => (await make(t, 'a', { skip_confirmation: true })).data.confirmed_at,
+    async (t) => (await postUser(t, 'a', { skip_confirmation: true })).data.confirmed_at,
     '2024-05-01T12:00:00.000Z',
     null,
   ),
   'users.create-ignores-identity': observe(
-    async (t) => (await make(t, 'a', { extern_uid: 'e1', provider: 'p1' })).data.identities,
+    async (t) => (await postUser(t, 'a', { extern_uid: 'e1', provider: 'p1' })).data.identities,
     [{ provider: 'p1', extern_uid: 'e1' }],
     [],
   ),
@@ -192,7 +62,7 @@ export const USER_FAULT_CASES: Record<string, Case> = {
   ),
   'users.update-resets-omitted': observe(
     async (t) => {
-      const a = await make(t, 'a', { bio: 'hello', linkedin: 'in' });
+      const a = await postUser(t, 'a', { bio: 'hello', linkedin: 'in' });
       const res = await t.req('PUT', `/users/${a.data.id}`, { token: t.admin, body: { name: 'New' } });
       return [res.data.name, res.data.bio, res.data.linkedin];
     },
@@ -228,7 +98,7 @@ export const USER_FAULT_CASES: Record<string, Case> = {
   ),
   'users.identity-delete-noop': observe(
     async (t) => {
-      const a = await make(t, 'a', { extern_uid: 'e1', provider: 'p1' });
+      const a = await postUser(t, 'a', { extern_uid: 'e1', provider: 'p1' });
       const del = await t.req('DELETE', `/users/${a.data.id}/identities/p1`, { token: t.admin });
       return [del.statusCode, (await t.req('GET', `/users/${a.data.id}`, { token: t.admin })).data.identities.length];
     },
@@ -237,40 +107,12 @@ export const USER_FAULT_CASES: Record<string, Case> = {
   ),
   'users.precondition-ignored': observe(
     async (t) => {
-      const a = await make(t, 'a');
+      const a = await postUser(t, 'a');
       const headers = { 'if-unmodified-since': 'Tue, 30 Apr 2024 12:00:00 GMT' };
       return (await t.req('DELETE', `/users/${a.data.id}`, { token: t.admin, headers })).statusCode;
     },
     412,
     204,
-  ),
-  'query.plus-literal': observe(
-    async (t) => {
-      await make(t, 'jdoe', { name: 'Jane Doe' });
-      return usernames(t, 'search=Jane+Doe');
-    },
-    ['jdoe'],
-    [],
-  ),
-  'parse.no-multipart': observe(
-    async (t) => {
-      const { payload, contentType } = multipartBody([
-        { name: 'username', value: 'a' },
-        { name: 'name', value: 'A' },
-        { name: 'email', value: 'a@example.com' },
-        { name: 'password', value: 'password123' },
-        { name: 'avatar', value: Buffer.from('png'), filename: 'a.png', type: 'image/png' },
-      ]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v4/users',
-        payload,
-        headers: { 'content-type': contentType, 'private-token': t.admin },
-      });
-      return res.statusCode;
-    },
-    201,
-    415,
   ),
   'users.get-without-token': observe(
     async (t) => {
@@ -280,4 +122,4 @@ export const USER_FAULT_CASES: Record<string, Case> = {
     [401, 401],
     [200, 401],
   ),
-};
+} satisfies Record<FaultIdOf<typeof USERS_VARIATIONS>, Case>;

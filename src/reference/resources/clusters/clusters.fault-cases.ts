@@ -1,0 +1,54 @@
+/**
+ * The proof of each fault clusters.variations.ts declares, for src/reference/faults.test.ts: what the
+ * healthy server does, checked with the fault off and then on. Typed by the declarations: a fault
+ * without its case here (or a case of no fault) fails the type check.
+ *
+ *   npx vitest run src/reference/faults.test.ts -t 'clusters.token-returned'
+ */
+import { type TestServer, observe, type Case } from '../../testing.ts';
+import { project, member } from '../../fixtures.fault-cases.ts';
+import type { FaultIdOf } from '../../variation/declaration.ts';
+import type { CLUSTERS_VARIATIONS } from './clusters.variations.ts';
+
+const PK = { api_url: 'https://k8s.example.com', token: 'k8s-token-value' };
+
+async function addCluster(t: TestServer, id: number) {
+  return t.req('POST', `/projects/${id}/clusters/user`, { token: t.admin, body: { name: 'c', platform_kubernetes_attributes: PK } });
+}
+
+export const CLUSTERS_FAULT_CASES = {
+  'clusters.token-returned': observe(async (t) => (await addCluster(t, await project(t))).body.includes(PK.token), false, true),
+  'clusters.list-embeds-project': observe(
+    async (t) => {
+      const id = await project(t);
+      await addCluster(t, id);
+      return 'project' in (await t.req('GET', `/projects/${id}/clusters`, { token: t.admin })).data[0];
+    },
+    false,
+    true,
+  ),
+  'clusters.default-authorization-abac': observe(
+    async (t) => (await addCluster(t, await project(t))).data.platform_kubernetes.authorization_type,
+    'rbac',
+    'abac',
+  ),
+  'clusters.developer-can-read': observe(
+    async (t) => {
+      const id = await project(t);
+      return (await t.req('GET', `/projects/${id}/clusters`, { token: await member(t, id, 30) })).statusCode;
+    },
+    403,
+    200,
+  ),
+  'clusters.developer-can-delete': observe(
+    async (t) => {
+      const id = await project(t);
+      const cluster = (await addCluster(t, id)).data.id;
+      const token = await member(t, id, 30);
+      const read = (await t.req('GET', `/projects/${id}/clusters/${cluster}`, { token })).statusCode;
+      return [read, (await t.req('DELETE', `/projects/${id}/clusters/${cluster}`, { token })).statusCode];
+    },
+    [403, 403],
+    [403, 204],
+  ),
+} satisfies Record<FaultIdOf<typeof CLUSTERS_VARIATIONS>, Case>;

@@ -1,0 +1,45 @@
+/**
+ * The proof of each fault variables.variations.ts declares, for src/reference/faults.test.ts: what the
+ * healthy server does, checked with the fault off and then on. Typed by the declarations: a fault
+ * without its case here (or a case of no fault) fails the type check.
+ *
+ *   npx vitest run src/reference/faults.test.ts -t 'variables.key-sanitized'
+ */
+import { type TestServer, observe, type Case } from '../../testing.ts';
+import { withOptions, project } from '../../fixtures.fault-cases.ts';
+import type { FaultIdOf } from '../../variation/declaration.ts';
+import type { VARIABLES_VARIATIONS } from './variables.variations.ts';
+
+async function variable(t: TestServer, body: Record<string, unknown>) {
+  const id = await project(t);
+  return (await t.req('POST', `/projects/${id}/variables`, { token: t.admin, body })).data;
+}
+
+export const VARIABLES_FAULT_CASES = {
+  'variables.key-sanitized': observe(async (t) => (await variable(t, { key: 'MY-VAR', value: 'x' })).key, undefined, 'MY_VAR'),
+  'variables.key-truncated': observe(async (t) => (await variable(t, { key: 'K'.repeat(256), value: 'x' })).key?.length, undefined, 255),
+  'variables.show-drops-masked': observe(
+    async (t) => {
+      const id = await project(t);
+      await t.req('POST', `/projects/${id}/variables`, { token: t.admin, body: { key: 'K', value: 'x' } });
+      return 'masked' in (await t.req('GET', `/projects/${id}/variables/K`, { token: t.admin })).data;
+    },
+    true,
+    false,
+  ),
+  'variables.default-scope-blank': observe(async (t) => (await variable(t, { key: 'K', value: 'x' })).environment_scope, '*', ''),
+  'variables.default-type-file': observe(async (t) => (await variable(t, { key: 'K', value: 'x' })).variable_type, 'env_var', 'file'),
+  'variables.filter-ignored-on-update': observe(
+    async (t) => {
+      const s = await withOptions(t, { variablesScopeFilter: true });
+      const id = await project(s);
+      for (const scope of ['a', 'b'])
+        await s.req('POST', `/projects/${id}/variables`, { token: s.admin, body: { key: 'K', value: scope, environment_scope: scope } });
+      return (
+        await s.req('PUT', `/projects/${id}/variables/K`, { token: s.admin, body: { value: 'new', filter: { environment_scope: 'b' } } })
+      ).statusCode;
+    },
+    200,
+    409,
+  ),
+} satisfies Record<FaultIdOf<typeof VARIABLES_VARIATIONS>, Case>;
