@@ -8,13 +8,10 @@
  *   paginate(request, reply, new TableOrder(table, 'desc'));                // O(page)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LARGE_COLLECTION, PAGE_DEFAULT, PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../spec/limits.ts';
 import { ctxOf, requestHost } from './context.ts';
 import { fail } from './errors.ts';
 import type { PageFacts, PageHeaders } from './variation/paging-policy.ts';
-
-export const DEFAULT_PER_PAGE = 20;
-export const MAX_PER_PAGE = 100;
-export const LARGE_COLLECTION = 10_000;
 
 const TOKEN_PARAMS = new Set(['private_token', 'access_token']);
 
@@ -29,15 +26,15 @@ function integerOrInvalid(raw: unknown, name: string): number | undefined {
 /** per_page: default 20, over 100 clamps to 100, 0 is a 400, negative falls back to 20. */
 export function readPerPage(query: Record<string, unknown>): number {
   const perPage = integerOrInvalid(query.per_page, 'per_page');
-  if (perPage === undefined || perPage < 0) return DEFAULT_PER_PAGE;
+  if (perPage === undefined || perPage < 0) return PER_PAGE_DEFAULT;
   if (perPage === 0) fail('invalid_parameter', 'per_page does not have a valid value');
-  return Math.min(perPage, MAX_PER_PAGE);
+  return Math.min(perPage, PER_PAGE_MAX);
 }
 
 /** page: default 1, below 1 is 1. */
 export function readPage(query: Record<string, unknown>): number {
   const page = integerOrInvalid(query.page, 'page');
-  return page === undefined || page < 1 ? 1 : page;
+  return page === undefined || page < 1 ? PAGE_DEFAULT : page;
 }
 
 export function queryOf(request: FastifyRequest): Record<string, unknown> {

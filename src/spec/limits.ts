@@ -1,7 +1,6 @@
 /**
  * The spec's limits and defaults, once, each with the clause that states it. Suites, the kit's
- * generators and the operation table read them from here (the reference server should too: it
- * still has its own literals).
+ * generators, the operation table and the reference server read them from here.
  *
  *   query: { per_page: PER_PAGE_MAX }                  // every item of a small collection in one page
  *   VARIABLE_KEY_PATTERN.test('MY_KEY')                // true

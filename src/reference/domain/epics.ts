@@ -14,7 +14,6 @@ import { descendants, fullPath, lineage } from './namespaces.ts';
 import type { EpicRecord, NamespaceRecord, UserRecord } from './records.ts';
 
 /** Largest description, in characters (spec: Limits). */
-export const EPIC_DESCRIPTION_MAX = 1_048_576;
 export const EPIC_TITLE_MAX = 255;
 
 /** The last iid handed out per group, per store: iids are never reused, even after a delete. */

@@ -9,21 +9,20 @@
  */
 import type { Store } from '../store.ts';
 import type { VariableRecord } from './records.ts';
+import { VARIABLE_KEY_MAX_LENGTH, VARIABLE_KEY_PATTERN } from '../../spec/limits.ts';
 
-export const KEY_MAX = 255;
 export const KEY_CHARSET_TEXT = "can contain only letters, digits and '_'.";
 export const VARIABLE_TYPES = ['env_var', 'file'] as const;
 export const DEFAULT_SCOPE = '*';
 
-const KEY = /^[A-Za-z0-9_]+$/;
 const MASKABLE = /^[A-Za-z0-9_+=/@:.~-]{8,}$/;
 
 /** Model errors of a (trimmed) key; empty when valid. */
 export function keyErrors(key: string): string[] {
   const errors: string[] = [];
   if (key === '') errors.push("can't be blank");
-  else if (!KEY.test(key)) errors.push(KEY_CHARSET_TEXT);
-  if (key.length > KEY_MAX) errors.push(`is too long (maximum is ${KEY_MAX} characters)`);
+  else if (!VARIABLE_KEY_PATTERN.test(key)) errors.push(KEY_CHARSET_TEXT);
+  if (key.length > VARIABLE_KEY_MAX_LENGTH) errors.push(`is too long (maximum is ${VARIABLE_KEY_MAX_LENGTH} characters)`);
   return errors;
 }
 

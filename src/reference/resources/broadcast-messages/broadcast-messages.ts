@@ -15,8 +15,8 @@ import { input, p, readParams, type Values } from '../../params.ts';
 import { created, noContent } from '../../respond.ts';
 import { withoutAstral } from '../../domain/text-faults.ts';
 import { intParam, type Router } from '../../router.ts';
+import { BROADCAST_DEFAULT_DURATION_MS } from '../../../spec/limits.ts';
 
-const HOUR = 3_600_000;
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const THEMES = ['indigo', 'light-indigo', 'blue', 'light-blue', 'green', 'light-green', 'red', 'light-red', 'dark', 'light'] as const;
 
@@ -56,7 +56,7 @@ export function broadcastMessageView(m: BroadcastMessageRecord, env: ViewEnv) {
 function defaults(request: FastifyRequest): Attributes {
   const ctx = ctxOf(request);
   const now = ctx.clock();
-  const endsAfter = ctx.has('broadcast.ends-at-default-two-hours') ? 2 * HOUR : HOUR;
+  const endsAfter = ctx.has('broadcast.ends-at-default-two-hours') ? 2 * BROADCAST_DEFAULT_DURATION_MS : BROADCAST_DEFAULT_DURATION_MS;
   return {
     message: '',
     startsAt: now,

@@ -15,7 +15,6 @@ import {
   canEditEpics,
   canReadEpics,
   deleteEpic,
-  EPIC_DESCRIPTION_MAX,
   EPIC_TITLE_MAX,
   longerThan,
   maxEpicIidPlusOne,
@@ -33,6 +32,7 @@ import { intParam, type Router } from '../../router.ts';
 import { EPIC_LIST, listEpics } from './epic-filters.ts';
 import { epicView, type EpicPlatformOptions } from './epic-views.ts';
 import { findVisibleGroup } from '../../lookups.ts';
+import { EPIC_DESCRIPTION_MAX_LENGTH } from '../../../spec/limits.ts';
 
 const labelList = () => p.array(p.string(), { commaSeparated: true });
 
@@ -127,12 +127,13 @@ function checkText(request: FastifyRequest, q: { title?: string; description?: s
     else if (longerThan(q.title, EPIC_TITLE_MAX)) errors.title = [`is too long (maximum is ${EPIC_TITLE_MAX} characters)`];
   }
   let description = q.description;
-  if (description !== undefined && longerThan(description, EPIC_DESCRIPTION_MAX)) {
-    if (ctxOf(request).has('epics.description-truncated')) description = truncate(description, EPIC_DESCRIPTION_MAX);
-    else errors.description = [`is too long (maximum is ${EPIC_DESCRIPTION_MAX} characters)`];
+  if (description !== undefined && longerThan(description, EPIC_DESCRIPTION_MAX_LENGTH)) {
+    if (ctxOf(request).has('epics.description-truncated')) description = truncate(description, EPIC_DESCRIPTION_MAX_LENGTH);
+    else errors.description = [`is too long (maximum is ${EPIC_DESCRIPTION_MAX_LENGTH} characters)`];
   }
   // The faulty column holds 1,048,576 bytes, not characters.
-  if (description !== undefined && ctxOf(request).has('text.long-values-cut')) description = cutToBytes(description, EPIC_DESCRIPTION_MAX);
+  if (description !== undefined && ctxOf(request).has('text.long-values-cut'))
+    description = cutToBytes(description, EPIC_DESCRIPTION_MAX_LENGTH);
   if (Object.keys(errors).length > 0) fail('validation_failed', errors);
   return { description };
 }

@@ -14,8 +14,7 @@ import { paginate } from '../../pagination.ts';
 import { userOf } from '../../auth.ts';
 import { input, p, readParams } from '../../params.ts';
 import type { Router } from '../../router.ts';
-
-export const DEFAULT_WINDOW_MONTHS = 6;
+import { ACTIVITY_WINDOW_MONTHS } from '../../../spec/limits.ts';
 
 /** A YYYY-MM-DD date moved by whole months (the day clamped to the month's last). */
 export function addMonths(date: string, months: number): string {
@@ -27,7 +26,7 @@ export function addMonths(date: string, months: number): string {
 }
 
 export function defaultFrom(clock: Clock): string {
-  return addMonths(today(clock), -DEFAULT_WINDOW_MONTHS);
+  return addMonths(today(clock), -ACTIVITY_WINDOW_MONTHS);
 }
 
 export function userActivityView(user: UserRecord & { lastActivityOn: string }) {

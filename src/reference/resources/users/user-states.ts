@@ -19,9 +19,9 @@ import { fail } from '../../errors.ts';
 import type { Router } from '../../router.ts';
 import { findUser } from '../../lookups.ts';
 import { JSON_CONTENT_TYPE } from '../../content-type.ts';
+import { DEACTIVATION_INACTIVE_DAYS } from '../../../spec/limits.ts';
 
 /** Days without activity a user needs before it can be deactivated (the spec's window). */
-export const DEACTIVATION_WINDOW_DAYS = 180;
 
 /**
  * A move made, or none to make: the platform answers `null` when block or deactivate finds the user
@@ -37,7 +37,7 @@ const isBlocked = (u: UserRecord) => u.state === 'blocked' || u.state === 'ldap_
 /** True when the user has been active within the window, by the server's clock. */
 export function recentlyActive(user: UserRecord, ctx: RefContext): boolean {
   if (user.lastActivityOn === null || ctx.has('users.deactivate-ignores-activity')) return false;
-  return user.lastActivityOn > addDays(today(ctx.clock), -DEACTIVATION_WINDOW_DAYS);
+  return user.lastActivityOn > addDays(today(ctx.clock), -DEACTIVATION_INACTIVE_DAYS);
 }
 
 const block: Transition = (user, ctx, caller) => {
@@ -69,7 +69,7 @@ const deactivate: Transition = (user, ctx) => {
   if (recentlyActive(user, ctx)) {
     fail(
       'forbidden',
-      `The user you are trying to deactivate has been active in the past ${DEACTIVATION_WINDOW_DAYS} days and cannot be deactivated`,
+      `The user you are trying to deactivate has been active in the past ${DEACTIVATION_INACTIVE_DAYS} days and cannot be deactivated`,
     );
   }
   return { state: 'deactivated' };

@@ -15,13 +15,14 @@ import type { FastifyRequest } from 'fastify';
 import { ctxOf } from '../../context.ts';
 import { ACCESS } from '../../domain/access.ts';
 import type { ProjectRecord, VariableRecord } from '../../domain/records.ts';
-import { DEFAULT_SCOPE, KEY_MAX, keyErrors, maskable, scopeTaken, VARIABLE_TYPES, variablesWithKey } from '../../domain/variables.ts';
+import { DEFAULT_SCOPE, keyErrors, maskable, scopeTaken, VARIABLE_TYPES, variablesWithKey } from '../../domain/variables.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
 import { input, p, readParams } from '../../params.ts';
 import { created, noContent } from '../../respond.ts';
 import { stringParam, type Router } from '../../router.ts';
 import { findProjectWithAccess } from '../../lookups.ts';
+import { VARIABLE_KEY_CHARACTERS, VARIABLE_KEY_MAX_LENGTH } from '../../../spec/limits.ts';
 
 const ATTRIBUTES = {
   variable_type: p.oneOf(VARIABLE_TYPES),
@@ -92,8 +93,8 @@ function validate(request: FastifyRequest, v: Omit<VariableRecord, 'id'>, except
 function storedKey(request: FastifyRequest, given: string): string {
   const ctx = ctxOf(request);
   let key = given.trim();
-  if (ctx.has('variables.key-sanitized')) key = key.replace(/[^A-Za-z0-9_]/g, '_');
-  if (ctx.has('variables.key-truncated')) key = key.slice(0, KEY_MAX);
+  if (ctx.has('variables.key-sanitized')) key = key.replace(new RegExp(`[^${VARIABLE_KEY_CHARACTERS}]`, 'g'), '_');
+  if (ctx.has('variables.key-truncated')) key = key.slice(0, VARIABLE_KEY_MAX_LENGTH);
   return key;
 }
 
