@@ -4,7 +4,7 @@
  * access_token query. A presented token must be valid even on public routes. Written as the
  * spec says; declared variations change it through the auth policy (variation/auth-policy.ts).
  *
- *   r.post('/broadcast_messages', { auth: 'admin' }, handler);   // declared need
+ *   r.op('createBroadcastMessage', handler);                     // need from the operation table row: admin
  *   app.addHook('preHandler', syncHook(authenticate));          // enforced here (app.ts)
  *   callerOf(request).user                                       // in an authenticated handler
  */
