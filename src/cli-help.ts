@@ -9,7 +9,8 @@
  * added there has its --help and takes part in "did you mean" with nothing else to change.
  */
 import { readFileSync } from 'node:fs';
-import { FLAGS, SWITCHES, VARIABLES, type Config } from './run/config.ts';
+import { FLAGS, SWITCHES, VARIABLES } from './run/config.ts';
+import { SETTING_KEYS } from './kit/settings.ts';
 import { didYouMean } from './shared/did-you-mean.ts';
 import { KitError } from './shared/errors.ts';
 
@@ -37,12 +38,11 @@ export function packageVersion(): string {
   return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
-/** The configuration flags, each with its variable (certify's and cleanup's --help). */
+/** The configuration flags, each with its variable, from the settings' rows (certify's and cleanup's --help). */
 export function configFlagsHelp(): string {
-  const keys = Object.keys(FLAGS) as (keyof Config)[];
-  const width = Math.max(...keys.map((k) => FLAGS[k].length + (SWITCHES.has(k) ? 0 : 6)));
-  const rows = keys.map((k) => `  ${`${FLAGS[k]}${SWITCHES.has(k) ? '' : ' VALUE'}`.padEnd(width)}  ${VARIABLES[k]}`);
-  return `Configuration (a flag beats its variable, read from the environment and .env; README, Configuration):\n${rows.join('\n')}`;
+  const width = Math.max(...SETTING_KEYS.map((k) => FLAGS[k].length + (SWITCHES.has(k) ? 0 : 6)));
+  const rows = SETTING_KEYS.map((k) => `  ${`${FLAGS[k]}${SWITCHES.has(k) ? '' : ' VALUE'}`.padEnd(width)}  ${VARIABLES[k]}`);
+  return `Configuration (a flag beats its variable, read from the environment and .env; docs/configuration.md):\n${rows.join('\n')}`;
 }
 
 const HELP = new Set(['--help', '-h']);

@@ -1,0 +1,108 @@
+/**
+ * The bundled reference server's own settings (REFERENCE_*), one row each, for `.env.example` and
+ * docs/configuration.md (settings-docs.ts). The reference reads them itself (reference/env-options.ts
+ * and each capability's declaration); a test holds that every variable it reads has its row here.
+ *
+ *   REFERENCE_SETTINGS.find((s) => s.env === 'REFERENCE_PROFILE')?.flag   // 'serve --profile'
+ */
+
+export interface ReferenceSetting {
+  env: `REFERENCE_${string}`;
+  /** The `conformance serve` flag that beats it, if any. */
+  flag?: string;
+  /** Its default value ('' when unset is the default), also its line's value in .env.example. */
+  value: string;
+  /** The default as people read it, where that is no plain value (random, on in some runs). */
+  default?: string;
+  doc: string;
+}
+
+const IN_PROCESS_ON = '0 (serve), 1 (in-process certification)';
+
+export const REFERENCE_SETTINGS: readonly ReferenceSetting[] = [
+  {
+    env: 'REFERENCE_ADMIN_TOKEN',
+    flag: 'serve --admin-token',
+    value: '',
+    default: 'random',
+    doc: "Reference server only (npm run serve): the seeded administrator's token. Empty: random, printed.",
+  },
+  {
+    env: 'REFERENCE_PROFILE',
+    flag: 'serve --profile',
+    value: 'spec',
+    doc: "platform: the reference also shows the real platform's known departures from the spec (see Running the reference server).",
+  },
+  {
+    env: 'REFERENCE_FAULTS',
+    value: '',
+    doc: 'Comma-separated fault ids of the mutation catalogue (src/reference/faults.ts) the reference commits: how the kit proves each check can fail (npm run mutation sets it).',
+  },
+  {
+    env: 'REFERENCE_EPICS_DISABLED',
+    value: '0',
+    doc: 'Reference server only: 1 switches epics off (every epic route answers 403).',
+  },
+  {
+    env: 'REFERENCE_SEED_LDAP_BLOCKED',
+    value: '',
+    doc: 'Reference server only: usernames (comma-separated) it creates at start-up blocked by LDAP synchronization, a state the API cannot make.',
+  },
+  {
+    env: 'REFERENCE_SEED_ACTIVITY',
+    value: '',
+    doc: 'Reference server only: username:days pairs it creates at start-up with their last activity that many days back.',
+  },
+  {
+    env: 'REFERENCE_VARIABLES_SCOPE_FILTER',
+    value: '',
+    default: IN_PROCESS_ON,
+    doc: 'Reference server only: 1 offers filter[environment_scope] on the variables API, behind a feature flag that is off by default on the platform (0, as `npm run serve` does). The in-process reference of a certification run (npm start, npm test) switches it on unless set to 0, so the clause is tested. The kit asks the target whether it is offered and otherwise skips variables.filter.get with the reason.',
+  },
+  {
+    env: 'REFERENCE_DEPENDENCY_FIXTURE',
+    value: '',
+    default: IN_PROCESS_ON,
+    doc: 'Reference server only: 1 fills every new project with a fixed, realistic dependency list across bundler, composer, maven, npm, pip and yarn. Off for `npm run serve`; on in the in-process reference of a certification run unless set to 0.',
+  },
+  {
+    env: 'REFERENCE_CLUSTERS_HIDDEN',
+    value: '0',
+    doc: 'Reference server only: 1 hides the cluster API (404), as releases without certificate-based clusters; the kit then skips the cluster clauses as not offered (and fails them with CONFORMANCE_REQUIRE=clusters).',
+  },
+  {
+    env: 'REFERENCE_TOKEN_EXPIRY_REQUIRED',
+    value: '0',
+    doc: 'Reference server only: 1 refuses an impersonation token created without expires_at (400 {"message":{"expires_at":["can\'t be blank"]}}), as the platform\'s default setting require_personal_access_token_expiry. The spec makes expires_at optional; the kit always sends one: the server\'s date plus 30 days.',
+  },
+  {
+    env: 'REFERENCE_LARGE_COLLECTIONS',
+    value: '0',
+    doc: 'Reference server only: 1 switches on the platform\'s rule for lists over 10,000 items: they send neither X-Total, X-Total-Pages nor rel="last" (a feature flag on the platform).',
+  },
+  {
+    env: 'REFERENCE_SEED_GENERATED_USERS',
+    value: '0',
+    doc: 'Reference server only: N plain users (gen-user-1 ...) created at start-up in bulk, for benchmarks (npm run bench seeds 100000 in its own reference).',
+  },
+  {
+    env: 'REFERENCE_CLOCK_SECONDS',
+    value: '0',
+    doc: 'Reference server only: 1 gives the reference a clock that keeps whole seconds (every timestamp ends in .000), as some conforming servers do.',
+  },
+  {
+    env: 'REFERENCE_DELAYED_USER_DELETION',
+    value: '0',
+    doc: "Reference server only: 1 deletes users as the platform does, in the background: DELETE /users/:id answers 204 and blocks the user at once; the user (with hard_delete, also the groups it solely owns) is removed REFERENCE_USER_DELETION_DELAY_MS later, on the server's clock.",
+  },
+  {
+    env: 'REFERENCE_USER_DELETION_DELAY_MS',
+    value: '60000',
+    doc: 'Reference server only: that delay, in milliseconds.',
+  },
+  {
+    env: 'REFERENCE_SCHEDULED_DELETION',
+    value: '0',
+    doc: 'Reference server only: 1 deletes projects and groups as newer platform releases do: DELETE answers 202 and only marks for deletion (renamed <path>-deletion_scheduled-<id>, marked_for_deletion_on shown, removed 7 days later); DELETE with permanently_remove=true and full_path=<its full path> removes a marked one at once.',
+  },
+];
