@@ -40,9 +40,23 @@ export const ERROR_VARIATIONS = [
     kind: 'platform',
     description:
       'every parameter refusal of the API framework (Grape) is answered {"error":"<text>"}, key error where the spec says message: "is missing", "is empty", "is invalid", "does not have a valid value", "at least one parameter must be provided"; model validations stay {"message":{...}}',
-    clauses: ['errors.missing_attr.message_string', 'errors.validation.status'],
     suites: ['errors', 'suites/properties/rejections-credentials.test.ts', 'suites/properties/rejections-project.test.ts'],
     source: 'lib/api/api.rb (rescue_from Grape::Exceptions::Base: error! e.message)',
+    fidelity:
+      'Every parameter refusal of the API framework (Grape) is answered `{"error":"<text>"}`, key `error` where the spec says `message`: "is missing", "is empty", "is invalid", "does not have a valid value", "are missing, at least one parameter must be provided". Model validations stay `{"message":{"<field>":[…]}}`. (The id names its first case, kept stable.)',
+    known: [
+      {
+        clause: 'errors.missing_attr.message_string',
+        reason: 'A missing required parameter is answered {"error":"<name> is missing"}: key error, where the spec says message.',
+      },
+      {
+        clause: 'errors.validation.status',
+        fields: ['message'],
+        reason:
+          'A value the API framework refuses (wrong type, outside its values: "external is invalid", "state does not have a valid value") is answered 400 {"error": "<text>"}, key error, not message (lib/api/api.rb: rescue_from Grape::Exceptions::Base); the 400 and the unchanged state still hold.',
+      },
+    ],
+    expires: '2027-06-30',
     wire: (p) => ({ ...p, errorBodies: { ...p.errorBodies, missing_attribute: keyedError, invalid_parameter: keyedError } }),
   },
 ] as const satisfies readonly Variation[];

@@ -1,8 +1,8 @@
 /**
  * FIDELITY.md stays true to the code: every row of its tables names a platform source and tests
  * that exist (the file, and the exact title of an `it`/`test` in it, or one an `it.each` template
- * produces); the departures table lists exactly the declarations the platform profile switches on,
- * each with the source its declaration gives.
+ * produces). The departures table is written from the declarations (npm run generate;
+ * variation/platform-artefacts.test.ts holds it): here its pins are checked as every row's are.
  *
  *   npx vitest run src/reference/fidelity.test.ts
  *
@@ -10,7 +10,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_PROFILE } from './variation/registry.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const DOC = readFileSync(new URL('FIDELITY.md', import.meta.url), 'utf8');
@@ -91,8 +90,6 @@ function pinProblem(pin: Pin): string | null {
   return declares(readFileSync(url, 'utf8'), pin.title) ? null : `${pin.file}: no test titled "${pin.title}"`;
 }
 
-const sourceOf = (v: (typeof PLATFORM_PROFILE)[number]) => (v.kind === 'platform' ? v.source : v.platform?.source);
-
 describe('FIDELITY.md', () => {
   it('gives every imitated behaviour a description, a platform source and tests that exist', () => {
     const rows = tableUnder(IMITATED);
@@ -112,21 +109,14 @@ describe('FIDELITY.md', () => {
     expect(problems).toEqual([]);
   });
 
-  it('lists exactly the departures of the platform profile, each with the source its declaration gives, pinned by platform-profile*.test.ts', () => {
+  it('pins every departure by tests of platform-profile*.test.ts that exist', () => {
     const rows = tableUnder(DEPARTURES);
-    const listed = rows.map((cells) => unquote(cells[0] ?? ''));
-    expect(listed.filter((id, i) => listed.indexOf(id) !== i)).toEqual([]);
-    expect([...listed].sort()).toEqual(PLATFORM_PROFILE.map((v) => v.id).sort());
+    expect(rows.length).toBeGreaterThan(0);
     const problems = rows.flatMap((cells) => {
-      const [id, what, source, pinned] = cells.map((cell) => cell ?? '');
-      const declared = PLATFORM_PROFILE.find((v) => v.id === unquote(id));
+      const [id, , , pinned] = cells.map((cell) => cell ?? '');
       const pins = pinsOf(pinned ?? '');
       return [
         ...(cells.length === 4 ? [] : [`${id}: ${cells.length} cells, not 4`]),
-        ...(what ? [] : [`${id}: says nothing of what it does`]),
-        ...(declared && unquote(source) === sourceOf(declared)
-          ? []
-          : [`${id}: source "${unquote(source)}" is not "${declared && sourceOf(declared)}"`]),
         ...(pins.length > 0 ? [] : [`${id}: pinned by nothing`]),
         ...pins.flatMap((pin) => {
           const problem = pinProblem(pin);

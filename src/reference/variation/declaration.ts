@@ -7,7 +7,8 @@
  * `ctx.has(id)` at the one point the variation lives. The platform profile (`profile:
  * 'platform'`) switches on every departure of kind 'platform', every fault marked `platform`
  * (the real platform has that bug too) and every capability marked `platform` (a default of
- * current installations); baselines/platform.json lists exactly the clauses they depart from.
+ * current installations); each carries its baseline entries and its FIDELITY.md row, from which
+ * `npm run generate` writes baselines/platform.json and FIDELITY.md's departures table.
  *
  *   export const BROADCAST_VARIATIONS = [
  *     { id: 'broadcast.read-requires-auth', kind: 'fault', description: 'GETs of broadcast messages need a token',
@@ -49,10 +50,30 @@ interface Declared extends VariationBehaviour {
   readonly description: string;
 }
 
-/** Where the real platform's behaviour is seen: a path of its public source (gitlabhq/gitlabhq) or documentation. */
+/**
+ * One entry of baselines/platform.json a departure carries: a clause it breaks (narrowed to the
+ * fields or operations it breaks it in), or fields of a resource wherever that resource is judged
+ * (the resource as baselines name it: its schemas' name before the first dot, 'epic'). Entries of
+ * one clause with the same reason, from several declarations, are one baseline entry with their fields.
+ */
+export type KnownEntry =
+  | { readonly clause: string; readonly fields?: readonly string[]; readonly operations?: readonly string[]; readonly reason: string }
+  | { readonly resource: string; readonly fields: readonly string[]; readonly reason: string };
+
+/**
+ * A departure of the real platform as it is documented: where its behaviour is seen, what
+ * FIDELITY.md's departures table says of it, and the entries baselines/platform.json lists for it
+ * (`npm run generate` writes both from the declarations).
+ */
 export interface PlatformSource {
-  /** e.g. 'lib/api/users.rb', 'ee/lib/ee/api/entities/epic.rb'. */
+  /** A path of its public source (gitlabhq/gitlabhq) or documentation, e.g. 'lib/api/users.rb (PUT /users/:id: ...)'. */
   readonly source: string;
+  /** What it does, for FIDELITY.md's departures table (markdown). */
+  readonly fidelity: string;
+  /** The baseline entries of the clauses it breaks; none when no clause departs. */
+  readonly known: readonly KnownEntry[];
+  /** The date its baseline entries are reviewed by (YYYY-MM-DD). */
+  readonly expires: `${number}-${number}-${number}`;
 }
 
 /** A realistic bug the mutation run switches on; some test citing `clause` must fail. */
@@ -66,20 +87,9 @@ export interface FaultVariation extends Declared {
   readonly platform?: PlatformSource;
 }
 
-/** A field of a resource the platform sends otherwise than the spec says, wherever that resource is judged. */
-export interface FieldDeparture {
-  /** The resource, as baselines name it: its schemas' name before the first dot ('epic'). */
-  readonly resource: string;
-  readonly fields: readonly string[];
-}
-
 /** A documented departure of the real platform from the spec that is not a fault of the mutation catalogue. */
 export interface PlatformVariation extends Declared, PlatformSource {
   readonly kind: 'platform';
-  /** The clauses the departure breaks (a shared view can break several). */
-  readonly clauses: readonly string[];
-  /** A field departure of a resource, seen by whatever test judges it: one baseline entry, whatever the clauses. */
-  readonly fields?: FieldDeparture;
   readonly suites: readonly string[];
 }
 

@@ -89,19 +89,6 @@ export const PLATFORM_PROFILE: readonly Variation[] = (VARIATIONS as readonly Va
   (v) => v.kind === 'platform' || v.platform !== undefined,
 );
 
-/** The clauses the platform profile departs from, each once, in declaration order (baselines/platform.json lists exactly these). */
-export function platformClauses(): string[] {
-  const clauses = PLATFORM_PROFILE.flatMap((v) => (v.kind === 'platform' ? v.clauses : v.kind === 'fault' ? [v.clause] : []));
-  return [...new Set(clauses)];
-}
-
-/** The field departures of resources the platform profile switches on, as `resource field` (the baseline's resource entries list exactly these). */
-export function platformFieldDepartures(): string[] {
-  return PLATFORM_PROFILE.flatMap((v) =>
-    v.kind === 'platform' && v.fields ? v.fields.fields.map((f) => `${v.fields!.resource} ${f}`) : [],
-  );
-}
-
 /** A set of variations switched on, and the variation points as they make them. */
 export interface Variations {
   has(id: VariationId): boolean;

@@ -44,10 +44,13 @@ export const DEPENDENCIES_VARIATIONS = [
     kind: 'platform',
     description:
       'package_manager[] accepts the 19 managers of current releases (bundler, yarn, npm, pnpm, maven, composer, pip, conan, go, nuget, sbt, gradle, pipenv, poetry, setuptools, apk, conda, pub, cargo), where the spec lists six; another value is still a 400 (no clause departs: the kit refuses a value no release accepts)',
-    clauses: [],
     suites: ['suites/dependencies/list.test.ts'],
     source:
       'ee/lib/api/dependencies.rb (values: ::Sbom::DependenciesFinder::FILTER_PACKAGE_MANAGERS_VALUES); ee/app/finders/sbom/dependencies_finder.rb',
+    fidelity:
+      "`package_manager[]` accepts the 19 managers of current releases (cargo, nuget, conda, pub… beside the spec's six); another value is still a 400. No clause departs: the kit refuses a value no release accepts.",
+    known: [],
+    expires: '2027-06-30',
   },
   {
     id: 'deps.fixture',

@@ -20,10 +20,29 @@ export const GPG_KEYS_VARIATIONS = [
     kind: 'platform',
     description:
       'GET /users/:id/gpg_keys and GET /users/:id/gpg_keys/:key_id answer 200 to anyone, a non-admin or an anonymous caller (adding and deleting stay admin-only)',
-    clauses: ['gpg.admin.non_admin', 'auth.admin_only.403', 'auth.missing.401'],
     suites: ['suites/auth/matrix.test.ts'],
     source:
       'lib/api/users.rb (the users resource runs authenticate_non_get!; GET :id/gpg_keys and :id/gpg_keys/:key_id have no authenticated_as_admin!)',
+    fidelity:
+      '`GET /users/:id/gpg_keys` and `GET /users/:id/gpg_keys/:key_id` answer 200 to a non-admin and to an anonymous caller, where the spec makes them admin-only (403, 401); adding and deleting stay admin-only.',
+    known: [
+      {
+        clause: 'gpg.admin.non_admin',
+        operations: ['GET /users/:id/gpg_keys', 'GET /users/:id/gpg_keys/:key_id'],
+        reason: 'The GPG keys of a user can be listed and read by anyone (200 to a non-admin); adding and deleting stay admin-only.',
+      },
+      {
+        clause: 'auth.admin_only.403',
+        operations: ['GET /users/:id/gpg_keys', 'GET /users/:id/gpg_keys/:key_id'],
+        reason: 'Reading the GPG keys of a user is not admin-only: a non-admin gets 200.',
+      },
+      {
+        clause: 'auth.missing.401',
+        operations: ['GET /users/:id/gpg_keys', 'GET /users/:id/gpg_keys/:key_id'],
+        reason: 'Reading the GPG keys of a user needs no token: an anonymous caller gets 200.',
+      },
+    ],
+    expires: '2027-06-30',
     routeAuth: { 'GET /users/:id(int)/gpg_keys': 'public', 'GET /users/:id(int)/gpg_keys/:key_id(int)': 'public' },
   },
   {

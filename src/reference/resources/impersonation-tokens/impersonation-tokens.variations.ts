@@ -63,6 +63,10 @@ export const IMPERSONATION_TOKENS_VARIATIONS = [
     platform: {
       source:
         'app/models/personal_access_token.rb (validates :expires_at, presence: true, on: :create unless allow_expires_at_to_be_empty?); ApplicationSettingImplementation.defaults require_personal_access_token_expiry: true',
+      fidelity:
+        'An impersonation token created without `expires_at` is refused with 400 `{"message":{"expires_at":["can\'t be blank"]}}`, as the platform\'s default setting (a capability; no clause departs: the spec makes `expires_at` optional and the kit always sends one).',
+      known: [],
+      expires: '2027-06-30',
     },
   },
   {
@@ -70,9 +74,12 @@ export const IMPERSONATION_TOKENS_VARIATIONS = [
     kind: 'platform',
     description:
       'an impersonation token created without scopes is refused by the model: 400 {"message":{"scopes":["can\'t be blank"]}} (with any other model error), where the spec makes scopes a required parameter, answered {"message":"scopes is missing"} (no clause departs: the kit checks the 400 alone)',
-    clauses: [],
     suites: ['suites/impersonation-tokens/create.test.ts'],
     source:
       'lib/api/users.rb (POST :user_id/impersonation_tokens: optional :scopes; render_validation_error! when the token does not save); app/models/personal_access_token.rb (scopes validated present)',
+    fidelity:
+      'An impersonation token created without `scopes` is refused by the model, 400 `{"message":{"scopes":["can\'t be blank"]}}` (with any other model error), where the spec makes `scopes` a required parameter (`{"message":"scopes is missing"}`). No clause departs: the kit checks the 400 alone.',
+    known: [],
+    expires: '2027-06-30',
   },
 ] as const satisfies readonly Variation[];

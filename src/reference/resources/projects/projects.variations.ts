@@ -26,6 +26,10 @@ export const PROJECTS_VARIATIONS = [
     platform: {
       source:
         'lib/api/projects.rb (DELETE: mark for deletion unless permanently_remove with full_path), ee/lib/api/groups.rb (delete_group: the same for subgroups only; immediately_delete_subgroup_error answers 400 for a top-level group), app/services/projects/mark_for_deletion_service.rb',
+      fidelity:
+        '`DELETE /projects/:id` and `/groups/:id` answer 202 and only mark for deletion; `permanently_remove=true` with the full path removes a marked project or subgroup at once, and is refused for a top-level group: 400 ``{"message":"`permanently_remove` option is only available for subgroups."}``, the mark kept (a capability: the kit\'s cleanup removes subgroups and projects for good; its one top-level group, the run group, awaits the platform\'s deletion).',
+      known: [],
+      expires: '2027-06-30',
     },
   },
 ] as const satisfies readonly Variation[];

@@ -41,9 +41,18 @@ export const SSH_KEYS_VARIATIONS = [
     kind: 'platform',
     description:
       'a duplicate SSH key is refused with 400 {"message":{"fingerprint_sha256":["has already been taken"]}}, not keyed by fingerprint and key',
-    clauses: ['keys.create_own.duplicate_fingerprint'],
     suites: ['suites/ssh-keys/create-errors.test.ts'],
     source: 'app/models/key.rb (validates :fingerprint_sha256, uniqueness: true; no uniqueness of key or fingerprint)',
+    fidelity:
+      'A duplicate SSH key is refused with 400 `{"message":{"fingerprint_sha256":["has already been taken"]}}`, where the spec keys it by `fingerprint` and `key`.',
+    known: [
+      {
+        clause: 'keys.create_own.duplicate_fingerprint',
+        reason:
+          'A duplicate SSH key is refused with 400 {"message":{"fingerprint_sha256":["has already been taken"]}}: keys are unique by fingerprint_sha256 only, not keyed by fingerprint and key.',
+      },
+    ],
+    expires: '2027-06-30',
   },
   {
     id: 'keys.other-users-key-readable',

@@ -50,10 +50,24 @@ export const USER_ACTIVITIES_VARIATIONS = [
     kind: 'platform',
     description:
       'GET /user/activities answers 200 to any authenticated user, listing only users without a private profile; an administrator still sees every user (the spec makes it admin-only: 403)',
-    clauses: ['users.activities.non_admin', 'auth.admin_only.403'],
     suites: ['suites/auth/matrix.test.ts'],
     source:
       'lib/api/users.rb (get "activities" has no authenticated_as_admin!: activities.with_public_profile unless current_user.can_read_all_resources?)',
+    fidelity:
+      '`GET /user/activities` answers 200 to any authenticated user, listing only users without a private profile (an administrator still sees every user), where the spec makes it admin-only (403).',
+    known: [
+      {
+        clause: 'users.activities.non_admin',
+        reason:
+          'GET /user/activities is open to any authenticated user (200), listing only users without a private profile (lib/api/users.rb: activities.with_public_profile unless current_user.can_read_all_resources?).',
+      },
+      {
+        clause: 'auth.admin_only.403',
+        operations: ['GET /user/activities'],
+        reason: "GET /user/activities is not admin-only: a non-admin gets 200 with the public-profile users' activities.",
+      },
+    ],
+    expires: '2027-06-30',
     routeAuth: { 'GET /user/activities': 'authenticated' },
   },
 ] as const satisfies readonly Variation[];

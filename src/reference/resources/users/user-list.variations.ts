@@ -96,8 +96,18 @@ export const USER_LIST_VARIATIONS = [
     id: 'platform.user-list-without-sign-in-ips',
     kind: 'platform',
     description: 'users listed to an admin carry no current_sign_in_ip and last_sign_in_ip (the admin single GET /users/:id keeps them)',
-    clauses: ['users.list.admin_fields_settings'],
     suites: ['suites/users/views.test.ts'],
     source: 'lib/api/users.rb (GET /users presents Entities::UserWithAdmin to admins; only UserDetailsWithAdmin exposes the sign-in IPs)',
+    fidelity:
+      'Users listed to an admin (`GET /users`) carry no `current_sign_in_ip` and `last_sign_in_ip`; the admin `GET /users/:id` keeps them.',
+    known: [
+      {
+        clause: 'users.list.admin_fields_settings',
+        fields: ['current_sign_in_ip', 'last_sign_in_ip'],
+        reason:
+          'Users listed to an admin (Entities::UserWithAdmin) carry no current_sign_in_ip or last_sign_in_ip; only the admin GET /users/:id has them.',
+      },
+    ],
+    expires: '2027-06-30',
   },
 ] as const satisfies readonly Variation[];

@@ -7,6 +7,13 @@
  */
 import type { Variation } from '../../variation/declaration.ts';
 
+/** The reasons of the baseline entries the user-view departures share: one entry per clause, with the fields of each departure. */
+const ADMIN_CURRENT_VIEW =
+  'GET /user by an admin (Entities::UserWithAdmin) carries no sign-in IPs and no bio_html, and public_email is null for a user without one.';
+const NORMAL_SINGLE_VIEW = 'The normal single-user view has no bio_html, and public_email is null for a user without one.';
+const CURRENT_VIEW = 'GET /user has no bio_html, and public_email is null for a user without one.';
+const REGULAR_CURRENT_VIEW = 'GET /user by a regular user has no bio_html, and public_email is null for a user without one.';
+
 export const USERS_VARIATIONS = [
   {
     id: 'users.normal-views-show-email',
@@ -56,7 +63,18 @@ export const USERS_VARIATIONS = [
     description: 'PUT /users/:id with a taken e-mail answers 409, where the spec says 404',
     clause: 'users.update.conflict_404',
     suites: ['suites/users/update-delete.test.ts'],
-    platform: { source: "lib/api/users.rb (PUT /users/:id: conflict!('Email has already been taken'))" },
+    platform: {
+      source: "lib/api/users.rb (PUT /users/:id: conflict!('Email has already been taken'))",
+      fidelity:
+        '`PUT /users/:id` with a taken e-mail answers 409, where the spec says 404 (a fault of the mutation catalogue that the platform shares).',
+      known: [
+        {
+          clause: 'users.update.conflict_404',
+          reason: 'PUT /users/:id with an e-mail already taken answers 409 in current releases, where the spec says 404.',
+        },
+      ],
+      expires: '2027-06-30',
+    },
   },
   {
     id: 'users.update-resets-omitted',
@@ -110,56 +128,126 @@ export const USERS_VARIATIONS = [
     platform: {
       source:
         "app/models/user.rb (delete_async blocks the user, DeleteUserWorker); Users::MigrateRecordsToGhostUserInBatchesWorker's cron, every 2 minutes",
+      fidelity:
+        '`DELETE /users/:id` answers 204 and blocks the user at once; a background job removes it a minute later (a capability: the kit waits or uses ids that never existed).',
+      known: [],
+      expires: '2027-06-30',
     },
   },
   {
     id: 'platform.current-user-without-sign-in-ips',
     kind: 'platform',
     description: 'GET /user by an admin carries no current_sign_in_ip and last_sign_in_ip',
-    clauses: ['users.current.admin_fields'],
     suites: ['suites/users/views.test.ts'],
     source: 'lib/api/users.rb (resource :user: an admin gets Entities::UserWithAdmin, which has no sign-in IPs)',
+    fidelity: '`GET /user` by an admin carries no `current_sign_in_ip` and `last_sign_in_ip` (`is_admin` stays).',
+    known: [
+      {
+        clause: 'users.current.admin_fields',
+        fields: ['current_sign_in_ip', 'last_sign_in_ip'],
+        reason: ADMIN_CURRENT_VIEW,
+      },
+    ],
+    expires: '2027-06-30',
   },
   {
     id: 'platform.user-without-bio-html',
     kind: 'platform',
     description: 'no user view carries bio_html (bio stays)',
-    clauses: [
-      'users.get.normal_fields',
-      'users.get.non_admin_hidden',
-      'users.current.profile_fields',
-      'users.current.admin_fields',
-      'users.current.non_admin_hidden',
-    ],
     suites: ['suites/users/views.test.ts'],
     source:
       'lib/api/entities/user.rb (exposes bio and no bio_html, kept only "for multi version compatibility" until 14.4); spec/lib/api/entities/user_spec.rb (its exact keys)',
+    fidelity: 'No user view carries `bio_html`; `bio` stays.',
+    known: [
+      {
+        clause: 'users.current.admin_fields',
+        fields: ['bio_html'],
+        reason: ADMIN_CURRENT_VIEW,
+      },
+      {
+        clause: 'users.get.normal_fields',
+        fields: ['bio_html'],
+        reason: NORMAL_SINGLE_VIEW,
+      },
+      {
+        clause: 'users.get.non_admin_hidden',
+        fields: ['bio_html'],
+        reason: NORMAL_SINGLE_VIEW,
+      },
+      {
+        clause: 'users.current.profile_fields',
+        fields: ['bio_html'],
+        reason: CURRENT_VIEW,
+      },
+      {
+        clause: 'users.current.non_admin_hidden',
+        fields: ['bio_html'],
+        reason: REGULAR_CURRENT_VIEW,
+      },
+    ],
+    expires: '2027-06-30',
   },
   {
     id: 'platform.public-email-null',
     kind: 'platform',
     description: 'a user created without a public e-mail has public_email null, not ""',
-    clauses: [
-      'users.get.normal_fields',
-      'users.get.non_admin_hidden',
-      'users.get.admin_fields',
-      'users.current.profile_fields',
-      'users.current.admin_fields',
-      'users.current.non_admin_hidden',
-    ],
     suites: ['suites/users/views.test.ts'],
     source:
       'db/structure.sql (users.public_email nullable with no default, since RemoveNotNullConstraintAndDefaultForPublicEmail); lib/api/entities/user.rb (expose :public_email, raw)',
+    fidelity: 'A user created without a public e-mail has `public_email` null, not `""`; one given is shown.',
+    known: [
+      {
+        clause: 'users.current.admin_fields',
+        fields: ['public_email'],
+        reason: ADMIN_CURRENT_VIEW,
+      },
+      {
+        clause: 'users.get.normal_fields',
+        fields: ['public_email'],
+        reason: NORMAL_SINGLE_VIEW,
+      },
+      {
+        clause: 'users.get.non_admin_hidden',
+        fields: ['public_email'],
+        reason: NORMAL_SINGLE_VIEW,
+      },
+      {
+        clause: 'users.get.admin_fields',
+        fields: ['public_email'],
+        reason: 'The admin single-user view has public_email null for a user without one.',
+      },
+      {
+        clause: 'users.current.profile_fields',
+        fields: ['public_email'],
+        reason: CURRENT_VIEW,
+      },
+      {
+        clause: 'users.current.non_admin_hidden',
+        fields: ['public_email'],
+        reason: REGULAR_CURRENT_VIEW,
+      },
+    ],
+    expires: '2027-06-30',
   },
   {
     id: 'platform.user-plan-trial-null',
     kind: 'platform',
     description:
       'the admin single view (GET /users/:id by an admin) has plan and trial null, as a self-managed enterprise instance without a subscription answers, where the spec types them as a string and a boolean',
-    clauses: ['users.get.admin_fields'],
     suites: ['suites/users/views.test.ts'],
     source:
       'ee/lib/ee/api/entities/user_details_with_admin.rb (expose :plan: user.namespace.try(:gitlab_subscription)&.plan_name; expose :trial: user.namespace.try(:trial?)); ee/app/models/ee/namespace.rb (delegate :trial?, to: :gitlab_subscription, allow_nil: true)',
+    fidelity:
+      'The admin single view has `plan` and `trial` null, as a self-managed enterprise instance without a subscription answers (the kit needs an administrator token, so every target it certifies is self-managed), where the spec types them as a string and a boolean.',
+    known: [
+      {
+        clause: 'users.get.admin_fields',
+        fields: ['plan', 'trial'],
+        reason:
+          'The admin single-user view has plan and trial null on a self-managed enterprise instance, which has no subscription (ee/lib/ee/api/entities/user_details_with_admin.rb: user.namespace.try(:gitlab_subscription)&.plan_name).',
+      },
+    ],
+    expires: '2027-06-30',
   },
   {
     id: 'users.get-without-token',

@@ -62,8 +62,15 @@ export const VARIABLES_VARIATIONS = [
     id: 'platform.variable-update-value-optional',
     kind: 'platform',
     description: 'PUT /projects/:id/variables/:key without value answers 200 and keeps the old value',
-    clauses: ['variables.update.value_required'],
     suites: ['suites/variables/read.test.ts'],
     source: 'lib/api/ci/variables.rb (PUT :id/variables/:key: optional :value)',
+    fidelity: '`PUT /projects/:id/variables/:key` without `value` answers 200 and keeps the old value, where the spec says 400.',
+    known: [
+      {
+        clause: 'variables.update.value_required',
+        reason: 'PUT /projects/:id/variables/:key without value answers 200 and keeps the old value (value is optional on update).',
+      },
+    ],
+    expires: '2027-06-30',
   },
 ] as const satisfies readonly Variation[];
