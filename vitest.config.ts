@@ -6,17 +6,16 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { DEFAULT_THROTTLE_MAX_WAIT_MS, timeAllowanceMs } from './src/kit/throttle.ts';
-import { ENV } from './src/kit/channels.ts';
-import { runPlan } from './src/shared/concurrency.ts';
+import { readRunPlan } from './src/kit/channels.ts';
+import { BUNDLED_PLAN } from './src/shared/concurrency.ts';
 
 // Suites wait on HTTP and child runs more than they compute: three workers on two cores.
 const MAX_WORKERS = 3;
-/** A certification's workers: certify() passes its plan's (shared/concurrency.ts runPlan) as maxWorkers and exports its concurrency. */
-const SUITE_WORKERS = Number(process.env.CONFORMANCE_CONCURRENCY)
-  ? runPlan({ concurrency: Number(process.env.CONFORMANCE_CONCURRENCY), baseUrl: process.env.CONFORMANCE_BASE_URL }).workers
-  : MAX_WORKERS;
+/** A certification's plan, computed once by certify() (which also passes its workers as maxWorkers); none under npm test. */
+const plan = readRunPlan(process.env);
+const SUITE_WORKERS = plan?.workers ?? MAX_WORKERS;
 /** The tests of a side-by-side (describe.concurrent) file a worker runs at once: the run's plan, else the bundled reference's. */
-const TESTS_PER_WORKER = Number(process.env[ENV.testsPerWorker]) || runPlan({ baseUrl: undefined }).testsPerWorker;
+const TESTS_PER_WORKER = (plan ?? BUNDLED_PLAN).testsPerWorker;
 
 /** What a suite test may spend waiting on a throttling target or pacing under CONFORMANCE_MAX_RPS (certify exported both). */
 const allowance = timeAllowanceMs({

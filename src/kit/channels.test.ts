@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { KitError } from '../shared/errors.ts';
 import { renderMarkdown } from '../report/markdown.ts';
 import { buildSummary } from '../report/summary.ts';
-import { noteCleanup, noteSetupFailure, setupFailure, takeRunSlot } from './channels.ts';
+import { runPlan } from '../shared/concurrency.ts';
+import { ENV, exportRunPlan, noteCleanup, noteSetupFailure, readRunPlan, setupFailure, takeRunSlot } from './channels.ts';
 
 describe('run slot', () => {
   it('is read once and emptied', () => {
@@ -36,5 +37,15 @@ describe('run slot', () => {
     expect(md).toContain('- project /projects/9: 500 boom');
     expect(md).toContain('`conformance cleanup --base-url http://h`');
     expect(renderMarkdown({ ...base, cleanup: { removed: 2, left: [] } })).not.toContain('Left on the target');
+  });
+});
+
+describe('run plan', () => {
+  it('crosses from certify() as computed, once; none outside a certification', () => {
+    const env: NodeJS.ProcessEnv = {};
+    expect(readRunPlan(env)).toBeUndefined();
+    exportRunPlan(runPlan({ baseUrl: 'https://gitlab.example.com', concurrency: 13 }), env);
+    expect(Object.keys(env)).toEqual([ENV.runPlan]);
+    expect(readRunPlan(env)).toEqual({ requests: 13, workers: 6, testsPerWorker: 3 });
   });
 });

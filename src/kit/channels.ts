@@ -4,7 +4,9 @@
  *
  *   main -> globalSetup   the resolved configuration, as CONFORMANCE_* variables (run/config.ts: exportConfig)
  *   main -> workers       ENV.allure: the allure reporter is part of the run (label and attach)
- *   main -> vitest.config ENV.testsPerWorker: the run's plan (shared/concurrency.ts), the suites project's maxConcurrency
+ *   main -> vitest.config, globalSetup   ENV.runPlan: the run's plan, computed once in certify() (shared/concurrency.ts
+ *                         runPlan): the suites project's maxWorkers and maxConcurrency, the main process's bound on
+ *                         requests side by side; the globalSetup hands it on to the workers in the target
  *   all  -> main          ENV.secretsFile: a private file where every process appends each secret it learns
  *   all  -> all           ENV.throttleFile: a private file where every process notes each 429 it met and its wait,
  *                         and beside it the message of the first process that gave up on the target's throttling
@@ -19,8 +21,10 @@
  *   noteRequests('probe');                           // in the main process, for each request of a phase
  *   takeRunSlot().cleanup                            // in certify(), after vitest closed
  *   readThrottleFile(process.env[ENV.throttleFile])  // in certify(): { throttled: { responses, waitedMs }, gaveUp? }
+ *   readRunPlan(process.env)                         // in vitest.config.ts, the globalSetup: { requests, workers, testsPerWorker }
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { RunPlan } from '../shared/concurrency.ts';
 import { KitError, type KitErrorCode } from '../shared/errors.ts';
 
 /** Environment variables set by certify() for the processes it starts (besides the configuration). */
@@ -31,9 +35,20 @@ export const ENV = {
   secretsFile: 'CONFORMANCE_SECRETS_FILE',
   /** Path of the private throttling file (every process's 429 answers and waits). */
   throttleFile: 'CONFORMANCE_THROTTLE_FILE',
-  /** The tests of a side-by-side file a worker runs at once (the run's plan: shared/concurrency.ts). */
-  testsPerWorker: 'CONFORMANCE_TESTS_PER_WORKER',
+  /** The run's plan (shared/concurrency.ts RunPlan, as JSON): set by a certification only. */
+  runPlan: 'CONFORMANCE_RUN_PLAN',
 } as const;
+
+/** Hands the run's plan to the processes certify() starts (vitest.config.ts, the globalSetup). */
+export function exportRunPlan(plan: RunPlan, env: NodeJS.ProcessEnv = process.env): void {
+  env[ENV.runPlan] = JSON.stringify({ requests: plan.requests, workers: plan.workers, testsPerWorker: plan.testsPerWorker });
+}
+
+/** The plan a certification handed over; undefined outside one (npm test's suites, mutation runs). */
+export function readRunPlan(env: NodeJS.ProcessEnv = process.env): RunPlan | undefined {
+  const text = env[ENV.runPlan];
+  return text ? (JSON.parse(text) as RunPlan) : undefined;
+}
 
 /** The provide/inject key of the target (target.ts). */
 export const TARGET = 'target' as const;

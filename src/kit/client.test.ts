@@ -1,7 +1,7 @@
 /** Unit tests of the HTTP client against a local node:http server: transports, bodies, limits, recording. */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiClient } from './client.ts';
+import { ApiClient, runClient } from './client.ts';
 import { ConformanceFailure } from './checks.ts';
 import { secretLearner } from './learn-secrets.ts';
 import { toCurl } from './curl.ts';
@@ -213,5 +213,19 @@ describe('ApiClient', () => {
     const res = await client().get('/huge');
     expect(res.status).toBe(200);
     expect(res.error).toMatch(/over 1000 bytes/);
+  });
+});
+
+describe('runClient', () => {
+  test("makes a run's client with a throttle of its own, which the clients derived from it share", () => {
+    const options = { apiUrl: 'http://127.0.0.1:1/api/v4', timeoutMs: 1000, maxBodyBytes: 1024, secrets: new SecretSet([]) };
+    const client = runClient({ ...options, auth: { token: 't' }, throttle: { maxWaitMs: 5, maxInFlight: 2 } });
+    const throttle = client.options.throttle;
+    expect(throttle).toBeInstanceOf(Throttle);
+    expect(runClient({ ...options, throttle: { maxWaitMs: 5 } }).options.throttle).not.toBe(throttle);
+    expect(client.as(null).options.throttle).toBe(throttle);
+    const observed = client.observedBy([]);
+    expect(observed.options.throttle).toBe(throttle);
+    expect(observed.options.auth).toEqual({ token: 't' });
   });
 });

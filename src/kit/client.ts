@@ -7,6 +7,7 @@
  * throttle's bound the request rejects with a KitError TARGET_THROTTLING.
  *
  *   const admin = new ApiClient({ apiUrl, timeoutMs: 10000, maxBodyBytes: 1 << 24, secrets, auth: { token } });
+ *   const run = runClient({ apiUrl, timeoutMs, maxBodyBytes, secrets, auth, throttle: { maxWaitMs: 120_000 } });  // a run's
  *   const res = await admin.post('/broadcast_messages', { json: { message: 'hi' } });
  *   res.status; res.json; res.headers['x-total'];
  *   await admin.follow(parseLinks(res).next!);   // a Link URL, on the base URL if it names another host
@@ -18,7 +19,7 @@ import { Agent } from './undici-agent.ts';
 import { secretLearner } from './learn-secrets.ts';
 import { followLinkOn } from './link-host.ts';
 import { linkFailure, linkTarget } from './link-url.ts';
-import { defaultThrottle, type Throttle } from './throttle.ts';
+import { defaultThrottle, Throttle, type ThrottleOptions } from './throttle.ts';
 import type { ApiResponse, ExchangeObserver } from './exchange.ts';
 
 export type { ApiResponse, ExchangeObserver } from './exchange.ts';
@@ -60,6 +61,20 @@ export interface ClientOptions {
   throttle?: Throttle;
 }
 
+/** A run's client, in the main process and in a worker alike: the client's options, and its own throttle's. */
+export interface RunClientOptions extends Omit<ClientOptions, 'throttle' | 'dispatcher'> {
+  /** The bound on waiting out 429s, the rate cap, the requests in flight at most, the run's throttling log. */
+  throttle: ThrottleOptions;
+}
+
+/**
+ * The one factory of a run's clients (certify's preflight, the globalSetup, each worker's session):
+ * each with a throttle of its own, which the clients derived from it (as(), other observers) share.
+ */
+export function runClient(options: RunClientOptions): ApiClient {
+  return new ApiClient({ ...options, throttle: new Throttle(options.throttle) });
+}
+
 let sharedAgent: Agent | undefined;
 function agent(): Agent {
   sharedAgent ??= new Agent({ keepAliveTimeout: 10_000, connections: 32, pipelining: 1 });
@@ -77,6 +92,11 @@ export class ApiClient {
   /** The same client acting with other credentials (null: anonymous). */
   as(auth: Credentials | null): ApiClient {
     return new ApiClient({ ...this.options, auth });
+  }
+
+  /** The same client (its throttle too) with other observers. */
+  observedBy(observers: readonly ExchangeObserver[]): ApiClient {
+    return new ApiClient({ ...this.options, observers });
   }
 
   get(path: string, o: RequestOptions = {}) {

@@ -8,7 +8,7 @@
  *   s.track(res, 'broadcast_message');
  */
 import { expect, inject } from 'vitest';
-import { ApiClient, type ApiResponse, type Credentials } from './client.ts';
+import { runClient, type ApiClient, type ApiResponse, type Credentials } from './client.ts';
 import { join, relative, sep } from 'node:path';
 import { appendLedger, type LedgerEntry, type LedgerKind } from './ledger.ts';
 import { secretLearner } from './learn-secrets.ts';
@@ -17,7 +17,6 @@ import { currentPropertyRun, currentTestName, recordHarTo, recorder, recordViola
 import { responseChecker } from './response-checks.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { secretsFileSink, TARGET, throttleFileLog } from './channels.ts';
-import { Throttle } from './throttle.ts';
 import { workerShare } from '../shared/concurrency.ts';
 import type { TargetInfo } from './target.ts';
 
@@ -83,20 +82,20 @@ export function session(): Session {
   const secrets = new SecretSet([target.adminToken, target.user.token], secretsFileSink(target.secretsPath));
   const share =
     target.concurrency && workerShare(target.concurrency.requests, target.concurrency.workers, Number(process.env.VITEST_POOL_ID) || 1);
-  const base = new ApiClient({
+  const base = runClient({
     apiUrl: target.apiUrl,
     timeoutMs: target.timeoutMs,
     maxBodyBytes: target.maxBodyBytes,
     secrets,
     auth: null,
     // One per worker: its clients share the bound on waiting out 429s and the rate cap.
-    throttle: new Throttle({
+    throttle: {
       maxWaitMs: target.throttle.maxWaitMs,
       requestsPerSecond: target.throttle.requestsPerSecond,
       log: throttleFileLog(target.throttle.file),
       // Its share of the run's concurrency: the tests of a side-by-side file it runs at once never hold more.
       maxInFlight: share,
-    }),
+    },
     // Secrets first, so nothing records one; then the record a failure shows; then the checks of every response.
     observers: [secretLearner(secrets), recorder(secrets), responseChecker(target.apiUrl, recordViolations)],
   });

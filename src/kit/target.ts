@@ -1,11 +1,15 @@
 /**
  * The target of a run as the suites see it: handed from the vitest globalSetup to the workers
- * through provide/inject (plain, serializable data).
+ * through provide/inject (plain, serializable data): what provisioning made and found, the run's
+ * plan, and every setting marked `forWorkers` in the settings table (settings.ts).
  *
  *   const t = inject('target');
- *   t.apiUrl  // 'http://127.0.0.1:4010/api/v4'
+ *   t.apiUrl   // 'http://127.0.0.1:4010/api/v4'
+ *   t.numRuns  // 25: a setting the workers read
  */
 import type { CapabilityState } from './capabilities.ts';
+import type { Config, WorkerKey } from './settings.ts';
+import type { RunPlan } from '../shared/concurrency.ts';
 
 export interface ProvisionedUser {
   id: number;
@@ -21,7 +25,13 @@ export interface RunGroup {
   fullPath: string;
 }
 
-export interface TargetInfo {
+/**
+ * The settings the workers read (settings.ts rows marked forWorkers: seed, numRuns, timeoutMs, runPrefix...), as the
+ * run resolved them: reportsDir absolute, ldapBlockedUser the one seeded on the bundled reference.
+ */
+export type WorkerSettings = Pick<Config, WorkerKey>;
+
+export interface TargetInfo extends WorkerSettings {
   /** Server root, e.g. http://127.0.0.1:4010 */
   baseUrl: string;
   apiUrl: string;
@@ -37,38 +47,19 @@ export interface TargetInfo {
   tokenExpiresAt: string;
   /** True when the target is the bundled reference started in-process. */
   bundled: boolean;
-  runPrefix: string;
-  seed: number;
-  numRuns: number;
-  timeoutMs: number;
-  maxBodyBytes: number;
-  reportsDir: string;
   ledgerPath: string;
-  skip: string[];
-  /** CONFORMANCE_REQUIRE: capabilities whose absence fails their clauses (else they skip as not offered). */
-  require: string[];
-  heavy: boolean;
   /** Optional capabilities as probed at the start of the run. */
   capabilities: CapabilityState[];
-  /** CONFORMANCE_HAR: each worker appends its exchanges to <reportsDir>/har-parts/. */
-  har: boolean;
   /** Private file where every secret learnt is appended, for the leak scan (certification runs only). */
   secretsPath?: string;
   /** How a worker meets 429 answers: its bound on waiting (CONFORMANCE_THROTTLE_MAX_WAIT_MS), its share of CONFORMANCE_MAX_RPS, the run's throttling file. */
   throttle: { maxWaitMs: number; requestsPerSecond?: number; file?: string };
   /**
-   * A certification's CONFORMANCE_CONCURRENCY (`requests` in flight at most) and its worker threads, which share it
-   * (shared/concurrency.ts); absent outside `certify` (npm test's suites, mutation runs), where a worker's requests are not bounded.
+   * A certification's plan (certify() computes it once: shared/concurrency.ts runPlan): CONFORMANCE_CONCURRENCY
+   * (`requests` in flight at most) and the worker threads that share it; absent outside `certify` (npm test's
+   * suites, mutation runs), where a worker's requests are not bounded.
    */
-  concurrency?: { requests: number; workers: number };
-  /** CONFORMANCE_EPICS_UNAVAILABLE: the target is said to have epics switched off. */
-  epicsUnavailable: boolean;
-  /** CONFORMANCE_DEPENDENCY_PROJECT: a project (id or full path) whose dependency list holds scan results. */
-  dependencyProject?: string;
-  /** CONFORMANCE_LDAP_BLOCKED_USER (on the bundled reference: a user seeded so): a user blocked by LDAP synchronization. */
-  ldapBlockedUser?: string;
-  /** CONFORMANCE_DELETION_TIMEOUT_MS: how long a check waits for a deletion the target finishes in the background. */
-  deletionTimeoutMs: number;
+  concurrency?: RunPlan;
 }
 
 declare module 'vitest' {

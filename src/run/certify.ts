@@ -23,9 +23,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiClient } from '../kit/client.ts';
+import { runClient } from '../kit/client.ts';
 import { loadConfig, loadDotenv, variableText, VARIABLES, type Config, type ConfigFlags } from './config.ts';
-import { defaultConcurrency, runPlan } from '../shared/concurrency.ts';
+import { runPlan, type RunPlan } from '../shared/concurrency.ts';
 import { KitError, isKitError } from '../shared/errors.ts';
 import { interruptHandler } from './interrupt.ts';
 import { moduleCacheDir } from '../shared/module-cache.ts';
@@ -33,10 +33,18 @@ import { preflight } from './preflight.ts';
 import { makeSecretsDir } from './secrets-dir.ts';
 import { loadVitestNode } from './vitest-node.ts';
 import { SecretSet } from '../shared/redact.ts';
-import { ENV, noteRequests, readSecretsFile, readThrottleFile, setupFailure, takeRunSlot, throttleFileLog } from '../kit/channels.ts';
+import {
+  ENV,
+  exportRunPlan,
+  noteRequests,
+  readSecretsFile,
+  readThrottleFile,
+  setupFailure,
+  takeRunSlot,
+  throttleFileLog,
+} from '../kit/channels.ts';
 import { secretLearner } from '../kit/learn-secrets.ts';
 import { stopWhenThrottledOut } from './throttle-stop.ts';
-import { Throttle } from '../kit/throttle.ts';
 import { loadBaselineFile, type Baseline } from '../report/baseline.ts';
 import ConformanceReporter from '../report/conformance-reporter.ts';
 import { finishRun } from './finish-run.ts';
@@ -100,8 +108,10 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
   try {
     await loadDotenv();
     const config = loadConfig({ env, flags: options.quiet === undefined ? options.flags : { ...options.flags, quiet: options.quiet } });
-    // Resolved here, exported with the rest: the globalSetup and vitest.config.ts see the run's own.
-    config.concurrency = defaultConcurrency(config);
+    // The run's plan, once: its concurrency is exported with the rest of the configuration, the whole plan
+    // through its own channel (vitest.config.ts, the globalSetup and, in the target, the workers read it).
+    const plan = runPlan(config);
+    config.concurrency = plan.requests;
     const baseline = config.baseline ? loadBaselineFile(config.baseline) : undefined;
     checkShard(options.shard);
     if (config.baseUrl && !options.mergeReports && !config.adminToken) {
@@ -121,7 +131,7 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
       if (config.baseUrl && config.adminToken && !options.mergeReports) {
         const secrets = new SecretSet([config.adminToken]);
         await preflight(
-          new ApiClient({
+          runClient({
             apiUrl: `${config.baseUrl}/api/v4`,
             timeoutMs: config.timeoutMs,
             maxBodyBytes: config.maxBodyBytes,
@@ -129,22 +139,24 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
             // Counted into the run's provisioning phase, as the globalSetup counts its own.
             observers: [secretLearner(secrets), () => noteRequests('provisioning')],
             auth: { token: config.adminToken },
-            throttle: new Throttle({
+            throttle: {
               maxWaitMs: config.throttleMaxWaitMs,
               requestsPerSecond: config.maxRps,
               log: throttleFileLog(process.env[ENV.throttleFile]),
-            }),
+            },
           }),
         );
       }
       exportConfig(config, process.env);
+      exportRunPlan(plan, process.env);
       const restoreColours = noColourUnlessTerminal(process.stdout, process.env);
       try {
-        return await runSuites(config, options, baseline);
+        return await runSuites(config, plan, options, baseline);
       } finally {
         restoreColours();
       }
     } finally {
+      delete process.env[ENV.runPlan];
       delete process.env[ENV.secretsFile];
       delete process.env[ENV.throttleFile];
       rmSync(secretsDir, { recursive: true, force: true });
@@ -155,7 +167,7 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyResu
   }
 }
 
-async function runSuites(config: Config, options: CertifyOptions, baseline: Baseline | undefined): Promise<CertifyResult> {
+async function runSuites(config: Config, plan: RunPlan, options: CertifyOptions, baseline: Baseline | undefined): Promise<CertifyResult> {
   const { startVitest } = await loadVitestNode();
   const { AllureReporter } = await import('../report/allure-reporter.ts');
   const reportsDir = resolve(config.reportsDir);
@@ -177,8 +189,6 @@ async function runSuites(config: Config, options: CertifyOptions, baseline: Base
   const filters = [...(options.filters ?? []), ...(options.suites ?? []).map((s) => `suites/${s.replace(/^suites\//, '')}`)];
   let setupError: unknown;
   process.env[ENV.allure] = '1'; // the workers label and attach for the allure reporter below
-  const plan = runPlan(config);
-  process.env[ENV.testsPerWorker] = String(plan.testsPerWorker); // vitest.config.ts: the suites project's maxConcurrency
   const cacheDir = moduleCacheDir(PACKAGE_ROOT);
   // The leak scan reads what this run writes (a file system may keep times to the second or two).
   const writtenSince = Date.now() - 2000;

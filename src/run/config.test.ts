@@ -86,9 +86,14 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ env: {}, flags: { concurrency: 'many' } })).toThrow(/^--concurrency must be a positive integer/);
     // The bundled reference shares the main process's CPU: two workers, two tests side by side in each.
-    expect(runPlan(loadConfig({ env: {} }))).toEqual({ workers: 2, testsPerWorker: 2 });
-    expect(runPlan(loadConfig({ env: { CONFORMANCE_BASE_URL: 'http://gitlab.example.com' } }))).toEqual({ workers: 6, testsPerWorker: 2 });
+    expect(runPlan(loadConfig({ env: {} }))).toEqual({ requests: 4, workers: 2, testsPerWorker: 2 });
+    expect(runPlan(loadConfig({ env: { CONFORMANCE_BASE_URL: 'http://gitlab.example.com' } }))).toEqual({
+      requests: 12,
+      workers: 6,
+      testsPerWorker: 2,
+    });
     expect(runPlan(loadConfig({ env: { CONFORMANCE_BASE_URL: 'http://127.0.0.1:4010', CONFORMANCE_CONCURRENCY: '12' } }))).toEqual({
+      requests: 12,
       workers: 6,
       testsPerWorker: 2,
     });

@@ -10,7 +10,7 @@
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ApiClient } from '../kit/client.ts';
+import { runClient } from '../kit/client.ts';
 import { loadConfig, loadDotenv } from './config.ts';
 import { defaultConcurrency } from '../shared/concurrency.ts';
 import {
@@ -18,6 +18,7 @@ import {
   noteCleanup,
   noteRequests,
   noteSetupFailure,
+  readRunPlan,
   secretsFileSink,
   TARGET,
   throttleFileLog,
@@ -26,7 +27,6 @@ import {
   type ThrottleLog,
 } from '../kit/channels.ts';
 import { secretLearner } from '../kit/learn-secrets.ts';
-import { Throttle } from '../kit/throttle.ts';
 import { cleanupLedger } from './ledger-cleanup.ts';
 import { probeCapabilities } from './probe.ts';
 import { sweepPrefixes, type SweepResult } from './prefix-sweep.ts';
@@ -36,6 +36,7 @@ import { provisionRegularUser, provisionRunGroup } from './provision.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { KitError, isKitError } from '../shared/errors.ts';
 import type { TargetInfo } from '../kit/target.ts';
+import { workerSettings } from '../kit/settings.ts';
 import { tokenExpiresAt as tokenExpiresAtFrom } from '../kit/token-expiry.ts';
 
 /** A throttling log that never reports another process's give-up. */
@@ -81,8 +82,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const secrets = new SecretSet([adminToken], secretsFileSink(secretsPath));
   const root: string = baseUrl as string;
   const apiUrl = `${root}/api/v4`;
-  const concurrency = defaultConcurrency(config);
-  const admin = new ApiClient({
+  // A certification's plan (certify computed it); outside one (npm test's suites, mutation runs), none: the workers' requests
+  // are not bounded, and this process's side-by-side requests are bounded by the configured or default concurrency.
+  const plan = readRunPlan(process.env);
+  const concurrency = plan?.requests ?? defaultConcurrency(config);
+  const admin = runClient({
     apiUrl,
     timeoutMs: config.timeoutMs,
     maxBodyBytes: config.maxBodyBytes,
@@ -90,17 +94,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     auth: { token: adminToken },
     // This process sends alone (before the workers start, after they end): the whole rate cap is its own. It keeps
     // its own bound when a worker gave up on the target's throttling: what the run made goes if the target lets it.
-    throttle: new Throttle({
+    throttle: {
       maxWaitMs: config.throttleMaxWaitMs,
       requestsPerSecond: config.maxRps,
       // Its probe, provisioning and cleanup send side by side: never more at once than the run's concurrency.
       maxInFlight: concurrency,
       log: ownBound(throttleFileLog(throttleFile)),
-    }),
+    },
   });
   // Every request of this process is counted into its phase (summary.json's requestsByPhase).
-  const phaseClient = (phase: MainPhase) =>
-    new ApiClient({ ...admin.options, observers: [secretLearner(secrets), () => noteRequests(phase)] });
+  const phaseClient = (phase: MainPhase) => admin.observedBy([secretLearner(secrets), () => noteRequests(phase)]);
   const reportsDir = resolve(config.reportsDir);
   const ledgerPath = join(reportsDir, `ledger-${config.runPrefix}.jsonl`);
 
@@ -181,6 +184,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const runGroup = grouped.value;
     const capabilities = probed.value;
     const target: TargetInfo = {
+      ...workerSettings(config),
+      reportsDir,
+      ldapBlockedUser,
       baseUrl: root,
       apiUrl,
       adminToken,
@@ -190,19 +196,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       serverDate,
       tokenExpiresAt,
       bundled: !config.baseUrl,
-      runPrefix: config.runPrefix,
-      seed: config.seed,
-      numRuns: config.numRuns,
-      timeoutMs: config.timeoutMs,
-      maxBodyBytes: config.maxBodyBytes,
-      reportsDir,
       ledgerPath,
-      skip: config.skip,
-      require: config.require,
-      heavy: config.heavy,
       capabilities,
-      har: config.har,
-      epicsUnavailable: config.epicsUnavailable,
       secretsPath,
       // The workers send side by side: each gets an equal share of the rate cap, so together they never exceed it
       // without a lock or a token bucket shared between processes (a worker's requests wait on none but its own).
@@ -212,11 +207,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         requestsPerSecond: config.maxRps && config.maxRps / Math.max(1, project.globalConfig.maxWorkers),
         file: throttleFile,
       },
-      // A certification's plan (certify exports it): its workers share the run's concurrency.
-      concurrency: process.env[ENV.testsPerWorker] ? { requests: concurrency, workers: project.globalConfig.maxWorkers } : undefined,
-      dependencyProject: config.dependencyProject,
-      ldapBlockedUser,
-      deletionTimeoutMs: config.deletionTimeoutMs,
+      // A certification's plan: its workers share the run's concurrency.
+      concurrency: plan,
     };
     project.provide(TARGET, target);
   } catch (e) {

@@ -15,8 +15,11 @@
  *   concurrencyPlan(3)         // { workers: 3, testsPerWorker: 1 }
  *   concurrencyPlan(4, 2)      // { workers: 2, testsPerWorker: 2 }: a target on this machine shares its 2 cores
  *   workerShare(13, 6, 1)      // 3: the first ones take the remainder (3 x 1 + 2 x 5 = 13)
- *   runPlan({ baseUrl: 'https://gitlab.example.com' })   // 12 by default: { workers: 6, testsPerWorker: 2 }
- *   runPlan({})                // the bundled reference: 4, { workers: 2, testsPerWorker: 2 }
+ *   runPlan({ baseUrl: 'https://gitlab.example.com' })   // { requests: 12, workers: 6, testsPerWorker: 2 }
+ *   runPlan({})                // the bundled reference: { requests: 4, workers: 2, testsPerWorker: 2 }
+ *
+ * A certification computes its plan once, in certify(), and hands it to vitest.config.ts, the
+ * globalSetup and (in the target) the workers through one channel (kit/channels.ts ENV.runPlan).
  */
 
 /** Workers of a run against a deployed target at most: the rest of the concurrency is tests side by side within them. */
@@ -78,10 +81,19 @@ export function defaultConcurrency(config: RunTarget): number {
   return onThisMachine(config) ? BUNDLED_CONCURRENCY : DEFAULT_CONCURRENCY;
 }
 
-/**
- * The run's workers and the tests side by side in each: fewer workers for the bundled
- * reference, which runs in the kit's own main process and shares its CPU with every worker.
- */
-export function runPlan(config: RunTarget): ConcurrencyPlan {
-  return concurrencyPlan(defaultConcurrency(config), config.baseUrl ? MAX_WORKERS : LOCAL_MAX_WORKERS);
+/** A run's plan: the requests it keeps in flight at most (its concurrency), its workers and the tests side by side in each. */
+export interface RunPlan extends ConcurrencyPlan {
+  requests: number;
 }
+
+/**
+ * The run's concurrency, its workers and the tests side by side in each: fewer workers for the
+ * bundled reference, which runs in the kit's own main process and shares its CPU with every worker.
+ */
+export function runPlan(config: RunTarget): RunPlan {
+  const requests = defaultConcurrency(config);
+  return { requests, ...concurrencyPlan(requests, config.baseUrl ? MAX_WORKERS : LOCAL_MAX_WORKERS) };
+}
+
+/** The plan of a run against the bundled reference with the default concurrency: what npm test's suites run by (vitest.config.ts). */
+export const BUNDLED_PLAN: RunPlan = runPlan({});
