@@ -14,7 +14,7 @@ import { referenceOptionsChecked } from './reference-env.ts';
 import { REFERENCE_SETTINGS } from './reference-settings.ts';
 import { CONFIGURATION_DOC, ENV_EXAMPLE, renderConfigurationDoc, renderEnvExample } from './settings-docs.ts';
 
-const STALE = 'stale: run `npx tsx src/run/settings-docs.ts` and commit what it writes';
+const STALE = 'stale: run `npm run generate` and commit what it writes';
 
 describe('files derived from the settings', () => {
   test('.env.example is what the rows write', () => {

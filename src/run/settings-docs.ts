@@ -3,7 +3,7 @@
  * kit's: kit/settings.ts; the bundled reference's: reference-settings.ts), never by hand. A test
  * holds that the committed files are what this writes.
  *
- *   npx tsx src/run/settings-docs.ts          // writes .env.example and the docs table
+ *   npm run generate          // writes .env.example and the docs table
  *   renderEnvExample()                        // '# Configuration of the API v4 conformance kit...'
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { defaultValue, SETTING_KEYS, SETTINGS, type Setting } from '../kit/setti
 import { REFERENCE_SETTINGS } from './reference-settings.ts';
 import { variableText } from './config.ts';
 
-const COMMAND = 'npx tsx src/run/settings-docs.ts';
+const COMMAND = 'npm run generate';
 export const ENV_EXAMPLE = '.env.example';
 export const CONFIGURATION_DOC = 'docs/configuration.md';
 const BEGIN = `<!-- The settings table: written by \`${COMMAND}\` from src/kit/settings.ts and src/run/reference-settings.ts. -->`;
