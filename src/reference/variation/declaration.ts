@@ -19,6 +19,7 @@
 import type { AuthNeed, AuthPolicy } from './auth-policy.ts';
 import type { PagingPolicy } from './paging-policy.ts';
 import type { WirePolicy } from './wire-policy.ts';
+import type { PolicyPatches } from './resource-policies.ts';
 
 /** The server options (AppOptions) that switch a capability on, each a boolean. */
 export type CapabilityOption =
@@ -41,6 +42,8 @@ export interface VariationBehaviour {
   readonly wire?: (policy: WirePolicy) => WirePolicy;
   /** Replaces the auth need of routes, keyed 'METHOD /path' as the resource registers them. */
   readonly routeAuth?: Readonly<Record<string, AuthNeed>>;
+  /** Patches the variation points of single resources (resource-policies.ts). */
+  readonly policies?: PolicyPatches;
 }
 
 interface Declared extends VariationBehaviour {

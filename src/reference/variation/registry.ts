@@ -35,6 +35,7 @@ import { SPEC_AUTH } from './auth-policy.ts';
 import type { CapabilityVariation, FaultVariation, Variation } from './declaration.ts';
 import { SPEC_PAGING, type PagingPolicy } from './paging-policy.ts';
 import { SPEC_WIRE, type WirePolicy } from './wire-policy.ts';
+import { applyPolicyPatches, type PolicyPatches, type ResourcePolicies } from './resource-policies.ts';
 
 export const VARIATIONS = [
   ...STATUS_VARIATIONS,
@@ -98,6 +99,8 @@ export interface Variations {
   readonly wire: WirePolicy;
   /** Route auth needs replaced, keyed 'METHOD /path' as registered. */
   readonly routeAuth: ReadonlyMap<string, AuthNeed>;
+  /** The variation points of single resources, as the active variations make them. */
+  readonly policies: ResourcePolicies;
 }
 
 /** Applies the active declarations to the spec's policies, in declaration order. */
@@ -107,12 +110,14 @@ export function createVariations(ids: Iterable<VariationId>): Variations {
   let auth = SPEC_AUTH;
   let wire = SPEC_WIRE;
   const routeAuth = new Map<string, AuthNeed>();
+  const patches: PolicyPatches[] = [];
   for (const v of VARIATIONS as readonly Variation[]) {
     if (!active.has(v.id as VariationId)) continue;
+    if (v.policies) patches.push(v.policies);
     if (v.paging) paging = v.paging(paging);
     if (v.auth) auth = v.auth(auth);
     if (v.wire) wire = v.wire(wire);
     for (const [route, need] of Object.entries(v.routeAuth ?? {})) routeAuth.set(route, need);
   }
-  return { has: (id) => active.has(id), active, paging, auth, wire, routeAuth };
+  return { has: (id) => active.has(id), active, paging, auth, wire, routeAuth, policies: applyPolicyPatches(patches) };
 }
