@@ -20,8 +20,7 @@ import type { Router } from '../../router.ts';
 import { findUser } from '../../lookups.ts';
 import { JSON_CONTENT_TYPE } from '../../content-type.ts';
 import { DEACTIVATION_INACTIVE_DAYS } from '../../../spec/limits.ts';
-
-/** Days without activity a user needs before it can be deactivated (the spec's window). */
+import type { StateMove, UserStatesPolicy } from './user-states.policy.ts';
 
 /**
  * A move made, or none to make: the platform answers `null` when block or deactivate finds the user
@@ -34,35 +33,40 @@ type Transition = (user: UserRecord, ctx: RefContext, caller: UserRecord) => Out
 
 const isBlocked = (u: UserRecord) => u.state === 'blocked' || u.state === 'ldap_blocked';
 
+/** The moves' variation point, as the active variations make it (user-states.policy.ts). */
+const policyOf = (ctx: RefContext): UserStatesPolicy => ctx.variations.policies.userStates;
+
 /** True when the user has been active within the window, by the server's clock. */
 export function recentlyActive(user: UserRecord, ctx: RefContext): boolean {
-  if (user.lastActivityOn === null || ctx.has('users.deactivate-ignores-activity')) return false;
+  if (user.lastActivityOn === null || !policyOf(ctx).deactivationChecksActivity) return false;
   return user.lastActivityOn > addDays(today(ctx.clock), -DEACTIVATION_INACTIVE_DAYS);
 }
 
 const block: Transition = (user, ctx, caller) => {
-  if (user.state === 'ldap_blocked' && !ctx.has('users.transitions-ignore-ldap')) {
+  const policy = policyOf(ctx);
+  if (user.state === 'ldap_blocked' && policy.refusesLdapBlocked) {
     fail('forbidden', 'LDAP blocked users cannot be modified by the API');
   }
   if (user.id === caller.id) fail('forbidden', 'The API initiating user cannot be blocked by the API');
-  if (user.state === 'deactivated' && ctx.has('users.block-refuses-deactivated')) {
+  if (user.state === 'deactivated' && policy.refusesDeactivatedBlock) {
     fail('forbidden', 'A deactivated user cannot be blocked by the API');
   }
   if (user.state === 'blocked') return 'unchanged';
-  return ctx.has('users.block-not-applied') ? 'unchanged' : { state: 'blocked' };
+  return policy.applies('block') ? { state: 'blocked' } : 'unchanged';
 };
 
 const unblock: Transition = (user, ctx) => {
-  if (user.state === 'ldap_blocked' && !ctx.has('users.transitions-ignore-ldap')) {
+  const policy = policyOf(ctx);
+  if (user.state === 'ldap_blocked' && policy.refusesLdapBlocked) {
     fail('forbidden', 'LDAP blocked users cannot be unblocked by the API');
   }
   if (user.state === 'deactivated') fail('forbidden', 'Deactivated users cannot be unblocked by the API');
   if (!isBlocked(user)) return 'nothing-to-undo';
-  return ctx.has('users.unblock-not-applied') ? 'unchanged' : { state: 'active' };
+  return policy.applies('unblock') ? { state: 'active' } : 'unchanged';
 };
 
 const deactivate: Transition = (user, ctx) => {
-  if (isBlocked(user) && !ctx.has('users.deactivate-allows-blocked')) {
+  if (isBlocked(user) && policyOf(ctx).refusesBlocked('deactivate')) {
     fail('forbidden', 'A blocked user cannot be deactivated by the API');
   }
   if (user.state === 'deactivated') return 'unchanged';
@@ -76,14 +80,14 @@ const deactivate: Transition = (user, ctx) => {
 };
 
 const activate: Transition = (user, ctx) => {
-  if (isBlocked(user) && !ctx.has('users.activate-allows-blocked')) {
+  if (isBlocked(user) && policyOf(ctx).refusesBlocked('activate')) {
     fail('forbidden', 'A blocked user must be unblocked to be activated');
   }
   if (user.state === 'active') return 'already-there';
   return { state: 'active' };
 };
 
-export const TRANSITIONS: Readonly<Record<'block' | 'unblock' | 'deactivate' | 'activate', Transition>> = {
+export const TRANSITIONS: Readonly<Record<StateMove, Transition>> = {
   block,
   unblock,
   deactivate,

@@ -1,7 +1,8 @@
 /**
  * The declared variations of user states (user-states.ts): each fault once, with the clause it
- * breaks and the suites that catch it. Behaviour a declaration carries is applied at the shared
- * variation points; the rest is asked for with ctx.has(id) where it lives.
+ * breaks and the suites that catch it. Behaviour a declaration carries is applied at the variation
+ * points: the moves' own (policies.userStates, user-states.policy.ts) and the routes' auth; only
+ * users.blocked-filter-ignored is still asked for with ctx.has(id), in user-list.ts.
  *
  *   REFERENCE_FAULTS=users.block-not-applied npm run serve
  */
@@ -14,6 +15,7 @@ export const USER_STATES_VARIATIONS = [
     description: 'POST /users/:id/block answers 201 but the user stays as it was (a blocked user reads as active)',
     clause: 'users.block.state',
     suites: ['suites/users/states.test.ts'],
+    policies: { userStates: (p) => ({ ...p, applies: (move) => move !== 'block' && p.applies(move) }) },
   },
   {
     id: 'users.block-refuses-deactivated',
@@ -21,6 +23,7 @@ export const USER_STATES_VARIATIONS = [
     description: 'blocking a deactivated user answers 403',
     clause: 'users.block.from_deactivated',
     suites: ['suites/users/states.test.ts'],
+    policies: { userStates: (p) => ({ ...p, refusesDeactivatedBlock: true }) },
   },
   {
     id: 'users.unblock-not-applied',
@@ -28,6 +31,7 @@ export const USER_STATES_VARIATIONS = [
     description: 'POST /users/:id/unblock answers 201 but the user stays blocked',
     clause: 'users.unblock.state',
     suites: ['suites/users/states.test.ts'],
+    policies: { userStates: (p) => ({ ...p, applies: (move) => move !== 'unblock' && p.applies(move) }) },
   },
   {
     id: 'users.deactivate-ignores-activity',
@@ -35,6 +39,7 @@ export const USER_STATES_VARIATIONS = [
     description: 'deactivation ignores activity in the past 180 days',
     clause: 'users.deactivate.recent_activity',
     suites: ['suites/users/states.test.ts'],
+    policies: { userStates: (p) => ({ ...p, deactivationChecksActivity: false }) },
   },
   {
     id: 'users.deactivate-allows-blocked',
@@ -42,6 +47,7 @@ export const USER_STATES_VARIATIONS = [
     description: 'a user blocked by an admin can be deactivated',
     clause: 'users.deactivate.blocked',
     suites: ['suites/users/states.test.ts'],
+    policies: { userStates: (p) => ({ ...p, refusesBlocked: (move) => move !== 'deactivate' && p.refusesBlocked(move) }) },
   },
   {
     id: 'users.activate-allows-blocked',
@@ -49,6 +55,7 @@ export const USER_STATES_VARIATIONS = [
     description: 'activating a blocked user makes it active instead of 403',
     clause: 'users.activate.blocked',
     suites: ['suites/users/states.test.ts'],
+    policies: { userStates: (p) => ({ ...p, refusesBlocked: (move) => move !== 'activate' && p.refusesBlocked(move) }) },
   },
   {
     id: 'users.transitions-allow-user',
@@ -66,6 +73,7 @@ export const USER_STATES_VARIATIONS = [
     description: 'block and unblock ignore a block by directory (LDAP) synchronization',
     clause: 'users.transitions.ldap_blocked',
     suites: ['suites/users/states.test.ts'],
+    policies: { userStates: (p) => ({ ...p, refusesLdapBlocked: false }) },
   },
   {
     id: 'users.blocked-filter-ignored',
