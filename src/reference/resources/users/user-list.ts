@@ -16,6 +16,7 @@ import type { UserRecord } from '../../domain/records.ts';
 import { paginate, TableOrder, type Ordered } from '../../pagination.ts';
 import { createJsonArrays, createJsonViews, sendJsonText, type JsonViews } from '../../json-views.ts';
 import { input, p, readParams, type Values } from '../../params.ts';
+import type { UserListPolicy } from './user-list.policy.ts';
 import { matchesCustomAttributes, readCustomAttributeFilter, withCustomAttributes } from './user-custom-attributes.ts';
 import { userAdminView, userPublicView, userViewDepartures } from '../../views/user-views.ts';
 
@@ -37,7 +38,15 @@ const LIST = {
 };
 
 type ListQuery = Values<typeof LIST>;
-type Has = RefContext['has'];
+
+/**
+ * The list's policy as the active variations make it. users.blocked-filter-ignored is declared with
+ * the user states (user-states.variations.ts), so it is still switched here, onto the same hook.
+ */
+function policyOf(ctx: RefContext): UserListPolicy {
+  const policy = ctx.variations.policies.userList;
+  return ctx.has('users.blocked-filter-ignored') ? { ...policy, countsAsBlocked: () => true } : policy;
+}
 
 /** Does the user have access to a project (the platform's project authorizations)? */
 function hasProjects(ctx: RefContext, user: UserRecord): boolean {
@@ -48,38 +57,26 @@ function hasProjects(ctx: RefContext, user: UserRecord): boolean {
   );
 }
 
-function matchesSearch(u: UserRecord, search: string, has: Has): boolean {
-  const fields = has('users.search-ignores-email') ? [u.name, u.username] : [u.name, u.username, u.email];
-  return fields.some((f) => f.toLowerCase().includes(search));
+function matchesSearch(u: UserRecord, search: string, policy: UserListPolicy): boolean {
+  return policy.searchFields(u).some((f) => f.toLowerCase().includes(search));
 }
 
-function everyoneFilters(u: UserRecord, q: ListQuery, has: Has): boolean {
-  if (q.username !== undefined) {
-    const same = has('users.username-case-sensitive') ? u.username === q.username : u.username.toLowerCase() === q.username.toLowerCase();
-    if (!same) return false;
-  }
-  if (q.search !== undefined && !matchesSearch(u, q.search.toLowerCase(), has)) return false;
-  if (q.active === true && u.state !== 'active' && !has('users.active-filter-keeps-blocked')) return false;
-  if (q.blocked === true && u.state !== 'blocked' && u.state !== 'ldap_blocked' && !has('users.blocked-filter-ignored')) {
-    return false;
-  }
+function everyoneFilters(u: UserRecord, q: ListQuery, policy: UserListPolicy): boolean {
+  if (q.username !== undefined && !policy.usernameMatches(u.username, q.username)) return false;
+  if (q.search !== undefined && !matchesSearch(u, q.search.toLowerCase(), policy)) return false;
+  if (q.active === true && !policy.countsAsActive(u)) return false;
+  if (q.blocked === true && !policy.countsAsBlocked(u)) return false;
   return true;
 }
 
-function adminFilters(ctx: RefContext, u: UserRecord, q: ListQuery): boolean {
-  const { has } = ctx;
-  if (q.external === true && !u.external && !has('users.external-filter-ignored')) return false;
-  if (q.two_factor !== undefined) {
-    const wanted = (q.two_factor === 'enabled') !== has('users.two-factor-filter-inverted');
-    if (u.twoFactorEnabled !== wanted) return false;
-  }
-  if (q.without_projects === true && !has('users.without-projects-ignored') && hasProjects(ctx, u)) return false;
+function adminFilters(ctx: RefContext, u: UserRecord, q: ListQuery, policy: UserListPolicy): boolean {
+  if (q.external === true && !policy.countsAsExternal(u)) return false;
+  if (q.two_factor !== undefined && u.twoFactorEnabled !== policy.twoFactorAskedFor(q.two_factor)) return false;
+  if (q.without_projects === true && policy.withoutProjectsApplies && hasProjects(ctx, u)) return false;
   if (q.extern_uid !== undefined || q.provider !== undefined) {
-    const ignoreProvider = has('users.extern-uid-ignores-provider');
-    const found = u.identities.some((i) => i.externUid === q.extern_uid && (ignoreProvider || i.provider === q.provider));
-    if (!found) return false;
+    if (!u.identities.some((i) => policy.identityMatches(i, q.extern_uid, q.provider))) return false;
   }
-  if (!has('users.created-filters-ignored')) {
+  if (policy.createdFiltersApply) {
     if (q.created_before && u.createdAt >= q.created_before) return false;
     if (q.created_after && u.createdAt <= q.created_after) return false;
   }
@@ -87,11 +84,10 @@ function adminFilters(ctx: RefContext, u: UserRecord, q: ListQuery): boolean {
 }
 
 /** The order asked for (admins only), else id descending. */
-function orderOf(q: ListQuery, admin: boolean, has: Has): { orderBy: NonNullable<ListQuery['order_by']>; dir: 1 | -1 } {
-  const orderBy = admin && !has('users.order-by-ignored') ? (q.order_by ?? 'id') : 'id';
-  const defaultDir = has('users.default-order-asc') ? 1 : -1;
-  const dir = admin && q.sort !== undefined && !has('users.sort-ignored') ? (q.sort === 'asc' ? 1 : -1) : defaultDir;
-  return { orderBy, dir };
+function orderOf(q: ListQuery, admin: boolean, policy: UserListPolicy): { orderBy: NonNullable<ListQuery['order_by']>; dir: 1 | -1 } {
+  const orderBy = admin && policy.orderByApplies ? (q.order_by ?? 'id') : 'id';
+  const sort = admin && policy.sortApplies && q.sort !== undefined ? q.sort : policy.defaultSortDirection;
+  return { orderBy, dir: sort === 'asc' ? 1 : -1 };
 }
 
 /** True when no filter of the query can leave a user out (every user is listed). */
@@ -109,8 +105,8 @@ function unfiltered(q: ListQuery, admin: boolean): boolean {
   );
 }
 
-function sortUsers(users: UserRecord[], q: ListQuery, admin: boolean, has: Has): UserRecord[] {
-  const { orderBy, dir } = orderOf(q, admin, has);
+function sortUsers(users: UserRecord[], q: ListQuery, admin: boolean, policy: UserListPolicy): UserRecord[] {
+  const { orderBy, dir } = orderOf(q, admin, policy);
   const key = (u: UserRecord): string | number =>
     orderBy === 'name'
       ? u.name.toLowerCase()
@@ -145,14 +141,17 @@ function orderedUsers(
   customAttributes: Record<string, string> | undefined,
 ): Ordered<UserRecord> {
   const { users } = ctx.store;
-  const { orderBy, dir } = orderOf(q, admin, ctx.has);
+  const policy = policyOf(ctx);
+  const { orderBy, dir } = orderOf(q, admin, policy);
   if (orderBy === 'id' && unfiltered(q, admin) && !(admin && customAttributes)) {
     return new TableOrder(users, dir === 1 ? 'asc' : 'desc');
   }
   const kept = users
     .all()
-    .filter((u) => everyoneFilters(u, q, ctx.has) && (!admin || (adminFilters(ctx, u, q) && matchesCustomAttributes(u, customAttributes))));
-  return sortUsers(kept, q, admin, ctx.has);
+    .filter(
+      (u) => everyoneFilters(u, q, policy) && (!admin || (adminFilters(ctx, u, q, policy) && matchesCustomAttributes(u, customAttributes))),
+    );
+  return sortUsers(kept, q, admin, policy);
 }
 
 /** JSON of each user's list item and of recent pages, per server: rows never change in place (see json-views.ts). */
@@ -185,12 +184,10 @@ export function listUsers(request: FastifyRequest, reply: FastifyReply) {
 }
 
 function adminListItem(ctx: RefContext, u: UserRecord, env: ReturnType<typeof envOf>, withAttributes: boolean) {
-  const plain = userAdminView(u, env, {
-    signInIps: !ctx.has('platform.user-list-without-sign-in-ips'),
-    departures: userViewDepartures(ctx),
-  });
+  const policy = ctx.variations.policies.userList;
+  const plain = userAdminView(u, env, { signInIps: policy.adminItemShowsSignInIps, departures: userViewDepartures(ctx) });
   const view = withAttributes ? withCustomAttributes(plain, u) : plain;
-  if (!ctx.has('users.admin-list-hides-is-admin')) return view;
+  if (policy.adminItemShowsIsAdmin) return view;
   const { is_admin: _hidden, ...rest } = view;
   return rest;
 }

@@ -1,7 +1,7 @@
 /**
  * The declared variations of user list (user-list.ts): each fault once, with the clause it breaks
- * and the suites that catch it. Behaviour a declaration carries is applied at the shared
- * variation points; the rest is asked for with ctx.has(id) where it lives.
+ * and the suites that catch it, and the platform departure of its admin view. Each carries its
+ * behaviour as a patch of the list's policy (user-list.policy.ts), so user-list.ts names none.
  *
  *   REFERENCE_FAULTS=users.admin-list-hides-is-admin npm run serve
  */
@@ -14,6 +14,7 @@ export const USER_LIST_VARIATIONS = [
     description: 'the admin list view of GET /users leaves out is_admin',
     clause: 'users.list.admin_fields_account',
     suites: ['suites/users/views.test.ts'],
+    policies: { userList: (p) => ({ ...p, adminItemShowsIsAdmin: false }) },
   },
   {
     id: 'users.search-ignores-email',
@@ -21,6 +22,7 @@ export const USER_LIST_VARIATIONS = [
     description: 'GET /users?search= matches name and username only, not the e-mail',
     clause: 'users.list.filter.search_email',
     suites: ['suites/users/filters.test.ts'],
+    policies: { userList: (p) => ({ ...p, searchFields: (u) => [u.name, u.username] }) },
   },
   {
     id: 'users.username-case-sensitive',
@@ -28,6 +30,7 @@ export const USER_LIST_VARIATIONS = [
     description: 'GET /users?username= is a case-sensitive match',
     clause: 'users.list.filter.username_case',
     suites: ['suites/users/filters.test.ts'],
+    policies: { userList: (p) => ({ ...p, usernameMatches: (username, asked) => username === asked }) },
   },
   {
     id: 'users.active-filter-keeps-blocked',
@@ -35,6 +38,7 @@ export const USER_LIST_VARIATIONS = [
     description: 'GET /users?active=true also lists blocked users',
     clause: 'users.list.filter.active',
     suites: ['suites/users/filters.test.ts'],
+    policies: { userList: (p) => ({ ...p, countsAsActive: () => true }) },
   },
   {
     id: 'users.external-filter-ignored',
@@ -42,6 +46,7 @@ export const USER_LIST_VARIATIONS = [
     description: 'GET /users?external=true is ignored',
     clause: 'users.list.filter.external',
     suites: ['suites/users/filters.test.ts'],
+    policies: { userList: (p) => ({ ...p, countsAsExternal: () => true }) },
   },
   {
     id: 'users.two-factor-filter-inverted',
@@ -49,6 +54,7 @@ export const USER_LIST_VARIATIONS = [
     description: 'two_factor=disabled lists the users with two-factor authentication (and enabled the others)',
     clause: 'users.list.filter.two_factor_disabled',
     suites: ['suites/users/filters.test.ts'],
+    policies: { userList: (p) => ({ ...p, twoFactorAskedFor: (value) => !p.twoFactorAskedFor(value) }) },
   },
   {
     id: 'users.without-projects-ignored',
@@ -56,6 +62,7 @@ export const USER_LIST_VARIATIONS = [
     description: 'GET /users?without_projects=true is ignored',
     clause: 'users.list.filter.without_projects',
     suites: ['suites/users/filters.test.ts'],
+    policies: { userList: (p) => ({ ...p, withoutProjectsApplies: false }) },
   },
   {
     id: 'users.extern-uid-ignores-provider',
@@ -63,6 +70,7 @@ export const USER_LIST_VARIATIONS = [
     description: 'the extern_uid lookup ignores provider: any provider with that extern_uid matches',
     clause: 'users.list.filter.extern_uid',
     suites: ['suites/users/filters.test.ts'],
+    policies: { userList: (p) => ({ ...p, identityMatches: (i, externUid) => i.externUid === externUid }) },
   },
   {
     id: 'users.created-filters-ignored',
@@ -70,6 +78,7 @@ export const USER_LIST_VARIATIONS = [
     description: 'created_before and created_after are ignored',
     clause: 'users.list.filter.created_before',
     suites: ['suites/users/filters.test.ts'],
+    policies: { userList: (p) => ({ ...p, createdFiltersApply: false }) },
   },
   {
     id: 'users.order-by-ignored',
@@ -77,6 +86,7 @@ export const USER_LIST_VARIATIONS = [
     description: 'order_by is ignored: users always come by id',
     clause: 'users.list.order.name',
     suites: ['suites/users/order.test.ts'],
+    policies: { userList: (p) => ({ ...p, orderByApplies: false }) },
   },
   {
     id: 'users.sort-ignored',
@@ -84,6 +94,7 @@ export const USER_LIST_VARIATIONS = [
     description: 'sort is ignored: users always come in descending order',
     clause: 'users.list.sort.asc',
     suites: ['suites/users/order.test.ts'],
+    policies: { userList: (p) => ({ ...p, sortApplies: false }) },
   },
   {
     id: 'users.default-order-asc',
@@ -91,12 +102,14 @@ export const USER_LIST_VARIATIONS = [
     description: 'GET /users without order_by and sort lists users by id ascending',
     clause: 'users.list.order.default',
     suites: ['suites/users/order.test.ts'],
+    policies: { userList: (p) => ({ ...p, defaultSortDirection: 'asc' }) },
   },
   {
     id: 'platform.user-list-without-sign-in-ips',
     kind: 'platform',
     description: 'users listed to an admin carry no current_sign_in_ip and last_sign_in_ip (the admin single GET /users/:id keeps them)',
     suites: ['suites/users/views.test.ts'],
+    policies: { userList: (p) => ({ ...p, adminItemShowsSignInIps: false }) },
     source: 'lib/api/users.rb (GET /users presents Entities::UserWithAdmin to admins; only UserDetailsWithAdmin exposes the sign-in IPs)',
     fidelity:
       'Users listed to an admin (`GET /users`) carry no `current_sign_in_ip` and `last_sign_in_ip`; the admin `GET /users/:id` keeps them.',
