@@ -39,15 +39,6 @@ const LIST = {
 
 type ListQuery = Values<typeof LIST>;
 
-/**
- * The list's policy as the active variations make it. users.blocked-filter-ignored is declared with
- * the user states (user-states.variations.ts), so it is still switched here, onto the same hook.
- */
-function policyOf(ctx: RefContext): UserListPolicy {
-  const policy = ctx.variations.policies.userList;
-  return ctx.has('users.blocked-filter-ignored') ? { ...policy, countsAsBlocked: () => true } : policy;
-}
-
 /** Does the user have access to a project (the platform's project authorizations)? */
 function hasProjects(ctx: RefContext, user: UserRecord): boolean {
   const { store } = ctx;
@@ -141,7 +132,7 @@ function orderedUsers(
   customAttributes: Record<string, string> | undefined,
 ): Ordered<UserRecord> {
   const { users } = ctx.store;
-  const policy = policyOf(ctx);
+  const policy = ctx.variations.policies.userList;
   const { orderBy, dir } = orderOf(q, admin, policy);
   if (orderBy === 'id' && unfiltered(q, admin) && !(admin && customAttributes)) {
     return new TableOrder(users, dir === 1 ? 'asc' : 'desc');

@@ -1,8 +1,8 @@
 /**
  * The declared variations of user states (user-states.ts): each fault once, with the clause it
  * breaks and the suites that catch it. Behaviour a declaration carries is applied at the variation
- * points: the moves' own (policies.userStates, user-states.policy.ts) and the routes' auth; only
- * users.blocked-filter-ignored is still asked for with ctx.has(id), in user-list.ts.
+ * points: the moves' own (policies.userStates, user-states.policy.ts), the user list's
+ * (policies.userList, for users.blocked-filter-ignored) and the routes' auth.
  *
  *   REFERENCE_FAULTS=users.block-not-applied npm run serve
  */
@@ -81,5 +81,6 @@ export const USER_STATES_VARIATIONS = [
     description: 'GET /users?blocked=true is ignored: every user is listed',
     clause: 'users.list.filter.blocked',
     suites: ['suites/users/filters.test.ts'],
+    policies: { userList: (p) => ({ ...p, countsAsBlocked: () => true }) },
   },
 ] as const satisfies readonly Variation[];
