@@ -13,7 +13,7 @@ import { groupsInScope } from '../../domain/epics.ts';
 import { labelNames } from '../../domain/labels.ts';
 import type { EpicRecord, NamespaceRecord, UserRecord } from '../../domain/records.ts';
 import { p, type Values } from '../../params.ts';
-import type { VariationId } from '../../variation/registry.ts';
+import type { EpicRangeParam } from './epics.policy.ts';
 
 export const EPIC_LIST = {
   author_id: p.integer(),
@@ -33,36 +33,29 @@ export const EPIC_LIST = {
 
 export type EpicListQuery = Values<typeof EPIC_LIST>;
 
+/** Each range filter with the time it bounds. */
+const RANGES: readonly (readonly [EpicRangeParam, 'createdAt' | 'updatedAt'])[] = [
+  ['created_after', 'createdAt'],
+  ['created_before', 'createdAt'],
+  ['updated_after', 'updatedAt'],
+  ['updated_before', 'updatedAt'],
+];
+
 function matches(ctx: RefContext, epic: EpicRecord, q: EpicListQuery): boolean {
   if (q.author_id !== undefined && epic.authorId !== q.author_id) return false;
   const state = q.state ?? 'all';
   if (state !== 'all' && epic.state !== state) return false;
+  const policy = ctx.variations.policies.epics;
   const wanted = (q.labels ?? []).map((l) => l.trim()).filter(Boolean);
-  if (wanted.length > 0 && !ctx.has('epics.labels-filter-ignored')) {
-    const names = labelNames(ctx.store, epic.labelIds);
-    if (!wanted.every((w) => names.includes(w))) return false;
-  }
+  if (wanted.length > 0 && !policy.labelsMatch(wanted, labelNames(ctx.store, epic.labelIds))) return false;
   if (q.search) {
     const s = q.search.toLowerCase();
     if (!epic.title.toLowerCase().includes(s) && !(epic.description ?? '').toLowerCase().includes(s)) return false;
   }
-  const created = epic.createdAt.getTime();
-  const updated = epic.updatedAt.getTime();
-  if (q.created_after && !onOrAfter(ctx, 'epics.created-after-exclusive', created, q.created_after)) return false;
-  if (q.created_before && !onOrBefore(ctx, 'epics.created-before-exclusive', created, q.created_before)) return false;
-  if (q.updated_after && !onOrAfter(ctx, 'epics.updated-after-exclusive', updated, q.updated_after)) return false;
-  if (q.updated_before && !onOrBefore(ctx, 'epics.updated-before-exclusive', updated, q.updated_before)) return false;
-  return true;
-}
-
-/** A time on or after the bound (strictly after under the bound's exclusive fault). */
-function onOrAfter(ctx: RefContext, exclusive: VariationId, time: number, bound: Date): boolean {
-  return ctx.has(exclusive) ? time > bound.getTime() : time >= bound.getTime();
-}
-
-/** A time on or before the bound (strictly before under the bound's exclusive fault). */
-function onOrBefore(ctx: RefContext, exclusive: VariationId, time: number, bound: Date): boolean {
-  return ctx.has(exclusive) ? time < bound.getTime() : time <= bound.getTime();
+  return RANGES.every(([param, field]) => {
+    const bound = q[param];
+    return !bound || policy.rangeBounds[param](epic[field].getTime(), bound.getTime());
+  });
 }
 
 /** The epics the list shows, filtered and ordered (ties broken by id in the same direction). */
@@ -73,6 +66,6 @@ export function listEpics(ctx: RefContext, user: UserRecord | null, group: Names
   });
   const epics = ctx.store.epics.filter((e) => scope.has(e.groupId) && matches(ctx, e, q));
   const key = q.order_by === 'updated_at' ? (e: EpicRecord) => e.updatedAt.getTime() : (e: EpicRecord) => e.createdAt.getTime();
-  const dir = q.sort === 'asc' && !ctx.has('epics.sort-ignored') ? 1 : -1;
+  const dir = ctx.variations.policies.epics.sortDirection(q.sort);
   return epics.sort((a, b) => (key(a) - key(b) || a.id - b.id) * dir);
 }

@@ -16,6 +16,7 @@ import { epicGroup, epicPlatformOptions, findEpic } from './epics.ts';
 
 export function registerEpicTodos(r: Router): void {
   const { store, clock } = r.ctx;
+  const policy = r.ctx.variations.policies.epics;
 
   r.op('createEpicTodo', (request, reply) => {
     const group = epicGroup(request);
@@ -24,7 +25,7 @@ export function registerEpicTodos(r: Router): void {
     const pending = store.todos.find(
       (t) => t.userId === user.id && t.targetType === 'Epic' && t.targetId === epic.id && t.state === 'pending',
     );
-    if (pending && !r.ctx.has('todos.repeat-201')) return reply.code(304).send();
+    if (pending && policy.repeatTodoNotModified) return reply.code(304).send();
     const now = clock();
     const todo = store.todos.insert({
       userId: user.id,
@@ -41,13 +42,7 @@ export function registerEpicTodos(r: Router): void {
     return created(
       request,
       reply,
-      todoView(
-        todo,
-        envOf(request),
-        user,
-        r.ctx.has('epics.fixed-fields-for-all') || canEditEpics(store, user, group),
-        epicPlatformOptions(request),
-      ),
+      todoView(todo, envOf(request), user, policy.datesShown(canEditEpics(store, user, group)), epicPlatformOptions(request)),
     );
   });
 }

@@ -10,27 +10,17 @@
 import type { FastifyRequest } from 'fastify';
 import { callerOf, userOf } from '../../auth.ts';
 import { ctxOf, envOf } from '../../context.ts';
-import {
-  canDeleteEpics,
-  canEditEpics,
-  canReadEpics,
-  deleteEpic,
-  EPIC_TITLE_MAX,
-  longerThan,
-  maxEpicIidPlusOne,
-  nextEpicIid,
-  truncate,
-} from '../../domain/epics.ts';
+import { canDeleteEpics, canEditEpics, canReadEpics, deleteEpic, EPIC_TITLE_MAX, longerThan } from '../../domain/epics.ts';
 import { findOrCreateLabels, labelNames } from '../../domain/labels.ts';
 import type { EpicRecord, NamespaceRecord, UserRecord } from '../../domain/records.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
 import { input, p, readParams } from '../../params.ts';
 import { created, noContent } from '../../respond.ts';
-import { cutToBytes, monthEndShifted } from '../../domain/text-faults.ts';
 import { intParam, type Router } from '../../router.ts';
 import { EPIC_LIST, listEpics } from './epic-filters.ts';
 import { epicView, type EpicPlatformOptions } from './epic-views.ts';
+import type { EpicsPolicy } from './epics.policy.ts';
 import { findVisibleGroup } from '../../lookups.ts';
 import { EPIC_DESCRIPTION_MAX_LENGTH } from '../../../spec/limits.ts';
 
@@ -64,7 +54,8 @@ const UPDATE = {
 
 const UPDATE_ANY = [Object.keys(UPDATE) as (keyof typeof UPDATE)[]];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The epics policy of the request's server (epics.policy.ts). */
+const policyOf = (request: FastifyRequest): EpicsPolicy => ctxOf(request).variations.policies.epics;
 
 /** The group in :id, visible to the caller (404 otherwise). */
 export function epicGroup(request: FastifyRequest): NamespaceRecord {
@@ -75,14 +66,14 @@ export function epicGroup(request: FastifyRequest): NamespaceRecord {
 
 /**
  * The epic :epic_iid of that group (404 otherwise). `authorized`: the route authorizes on the
- * epic it looked up, so in the platform profile a missing one is 403 (platform.missing-epic-forbidden).
+ * epic it looked up, so a missing one answers the policy's missingEpicStatus (403 in the platform profile).
  */
 export function findEpic(request: FastifyRequest, group: NamespaceRecord, authorized = true): EpicRecord {
   const iid = intParam(request, 'epic_iid');
   const ctx = ctxOf(request);
   const epic = ctx.store.epics.find((e) => e.groupId === group.id && e.iid === iid);
   if (!epic) {
-    if (authorized && ctx.has('platform.missing-epic-forbidden')) fail('forbidden');
+    if (authorized && policyOf(request).missingEpicStatus === 403) fail('forbidden');
     fail('not_found', 'Epic');
   }
   return epic;
@@ -90,27 +81,24 @@ export function findEpic(request: FastifyRequest, group: NamespaceRecord, author
 
 /** The epic as the caller sees it through `from`. */
 export function renderEpic(request: FastifyRequest, epic: EpicRecord, from: NamespaceRecord, single: boolean, labelDetails = false) {
-  const ctx = ctxOf(request);
+  const policy = policyOf(request);
   const viewer = userOf(request);
   return epicView(epic, envOf(request), {
     from,
     single,
     labelDetails,
     viewer,
-    canEdit: ctx.has('epics.fixed-fields-for-all') || canEditOwnGroup(request, epic, viewer),
-    relativeAlwaysShort: ctx.has('epics.relative-always-short'),
+    canEdit: policy.datesShown(canEditOwnGroup(request, epic, viewer)),
+    relativeAlwaysShort: !policy.relativeToReadingGroup,
     ...epicPlatformOptions(request),
-    titleHtmlEscaped: ctx.has('text.html-escaped'),
+    titleHtmlEscaped: policy.titleHtmlEscaped,
   });
 }
 
 /** The platform departures of the epic views, as the request's variations set them (also for a todo's target). */
 export function epicPlatformOptions(request: FastifyRequest): EpicPlatformOptions {
-  const ctx = ctxOf(request);
-  return {
-    withoutReference: ctx.has('platform.epic-without-reference'),
-    inheritedAsDatetimes: ctx.has('platform.epic-inherited-dates-as-datetimes'),
-  };
+  const policy = policyOf(request);
+  return { withoutReference: !policy.sendsDeprecatedReference, inheritedAsDatetimes: policy.inheritedDatesAsDatetimes };
 }
 
 function canEditOwnGroup(request: FastifyRequest, epic: EpicRecord, user: UserRecord | null): boolean {
@@ -119,8 +107,9 @@ function canEditOwnGroup(request: FastifyRequest, epic: EpicRecord, user: UserRe
   return user !== null && group !== undefined && canEditEpics(store, user, group);
 }
 
-/** Title and description rules (400 field map); a faulty server truncates instead. */
+/** Title and description rules (400 field map); the description as stored (policy.storedDescription). */
 function checkText(request: FastifyRequest, q: { title?: string; description?: string }): { description?: string } {
+  const policy = policyOf(request);
   const errors: FieldErrors = {};
   if (q.title !== undefined) {
     if (q.title.trim() === '') errors.title = ["can't be blank"];
@@ -128,19 +117,17 @@ function checkText(request: FastifyRequest, q: { title?: string; description?: s
   }
   let description = q.description;
   if (description !== undefined && longerThan(description, EPIC_DESCRIPTION_MAX_LENGTH)) {
-    if (ctxOf(request).has('epics.description-truncated')) description = truncate(description, EPIC_DESCRIPTION_MAX_LENGTH);
-    else errors.description = [`is too long (maximum is ${EPIC_DESCRIPTION_MAX_LENGTH} characters)`];
+    description = policy.overlongDescription(description);
+    if (description === undefined) errors.description = [`is too long (maximum is ${EPIC_DESCRIPTION_MAX_LENGTH} characters)`];
   }
-  // The faulty column holds 1,048,576 bytes, not characters.
-  if (description !== undefined && ctxOf(request).has('text.long-values-cut'))
-    description = cutToBytes(description, EPIC_DESCRIPTION_MAX_LENGTH);
+  if (description !== undefined) description = policy.storedDescription(description);
   if (Object.keys(errors).length > 0) fail('validation_failed', errors);
   return { description };
 }
 
-/** due_date_fixed as stored (a faulty server moves a month's last day back by one). */
+/** due_date_fixed as stored (policy.storedDueDate). */
 function storedDueDate(request: FastifyRequest, date: string | undefined): string | undefined {
-  return date !== undefined && ctxOf(request).has('dates.month-end-shifted') ? monthEndShifted(date) : date;
+  return date === undefined ? undefined : policyOf(request).storedDueDate(date);
 }
 
 function parentEpic(request: FastifyRequest, parentId: number | undefined): number | null | undefined {
@@ -154,6 +141,7 @@ function parentEpic(request: FastifyRequest, parentId: number | undefined): numb
 
 export function registerEpics(r: Router): void {
   const { store, clock } = r.ctx;
+  const policy = r.ctx.variations.policies.epics;
 
   r.op('listGroupEpics', (request, reply) => {
     const q = readParams(input(request), EPIC_LIST);
@@ -174,20 +162,14 @@ export function registerEpics(r: Router): void {
     if (!canEditEpics(store, user, group)) fail('forbidden');
     const { description } = checkText(request, q);
     const parentId = parentEpic(request, q.parent_id) ?? null;
-    let iid: number;
-    if (r.ctx.has('epics.iid-race')) {
-      iid = maxEpicIidPlusOne(store, group.id);
-      await sleep(25); // the storage round trip between reading and writing
-    } else {
-      iid = nextEpicIid(store, group.id);
-    }
+    const iid = await policy.assignIid(store, group.id);
     const now = clock();
     const epic = store.epics.insert({
       iid,
       groupId: group.id,
       parentId,
       title: q.title,
-      description: description ?? (r.ctx.has('platform.epic-description-null') ? null : ''),
+      description: description ?? policy.missingDescription,
       state: 'opened',
       authorId: user.id,
       labelIds: findOrCreateLabels(store, group, q.labels ?? [], now),
@@ -224,7 +206,7 @@ export function registerEpics(r: Router): void {
     if (q.due_date_fixed !== undefined) patch.dueDateFixed = storedDueDate(request, q.due_date_fixed)!;
     const parentId = parentEpic(request, q.parent_id);
     if (parentId !== undefined) patch.parentId = parentId === epic.id ? epic.parentId : parentId;
-    if (q.state_event && !r.ctx.has('epics.state-event-ignored')) {
+    if (q.state_event && policy.followsStateEvent) {
       if (q.state_event === 'close' && epic.state === 'opened')
         Object.assign(patch, { state: 'closed', closedAt: now, closedById: user.id });
       if (q.state_event === 'reopen' && epic.state === 'closed')

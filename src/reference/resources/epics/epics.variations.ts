@@ -1,12 +1,29 @@
 /**
- * The declared variations of epics (epics.ts): each fault once, with the clause it breaks and the
- * suites that catch it, and the capability its server option switches on. Behaviour a declaration
- * carries is applied at the shared variation points; the rest is asked for with ctx.has(id) where
- * it lives.
+ * The declared variations of epics (epics.ts, epic-filters.ts, epic-todos.ts): each fault once,
+ * with the clause it breaks and the suites that catch it, the capability its server option
+ * switches on and the platform departures. What a declaration changes it carries as a patch of
+ * the epics policy (epics.policy.ts), or of a shared variation point (routeAuth).
  *
  *   REFERENCE_FAULTS=epics.relative-always-short npm run serve
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EPIC_DESCRIPTION_MAX_LENGTH } from '../../../spec/limits.ts';
+import { maxEpicIidPlusOne, truncate } from '../../domain/epics.ts';
+import { cutToBytes, monthEndShifted } from '../../domain/text-faults.ts';
+import type { Store } from '../../store.ts';
 import type { Variation } from '../../variation/declaration.ts';
+import type { BoundMatch } from './epics.policy.ts';
+
+/** A range bound that leaves out a time equal to it (strictly after / strictly before). */
+const after: BoundMatch = (time, bound) => time > bound;
+const before: BoundMatch = (time, bound) => time < bound;
+
+/** The next iid read as max + 1 before a storage round trip, so concurrent creates share it. */
+async function maxPlusOneAfterRoundTrip(store: Store, groupId: number): Promise<number> {
+  const iid = maxEpicIidPlusOne(store, groupId);
+  await sleep(25);
+  return iid;
+}
 
 export const EPICS_VARIATIONS = [
   {
@@ -15,6 +32,7 @@ export const EPICS_VARIATIONS = [
     description: 'references.relative is the short form even when the epic is read through another group',
     clause: 'epics.field.references_cross',
     suites: ['suites/epics/hierarchy.test.ts'],
+    policies: { epics: (p) => ({ ...p, relativeToReadingGroup: false }) },
   },
   {
     id: 'epics.labels-filter-ignored',
@@ -22,6 +40,7 @@ export const EPICS_VARIATIONS = [
     description: 'the labels filter of the epic list is ignored',
     clause: 'epics.filter.labels',
     suites: ['suites/epics/list-filters.test.ts'],
+    policies: { epics: (p) => ({ ...p, labelsMatch: () => true }) },
   },
   {
     id: 'epics.sort-ignored',
@@ -29,6 +48,7 @@ export const EPICS_VARIATIONS = [
     description: 'the sort parameter of the epic list is ignored (always descending)',
     clause: 'epics.order.asc',
     suites: ['suites/epics/list-filters.test.ts'],
+    policies: { epics: (p) => ({ ...p, sortDirection: () => -1 }) },
   },
   {
     id: 'epics.created-after-exclusive',
@@ -36,6 +56,7 @@ export const EPICS_VARIATIONS = [
     description: 'an epic whose created_at equals created_after is left out: the bound is strictly after instead of on or after',
     clause: 'epics.filter.created_range',
     suites: ['suites/epics/list-filters.test.ts', 'suites/properties/filters-epic-ranges.test.ts'],
+    policies: { epics: (p) => ({ ...p, rangeBounds: { ...p.rangeBounds, created_after: after } }) },
   },
   {
     id: 'epics.created-before-exclusive',
@@ -43,6 +64,7 @@ export const EPICS_VARIATIONS = [
     description: 'an epic whose created_at equals created_before is left out: the bound is strictly before instead of on or before',
     clause: 'epics.filter.created_range',
     suites: ['suites/epics/list-filters.test.ts', 'suites/properties/filters-epic-ranges.test.ts'],
+    policies: { epics: (p) => ({ ...p, rangeBounds: { ...p.rangeBounds, created_before: before } }) },
   },
   {
     id: 'epics.updated-after-exclusive',
@@ -50,6 +72,7 @@ export const EPICS_VARIATIONS = [
     description: 'an epic whose updated_at equals updated_after is left out: the bound is strictly after instead of on or after',
     clause: 'epics.filter.updated_range',
     suites: ['suites/epics/list-filters.test.ts', 'suites/properties/filters-epic-ranges.test.ts'],
+    policies: { epics: (p) => ({ ...p, rangeBounds: { ...p.rangeBounds, updated_after: after } }) },
   },
   {
     id: 'epics.updated-before-exclusive',
@@ -57,6 +80,7 @@ export const EPICS_VARIATIONS = [
     description: 'an epic whose updated_at equals updated_before is left out: the bound is strictly before instead of on or before',
     clause: 'epics.filter.updated_range',
     suites: ['suites/epics/list-filters.test.ts', 'suites/properties/filters-epic-ranges.test.ts'],
+    policies: { epics: (p) => ({ ...p, rangeBounds: { ...p.rangeBounds, updated_before: before } }) },
   },
   {
     id: 'epics.iid-race',
@@ -64,6 +88,7 @@ export const EPICS_VARIATIONS = [
     description: 'the next epic iid is read (max + 1) before a storage round trip, so concurrent creates share it',
     clause: 'epics.field.id_iid',
     suites: ['suites/epics/hierarchy.test.ts'],
+    policies: { epics: (p) => ({ ...p, assignIid: maxPlusOneAfterRoundTrip }) },
   },
   {
     id: 'epics.state-event-ignored',
@@ -71,6 +96,7 @@ export const EPICS_VARIATIONS = [
     description: 'PUT ignores state_event',
     clause: 'epics.transition.close',
     suites: ['suites/epics/transitions.test.ts'],
+    policies: { epics: (p) => ({ ...p, followsStateEvent: false }) },
   },
   {
     id: 'epics.description-truncated',
@@ -78,6 +104,7 @@ export const EPICS_VARIATIONS = [
     description: 'a description over 1,048,576 characters is cut to the limit and accepted',
     clause: 'epics.create.description_limit',
     suites: ['suites/epics/limits.test.ts'],
+    policies: { epics: (p) => ({ ...p, overlongDescription: (d) => truncate(d, EPIC_DESCRIPTION_MAX_LENGTH) }) },
   },
   {
     id: 'epics.fixed-fields-for-all',
@@ -98,6 +125,7 @@ export const EPICS_VARIATIONS = [
       ],
       expires: '2027-06-30',
     },
+    policies: { epics: (p) => ({ ...p, datesShown: () => true }) },
   },
   {
     id: 'todos.repeat-201',
@@ -105,6 +133,7 @@ export const EPICS_VARIATIONS = [
     description: 'a second todo on the same epic is created again (201) instead of 304',
     clause: 'todos.create.duplicate_304',
     suites: ['suites/todos/epic-todo.test.ts'],
+    policies: { epics: (p) => ({ ...p, repeatTodoNotModified: false }) },
   },
   {
     id: 'text.html-escaped',
@@ -112,6 +141,7 @@ export const EPICS_VARIATIONS = [
     description: 'epic titles are returned HTML-escaped (<, >, &, quotes as entities)',
     clause: 'epics.create.status',
     suites: ['suites/properties/round-trip-epics.test.ts'],
+    policies: { epics: (p) => ({ ...p, titleHtmlEscaped: true }) },
   },
   {
     id: 'text.long-values-cut',
@@ -120,6 +150,7 @@ export const EPICS_VARIATIONS = [
       'epic descriptions are stored in a column of 1,048,576 bytes: a description within the limit in characters but longer in UTF-8 bytes is cut',
     clause: 'epics.create.description_max_ok',
     suites: ['suites/properties/round-trip-epic-limits.test.ts'],
+    policies: { epics: (p) => ({ ...p, storedDescription: (d) => cutToBytes(p.storedDescription(d), EPIC_DESCRIPTION_MAX_LENGTH) }) },
   },
   {
     id: 'dates.month-end-shifted',
@@ -127,6 +158,7 @@ export const EPICS_VARIATIONS = [
     description: "an epic's due_date_fixed on the last day of a month is stored a day early",
     clause: 'epics.create.fixed_dates',
     suites: ['suites/properties/round-trip-epics.test.ts'],
+    policies: { epics: (p) => ({ ...p, storedDueDate: (d) => monthEndShifted(p.storedDueDate(d)) }) },
   },
   {
     id: 'epics.disabled',
@@ -134,6 +166,7 @@ export const EPICS_VARIATIONS = [
     description: 'epics are unavailable (a premium feature switched off): every epic route answers 403',
     option: 'epicsDisabled',
     env: 'REFERENCE_EPICS_DISABLED',
+    policies: { epics: (p) => ({ ...p, available: false }) },
   },
   {
     id: 'platform.epics-public-read',
@@ -170,6 +203,7 @@ export const EPICS_VARIATIONS = [
       },
     ],
     expires: '2027-06-30',
+    policies: { epics: (p) => ({ ...p, sendsDeprecatedReference: false }) },
   },
   {
     id: 'platform.epic-inherited-dates-as-datetimes',
@@ -210,6 +244,7 @@ export const EPICS_VARIATIONS = [
       },
     ],
     expires: '2027-06-30',
+    policies: { epics: (p) => ({ ...p, inheritedDatesAsDatetimes: true }) },
   },
   {
     id: 'platform.missing-epic-forbidden',
@@ -230,6 +265,7 @@ export const EPICS_VARIATIONS = [
       },
     ],
     expires: '2027-06-30',
+    policies: { epics: (p) => ({ ...p, missingEpicStatus: 403 }) },
   },
   {
     id: 'platform.epic-description-null',
@@ -250,5 +286,6 @@ export const EPICS_VARIATIONS = [
       },
     ],
     expires: '2027-06-30',
+    policies: { epics: (p) => ({ ...p, missingDescription: null }) },
   },
 ] as const satisfies readonly Variation[];

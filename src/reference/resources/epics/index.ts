@@ -1,7 +1,8 @@
 /**
  * The epics plugin: group epics (epics.ts, with their list filters and views) and the todos
- * made from them (epic-todos.ts). With the capability epics.disabled (server option
- * epicsDisabled) every route of the plugin answers 403 before its handler runs.
+ * made from them (epic-todos.ts). When the epics policy says they are not available (the
+ * capability epics.disabled, server option epicsDisabled) every route of the plugin answers 403
+ * before its handler runs.
  *
  *   await host.mount(epicsPlugin);   // GET /api/v4/groups/:id/epics ...
  */
@@ -11,7 +12,7 @@ import { registerEpicTodos } from './epic-todos.ts';
 import { registerEpics } from './epics.ts';
 
 export function epicsPlugin(r: Router): void {
-  if (r.ctx.has('epics.disabled')) r.guard(() => fail('forbidden'));
+  if (!r.ctx.variations.policies.epics.available) r.guard(() => fail('forbidden'));
   registerEpics(r);
   registerEpicTodos(r);
 }
