@@ -1,10 +1,44 @@
 /**
- * The variation point of the project variable routes (variables.ts): the spec's behaviour as hooks a declared variation patches
- * (`policies: { ... }` in its declaration), so the handlers name no fault. SPEC_VARIABLES is the spec.
+ * The variation point of the project variable routes (variables.ts): how a key is stored, what a
+ * variable created without type or scope gets, whether a blank scope is refused, what the show
+ * view holds, whether PUT needs value and reads filter[environment_scope], and whether that filter
+ * is offered at all. A declared variation patches these hooks (`policies: { variables: ... }` in
+ * variables.variations.ts), so the handlers name no fault. SPEC_VARIABLES is the spec.
  *
- *   policies: { key: (p) => ({ ...p, hook: ... }) }   // in a *.variations.ts declaration
+ *   policies: { variables: (p) => ({ ...p, defaultVariableType: 'file' }) }   // the type default broken
+ *   ctxOf(request).variations.policies.variables.storedKey('  DB_URL ')       // 'DB_URL' on the spec
  */
+import { DEFAULT_SCOPE, type VARIABLE_TYPES } from '../../domain/variables.ts';
 
-export interface VariablesPolicy {}
+/** A variable view as sent (variableView in variables.ts). */
+type VariableView = Readonly<Record<string, unknown>>;
 
-export const SPEC_VARIABLES: VariablesPolicy = {};
+export interface VariablesPolicy {
+  /** The key as stored, from the key given: trimmed. */
+  storedKey(given: string): string;
+  /** variable_type of a variable created without one. */
+  readonly defaultVariableType: (typeof VARIABLE_TYPES)[number];
+  /** environment_scope of a variable created without one. */
+  readonly defaultScope: string;
+  /** A blank environment_scope passes validation (the spec says "can't be blank"). */
+  readonly blankScopeAllowed: boolean;
+  /** The view GET /projects/:id/variables/:key sends. */
+  showView(view: VariableView): VariableView;
+  /** PUT /projects/:id/variables/:key answers 400 without value. */
+  readonly updateValueRequired: boolean;
+  /** PUT reads filter[environment_scope], as GET and DELETE do. */
+  readonly updateReadsScopeFilter: boolean;
+  /** filter[environment_scope] selects among the variables of one key, and several matches are a 409 (a feature flag). */
+  readonly scopeFilterOffered: boolean;
+}
+
+export const SPEC_VARIABLES: VariablesPolicy = {
+  storedKey: (given) => given.trim(),
+  defaultVariableType: 'env_var',
+  defaultScope: DEFAULT_SCOPE,
+  blankScopeAllowed: false,
+  showView: (view) => view,
+  updateValueRequired: true,
+  updateReadsScopeFilter: true,
+  scopeFilterOffered: false,
+};

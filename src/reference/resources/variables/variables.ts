@@ -4,7 +4,8 @@
  * one key in several scopes when the server option `variablesScopeFilter` is on (a feature flag,
  * off by default on the platform: then the filter is ignored and the oldest match is used). PUT
  * needs value; the platform profile takes it as optional and keeps the old one
- * (platform.variable-update-value-optional).
+ * (platform.variable-update-value-optional). What a declared variation changes is asked of the
+ * variables policy (variables.policy.ts).
  *
  *   POST /api/v4/projects/5/variables {"key":"DB_URL","value":"postgres://db"}
  *   -> 201 {"key":"DB_URL","value":"postgres://db","variable_type":"env_var","protected":false,
@@ -15,14 +16,14 @@ import type { FastifyRequest } from 'fastify';
 import { ctxOf } from '../../context.ts';
 import { ACCESS } from '../../domain/access.ts';
 import type { ProjectRecord, VariableRecord } from '../../domain/records.ts';
-import { DEFAULT_SCOPE, keyErrors, maskable, scopeTaken, VARIABLE_TYPES, variablesWithKey } from '../../domain/variables.ts';
+import { keyErrors, maskable, scopeTaken, VARIABLE_TYPES, variablesWithKey } from '../../domain/variables.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
 import { input, p, readParams } from '../../params.ts';
 import { created, noContent } from '../../respond.ts';
 import { stringParam, type Router } from '../../router.ts';
 import { findProjectWithAccess } from '../../lookups.ts';
-import { VARIABLE_KEY_CHARACTERS, VARIABLE_KEY_MAX_LENGTH } from '../../../spec/limits.ts';
+import type { VariablesPolicy } from './variables.policy.ts';
 
 const ATTRIBUTES = {
   variable_type: p.oneOf(VARIABLE_TYPES),
@@ -32,7 +33,7 @@ const ATTRIBUTES = {
 };
 const CREATE = { key: p.string().required(), value: p.string().required(), ...ATTRIBUTES };
 const UPDATE = { value: p.string().required(), ...ATTRIBUTES };
-/** The platform's PUT: value optional too (platform.variable-update-value-optional). */
+/** PUT with value optional (the platform's, platform.variable-update-value-optional). */
 const UPDATE_VALUE_OPTIONAL = { value: p.string(), ...ATTRIBUTES };
 const MULTIPLE = "There are multiple variables with provided parameters. Please use 'filter[environment_scope]'";
 
@@ -51,6 +52,11 @@ export function variableView(v: VariableRecord) {
   };
 }
 
+/** The variation point of these routes, as the active variations make it (variables.policy.ts). */
+function policy(request: FastifyRequest): VariablesPolicy {
+  return ctxOf(request).variations.policies.variables;
+}
+
 /** filter[environment_scope] (a hash parameter): the scope, undefined when not given. */
 function readScopeFilter(source: Record<string, unknown>): string | undefined {
   const filter = source.filter;
@@ -65,7 +71,7 @@ function readScopeFilter(source: Record<string, unknown>): string | undefined {
 function findVariable(request: FastifyRequest, project: ProjectRecord, scope: string | undefined): VariableRecord {
   const ctx = ctxOf(request);
   let matches = variablesWithKey(ctx.store, project.id, stringParam(request, 'key'));
-  if (ctx.has('variables.scope-filter')) {
+  if (policy(request).scopeFilterOffered) {
     if (scope !== undefined) matches = matches.filter((v) => v.environmentScope === scope);
     if (matches.length > 1) fail('conflict', MULTIPLE);
   }
@@ -83,19 +89,8 @@ function validate(request: FastifyRequest, v: Omit<VariableRecord, 'id'>, except
     errors.key = [`(${v.key}) has already been taken`];
   }
   if (v.masked && !maskable(v.value)) errors.value = ['is invalid'];
-  // A faulty server has no default scope and no presence check.
-  const blankAllowed = ctxOf(request).has('variables.default-scope-blank');
-  if (v.environmentScope.trim() === '' && !blankAllowed) errors.environment_scope = ["can't be blank"];
+  if (v.environmentScope.trim() === '' && !policy(request).blankScopeAllowed) errors.environment_scope = ["can't be blank"];
   if (Object.keys(errors).length > 0) fail('validation_failed', errors);
-}
-
-/** The key as stored: trimmed (a faulty server also sanitizes or truncates it). */
-function storedKey(request: FastifyRequest, given: string): string {
-  const ctx = ctxOf(request);
-  let key = given.trim();
-  if (ctx.has('variables.key-sanitized')) key = key.replace(new RegExp(`[^${VARIABLE_KEY_CHARACTERS}]`, 'g'), '_');
-  if (ctx.has('variables.key-truncated')) key = key.slice(0, VARIABLE_KEY_MAX_LENGTH);
-  return key;
 }
 
 export function registerVariables(r: Router): void {
@@ -110,9 +105,7 @@ export function registerVariables(r: Router): void {
   r.op('getProjectVariable', (request) => {
     const scope = readScopeFilter(input(request));
     const project = findProjectWithAccess(request, ACCESS.maintainer);
-    const view: Partial<ReturnType<typeof variableView>> = variableView(findVariable(request, project, scope));
-    if (r.ctx.has('variables.show-drops-masked')) delete view.masked;
-    return view;
+    return policy(request).showView(variableView(findVariable(request, project, scope)));
   });
 
   r.op('createProjectVariable', (request, reply) => {
@@ -120,12 +113,12 @@ export function registerVariables(r: Router): void {
     const project = findProjectWithAccess(request, ACCESS.maintainer);
     const values: Omit<VariableRecord, 'id'> = {
       projectId: project.id,
-      key: storedKey(request, q.key),
+      key: policy(request).storedKey(q.key),
       value: q.value,
-      variableType: q.variable_type ?? (r.ctx.has('variables.default-type-file') ? 'file' : 'env_var'),
+      variableType: q.variable_type ?? policy(request).defaultVariableType,
       protected: q.protected ?? false,
       masked: q.masked ?? false,
-      environmentScope: q.environment_scope ?? (r.ctx.has('variables.default-scope-blank') ? '' : DEFAULT_SCOPE),
+      environmentScope: q.environment_scope ?? policy(request).defaultScope,
     };
     validate(request, values);
     return created(request, reply, variableView(store.variables.insert(values)));
@@ -133,8 +126,8 @@ export function registerVariables(r: Router): void {
 
   r.op('updateProjectVariable', (request) => {
     const source = input(request);
-    const q = readParams(source, r.ctx.has('platform.variable-update-value-optional') ? UPDATE_VALUE_OPTIONAL : UPDATE);
-    const scope = r.ctx.has('variables.filter-ignored-on-update') ? undefined : readScopeFilter(source);
+    const q = readParams(source, policy(request).updateValueRequired ? UPDATE : UPDATE_VALUE_OPTIONAL);
+    const scope = policy(request).updateReadsScopeFilter ? readScopeFilter(source) : undefined;
     const project = findProjectWithAccess(request, ACCESS.maintainer);
     const existing = findVariable(request, project, scope);
     const values: Omit<VariableRecord, 'id'> = {

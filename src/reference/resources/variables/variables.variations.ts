@@ -1,12 +1,16 @@
 /**
  * The declared variations of variables (variables.ts): each fault once, with the clause it breaks
- * and the suites that catch it, and the capability its server option switches on. Behaviour a
- * declaration carries is applied at the shared variation points; the rest is asked for with
- * ctx.has(id) where it lives.
+ * and the suites that catch it, the capability its server option switches on and the platform's
+ * departure. Each carries its behaviour as a patch of the variables policy (variables.policy.ts),
+ * applied in declaration order; the handlers ask the policy, never an id.
  *
  *   REFERENCE_FAULTS=variables.key-sanitized npm run serve
  */
 import type { Variation } from '../../variation/declaration.ts';
+import { VARIABLE_KEY_CHARACTERS, VARIABLE_KEY_MAX_LENGTH } from '../../../spec/limits.ts';
+
+/** Characters outside the key charset, each to be replaced by _. */
+const OUTSIDE_KEY_CHARSET = new RegExp(`[^${VARIABLE_KEY_CHARACTERS}]`, 'g');
 
 export const VARIABLES_VARIATIONS = [
   {
@@ -15,6 +19,7 @@ export const VARIABLES_VARIATIONS = [
     description: 'a variable key with characters outside A-Z a-z 0-9 _ is sanitized (to _) and accepted',
     clause: 'variables.create.key_charset',
     suites: ['suites/variables/create.test.ts'],
+    policies: { variables: (p) => ({ ...p, storedKey: (given) => p.storedKey(given).replace(OUTSIDE_KEY_CHARSET, '_') }) },
   },
   {
     id: 'variables.key-truncated',
@@ -22,6 +27,7 @@ export const VARIABLES_VARIATIONS = [
     description: 'a variable key over 255 characters is truncated to 255 and accepted',
     clause: 'variables.create.key_too_long',
     suites: ['suites/variables/create.test.ts'],
+    policies: { variables: (p) => ({ ...p, storedKey: (given) => p.storedKey(given).slice(0, VARIABLE_KEY_MAX_LENGTH) }) },
   },
   {
     id: 'variables.show-drops-masked',
@@ -29,6 +35,15 @@ export const VARIABLES_VARIATIONS = [
     description: 'GET /projects/:id/variables/:key leaves out masked',
     clause: 'variables.get.fields',
     suites: ['suites/variables/read.test.ts'],
+    policies: {
+      variables: (p) => ({
+        ...p,
+        showView: (view) => {
+          const { masked: _dropped, ...rest } = p.showView(view);
+          return rest;
+        },
+      }),
+    },
   },
   {
     id: 'variables.default-scope-blank',
@@ -36,6 +51,8 @@ export const VARIABLES_VARIATIONS = [
     description: 'a variable created without environment_scope gets an empty scope instead of *',
     clause: 'variables.create.environment_scope_default',
     suites: ['suites/variables/create.test.ts'],
+    // No default scope and no presence check.
+    policies: { variables: (p) => ({ ...p, defaultScope: '', blankScopeAllowed: true }) },
   },
   {
     id: 'variables.default-type-file',
@@ -43,6 +60,7 @@ export const VARIABLES_VARIATIONS = [
     description: 'a variable created without variable_type gets file instead of env_var',
     clause: 'variables.create.variable_type_default',
     suites: ['suites/variables/create.test.ts'],
+    policies: { variables: (p) => ({ ...p, defaultVariableType: 'file' }) },
   },
   {
     id: 'variables.filter-ignored-on-update',
@@ -50,6 +68,7 @@ export const VARIABLES_VARIATIONS = [
     description: 'PUT /projects/:id/variables/:key ignores filter[environment_scope]',
     clause: 'variables.filter.get',
     suites: ['suites/variables/filter.test.ts'],
+    policies: { variables: (p) => ({ ...p, updateReadsScopeFilter: false }) },
   },
   {
     id: 'variables.scope-filter',
@@ -57,6 +76,7 @@ export const VARIABLES_VARIATIONS = [
     description: 'filter[environment_scope] is offered on the variables API (a feature flag, off by default on the platform)',
     option: 'variablesScopeFilter',
     env: 'REFERENCE_VARIABLES_SCOPE_FILTER',
+    policies: { variables: (p) => ({ ...p, scopeFilterOffered: true }) },
   },
   {
     id: 'platform.variable-update-value-optional',
@@ -72,5 +92,6 @@ export const VARIABLES_VARIATIONS = [
       },
     ],
     expires: '2027-06-30',
+    policies: { variables: (p) => ({ ...p, updateValueRequired: false }) },
   },
 ] as const satisfies readonly Variation[];
