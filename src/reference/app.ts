@@ -25,6 +25,7 @@ import { seed } from './seed.ts';
 import { seedGeneratedUsers, seedUsers, type SeedUser } from './seed-users.ts';
 import { createFormat } from './serialize.ts';
 import { createStore } from './store.ts';
+import { installStrict } from './strict/hook.ts';
 import {
   CAPABILITY_VARIATIONS,
   createVariations,
@@ -67,6 +68,8 @@ export interface AppOptions {
   generatedUsers?: number;
   /** Fastify logger, default false. */
   logger?: boolean;
+  /** Strict mode: every request is also judged against its operation (src/reference/strict/); findings in ref.findings() and the client report. Default false. */
+  strict?: boolean;
 }
 
 /**
@@ -166,6 +169,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   app.decorateRequest('caller', null);
   registerBodyParsers(app);
   if (wire.multipart) await registerMultipart(app);
+  if (options.strict) installStrict(app);
 
   app.addHook(
     'onRequest',
