@@ -25,7 +25,11 @@ import { seed } from './seed.ts';
 import { seedGeneratedUsers, seedUsers, type SeedUser } from './seed-users.ts';
 import { createFormat } from './serialize.ts';
 import { createStore } from './store.ts';
-import { installStrict } from './strict/hook.ts';
+import { applySeedData } from './control/apply-seed-data.ts';
+import { registerControlRoutes } from './control/control-routes.ts';
+import { controlledClock } from './control/controlled-clock.ts';
+import { createReferenceControl } from './control/reference-control.ts';
+import type { SeedData } from './control/seed-data.ts';
 import {
   CAPABILITY_VARIATIONS,
   createVariations,
@@ -66,10 +70,10 @@ export interface AppOptions {
   seedUsers?: readonly SeedUser[];
   /** That many generated users created at start-up, in bulk (benchmarks: gen-user-1 ...), default 0. */
   generatedUsers?: number;
+  /** Declared data put into the store at start-up (control/seed-data.ts: users with tokens, groups, projects, members, epics, variables, keys); reset() returns to it. */
+  data?: SeedData;
   /** Fastify logger, default false. */
   logger?: boolean;
-  /** Strict mode: every request is also judged against its operation (src/reference/strict/); findings in ref.findings() and the client report. Default false. */
-  strict?: boolean;
 }
 
 /**
@@ -141,13 +145,16 @@ function toApiError(error: unknown, request: FastifyRequest): ApiError {
 }
 
 export async function buildApp(options: AppOptions = {}): Promise<{ app: FastifyInstance; adminToken: string }> {
-  const ctx = createContext(options);
+  const time = controlledClock(options.clock ?? systemClock);
+  const ctx = createContext({ ...options, clock: time.clock });
   const { wire } = ctx.variations;
   const rawQuery = wire.rawQuery;
   const adminToken = options.adminToken ?? newAdminToken();
   seed(ctx.store, ctx.clock, adminToken);
   seedUsers(ctx.store, ctx.clock, options.seedUsers ?? []);
   seedGeneratedUsers(ctx.store, ctx.clock, options.generatedUsers ?? 0);
+  if (options.data) applySeedData(ctx.store, ctx.clock, options.data);
+  const control = createReferenceControl(ctx, time);
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -166,10 +173,10 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   });
   ignoreUnknownExpectations(app.server);
   app.decorate('ref', ctx);
+  app.decorate('refControl', control);
   app.decorateRequest('caller', null);
   registerBodyParsers(app);
   if (wire.multipart) await registerMultipart(app);
-  if (options.strict) installStrict(app);
 
   app.addHook(
     'onRequest',
@@ -200,6 +207,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   // Version 3 was removed in release 11.0 (the spec); the platform still answers its paths, with 410 (lib/api/api.rb).
   for (const url of ['/api/v3', '/api/v3/*']) app.all(url, (_request, reply) => reply.code(410).send({ error: API_V3_GONE }));
 
+  registerControlRoutes(app, control);
   const host = new Router(app, ctx);
   for (const plugin of RESOURCES) await host.mount(plugin);
   host.finish();

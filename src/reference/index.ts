@@ -2,14 +2,14 @@
  * The bundled reference server of API v4: in-memory, injectable clock, optional faults for
  * mutation testing.
  *
- *   const ref = await startReferenceServer({ port: 0 });
+ *   const ref = await startReferenceServer({ port: 0, data: parseSeedData(json) });
+ *   ref.reset(); ref.advanceClock(60_000);   // between tests: seeded state; time moved (control/)
  *   fetch(`${ref.apiUrl}/user`, { headers: { 'Private-Token': ref.adminToken } });
  *   await ref.close();
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
-import type { Finding } from './strict/findings.ts';
-import { writeClientReport } from './strict/report.ts';
+import type { ReferenceControl } from './control/reference-control.ts';
 
 export { FAULTS } from './faults.ts';
 
@@ -19,11 +19,9 @@ export interface ReferenceOptions extends AppOptions {
   host?: string;
   /** Default 0 (a random free port). */
   port?: number;
-  /** Under strict: where close() writes the client report, a base path without extension (default reports/client-report: .json and .md). */
-  clientReport?: string;
 }
 
-export interface RunningReference {
+export interface RunningReference extends ReferenceControl {
   /** http://host:port, no trailing slash. */
   url: string;
   /** url + '/api/v4'. */
@@ -32,8 +30,6 @@ export interface RunningReference {
   /** Stops listening and closes idle connections; requests still in flight get CLOSE_GRACE_MS, then their connections are cut. */
   close(): Promise<void>;
   app: FastifyInstance;
-  /** Strict mode's findings so far (empty when strict is off): what the client sent that its operation does not read. */
-  findings(): Finding[];
 }
 
 /** The app, not listening: for app.inject(). */
@@ -76,10 +72,10 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     apiUrl: `${url}/api/v4`,
     adminToken,
     app,
-    findings: () => app.strictFindings?.list() ?? [],
-    close: async () => {
-      await closeWithin(app, CLOSE_GRACE_MS);
-      if (app.strictFindings) await writeClientReport(app.strictFindings.list(), options.clientReport);
-    },
+    reset: () => app.refControl.reset(),
+    advanceClock: (ms) => app.refControl.advanceClock(ms),
+    setClock: (instant) => app.refControl.setClock(instant),
+    now: () => app.refControl.now(),
+    close: () => closeWithin(app, CLOSE_GRACE_MS),
   };
 }

@@ -47,6 +47,16 @@ export interface Table<T extends Row> {
   readonly size: number;
   /** An index of the rows by a key derived from each (kept current by insert, update and delete). */
   index(key: (row: T) => string): Index<T>;
+  /** The rows and the id sequence, for restore() (control/snapshot.ts: the reset between tests). Rows are shared, not copied: they never change in place (update replaces a row by a copy). */
+  snapshot(): TableSnapshot<T>;
+  /** Puts back the rows and id sequence of a snapshot (which stays reusable); indexes rebuilt. */
+  restore(snapshot: TableSnapshot<T>): void;
+}
+
+/** A table's rows and its last id, as snapshot() took them. */
+export interface TableSnapshot<T extends Row> {
+  readonly rows: readonly T[];
+  readonly lastId: number;
 }
 
 /** Rows by a derived key: a lookup costs O(matches), not a scan of the table. */
@@ -75,6 +85,9 @@ class KeyIndex<T extends Row> implements Index<T> {
         key,
         [...(Array.isArray(entry) ? entry : [entry]), row].sort((a, b) => a.id - b.id),
       );
+  }
+  clear(): void {
+    this.entries.clear();
   }
   remove(row: T): void {
     const key = this.keyOf(row);
@@ -140,6 +153,18 @@ export function createTable<T extends Row>(): Table<T> {
       for (const row of rows.values()) index.add(row);
       indexes.push(index);
       return index;
+    },
+    snapshot: () => ({ rows: Array.from(rows.values()), lastId }),
+    restore(snapshot) {
+      rows.clear();
+      ids.length = 0;
+      for (const index of indexes) index.clear();
+      for (const row of snapshot.rows) {
+        rows.set(row.id, row);
+        ids.push(row.id);
+        for (const index of indexes) index.add(row);
+      }
+      lastId = snapshot.lastId;
     },
     all: () => Array.from(rows.values()),
     find(predicate) {

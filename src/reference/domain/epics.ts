@@ -27,6 +27,13 @@ export function nextEpicIid(store: Store, groupId: number): number {
   return next;
 }
 
+/** After a reset (control/reset.ts): each group's sequence resumes at the largest iid the store holds again. */
+export function resumeEpicIids(store: Store): void {
+  const seq = new Map<number, number>();
+  for (const e of store.epics.all()) seq.set(e.groupId, Math.max(seq.get(e.groupId) ?? 0, e.iid));
+  iidSequences.set(store, seq);
+}
+
 /** The faulty way (fault epics.iid-race): the largest iid in use plus one. */
 export function maxEpicIidPlusOne(store: Store, groupId: number): number {
   return store.epics.filter((e) => e.groupId === groupId).reduce((m, e) => Math.max(m, e.iid), 0) + 1;
