@@ -30,6 +30,7 @@ import { registerControlRoutes } from './control/control-routes.ts';
 import { controlledClock } from './control/controlled-clock.ts';
 import { createReferenceControl } from './control/reference-control.ts';
 import type { SeedData } from './control/seed-data.ts';
+import { installStrict } from './strict/hook.ts';
 import {
   CAPABILITY_VARIATIONS,
   createVariations,
@@ -74,6 +75,8 @@ export interface AppOptions {
   data?: SeedData;
   /** Fastify logger, default false. */
   logger?: boolean;
+  /** Strict mode: every request is also judged against its operation (src/reference/strict/); findings in ref.findings() and the client report. Default false. */
+  strict?: boolean;
 }
 
 /**
@@ -177,6 +180,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   app.decorateRequest('caller', null);
   registerBodyParsers(app);
   if (wire.multipart) await registerMultipart(app);
+  if (options.strict) installStrict(app);
 
   app.addHook(
     'onRequest',

@@ -10,6 +10,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
 import type { ReferenceControl } from './control/reference-control.ts';
+import type { Finding } from './strict/findings.ts';
+import { writeClientReport } from './strict/report.ts';
 
 export { FAULTS } from './faults.ts';
 
@@ -19,6 +21,8 @@ export interface ReferenceOptions extends AppOptions {
   host?: string;
   /** Default 0 (a random free port). */
   port?: number;
+  /** Under strict: where close() writes the client report, a base path without extension (default reports/client-report: .json and .md). */
+  clientReport?: string;
 }
 
 export interface RunningReference extends ReferenceControl {
@@ -30,6 +34,8 @@ export interface RunningReference extends ReferenceControl {
   /** Stops listening and closes idle connections; requests still in flight get CLOSE_GRACE_MS, then their connections are cut. */
   close(): Promise<void>;
   app: FastifyInstance;
+  /** Strict mode's findings so far (empty when strict is off): what the client sent that its operation does not read. */
+  findings(): Finding[];
 }
 
 /** The app, not listening: for app.inject(). */
@@ -76,6 +82,10 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     advanceClock: (ms) => app.refControl.advanceClock(ms),
     setClock: (instant) => app.refControl.setClock(instant),
     now: () => app.refControl.now(),
-    close: () => closeWithin(app, CLOSE_GRACE_MS),
+    findings: () => app.strictFindings?.list() ?? [],
+    close: async () => {
+      await closeWithin(app, CLOSE_GRACE_MS);
+      if (app.strictFindings) await writeClientReport(app.strictFindings.list(), options.clientReport);
+    },
   };
 }
