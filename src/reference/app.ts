@@ -25,12 +25,13 @@ import { seed } from './seed.ts';
 import { seedGeneratedUsers, seedUsers, type SeedUser } from './seed-users.ts';
 import { createFormat } from './serialize.ts';
 import { createStore } from './store.ts';
+import { resolveOpsFaults, type OpsFault } from './ops-faults/grammar.ts';
+import { registerOpsFaults } from './ops-faults/hooks.ts';
 import { applySeedData } from './control/apply-seed-data.ts';
 import { registerControlRoutes } from './control/control-routes.ts';
 import { controlledClock } from './control/controlled-clock.ts';
 import { createReferenceControl } from './control/reference-control.ts';
 import type { SeedData } from './control/seed-data.ts';
-import { installStrict } from './strict/hook.ts';
 import {
   CAPABILITY_VARIATIONS,
   createVariations,
@@ -75,8 +76,10 @@ export interface AppOptions {
   data?: SeedData;
   /** Fastify logger, default false. */
   logger?: boolean;
-  /** Strict mode: every request is also judged against its operation (src/reference/strict/); findings in ref.findings() and the client report. Default false. */
-  strict?: boolean;
+  /** Operational faults for a client's error handling (429, 5xx, delay, drop, truncate; src/reference/ops-faults/), objects or the flag's text. Given (even empty), the request log is kept. */
+  opsFaults?: readonly OpsFault[] | string;
+  /** Seed of the operational faults' draws (default 1). */
+  opsFaultsSeed?: number;
 }
 
 /**
@@ -178,9 +181,10 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   app.decorate('ref', ctx);
   app.decorate('refControl', control);
   app.decorateRequest('caller', null);
+  if (options.opsFaults !== undefined)
+    registerOpsFaults(app, { faults: resolveOpsFaults(options.opsFaults), seed: options.opsFaultsSeed, now: () => ctx.clock().getTime() });
   registerBodyParsers(app);
   if (wire.multipart) await registerMultipart(app);
-  if (options.strict) installStrict(app);
 
   app.addHook(
     'onRequest',
