@@ -25,13 +25,14 @@ import { seed } from './seed.ts';
 import { seedGeneratedUsers, seedUsers, type SeedUser } from './seed-users.ts';
 import { createFormat } from './serialize.ts';
 import { createStore } from './store.ts';
-import { resolveOpsFaults, type OpsFault } from './ops-faults/grammar.ts';
-import { registerOpsFaults } from './ops-faults/hooks.ts';
 import { applySeedData } from './control/apply-seed-data.ts';
 import { registerControlRoutes } from './control/control-routes.ts';
 import { controlledClock } from './control/controlled-clock.ts';
 import { createReferenceControl } from './control/reference-control.ts';
 import type { SeedData } from './control/seed-data.ts';
+import { resolveOpsFaults, type OpsFault } from './ops-faults/grammar.ts';
+import { registerOpsFaults } from './ops-faults/hooks.ts';
+import { installStrict } from './strict/hook.ts';
 import {
   CAPABILITY_VARIATIONS,
   createVariations,
@@ -80,6 +81,8 @@ export interface AppOptions {
   opsFaults?: readonly OpsFault[] | string;
   /** Seed of the operational faults' draws (default 1). */
   opsFaultsSeed?: number;
+  /** Strict mode: every request is also judged against its operation (src/reference/strict/); findings in ref.findings() and the client report. Default false. */
+  strict?: boolean;
 }
 
 /**
@@ -185,6 +188,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     registerOpsFaults(app, { faults: resolveOpsFaults(options.opsFaults), seed: options.opsFaultsSeed, now: () => ctx.clock().getTime() });
   registerBodyParsers(app);
   if (wire.multipart) await registerMultipart(app);
+  if (options.strict) installStrict(app);
 
   app.addHook(
     'onRequest',

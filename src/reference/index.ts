@@ -9,8 +9,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
-import { requestLogOf, type RequestLogEntry } from './ops-faults/hooks.ts';
 import type { ReferenceControl } from './control/reference-control.ts';
+import { requestLogOf, type RequestLogEntry } from './ops-faults/hooks.ts';
+import type { Finding } from './strict/findings.ts';
+import { writeClientReport } from './strict/report.ts';
 
 export { FAULTS } from './faults.ts';
 
@@ -20,6 +22,8 @@ export interface ReferenceOptions extends AppOptions {
   host?: string;
   /** Default 0 (a random free port). */
   port?: number;
+  /** Under strict: where close() writes the client report, a base path without extension (default reports/client-report: .json and .md). */
+  clientReport?: string;
 }
 
 export interface RunningReference extends ReferenceControl {
@@ -33,6 +37,8 @@ export interface RunningReference extends ReferenceControl {
   app: FastifyInstance;
   /** The requests answered so far, with the operational fault applied to each (kept only when the opsFaults option is given). */
   requestLog(): readonly RequestLogEntry[];
+  /** Strict mode's findings so far (empty when strict is off): what the client sent that its operation does not read. */
+  findings(): Finding[];
 }
 
 /** The app, not listening: for app.inject(). */
@@ -75,11 +81,15 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     apiUrl: `${url}/api/v4`,
     adminToken,
     app,
-    requestLog: () => requestLogOf(app)?.entries() ?? [],
     reset: () => app.refControl.reset(),
     advanceClock: (ms) => app.refControl.advanceClock(ms),
     setClock: (instant) => app.refControl.setClock(instant),
     now: () => app.refControl.now(),
-    close: () => closeWithin(app, CLOSE_GRACE_MS),
+    requestLog: () => requestLogOf(app)?.entries() ?? [],
+    findings: () => app.strictFindings?.list() ?? [],
+    close: async () => {
+      await closeWithin(app, CLOSE_GRACE_MS);
+      if (app.strictFindings) await writeClientReport(app.strictFindings.list(), options.clientReport);
+    },
   };
 }
