@@ -8,6 +8,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildReferenceApp } from '../index.ts';
 import { parseSeedData } from './seed-data.ts';
+import { SAMPLE } from './seed-data.sample.ts';
 
 /** An OpenSSH ed25519 public key line. */
 function sshKey(): string {
@@ -15,27 +16,6 @@ function sshKey(): string {
   const field = (b: Buffer) => Buffer.concat([Buffer.alloc(4, 0).fill(0), b]).fill(b.length, 3, 4);
   return `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(x)]).toString('base64')} amy@laptop`;
 }
-
-export const SAMPLE = {
-  users: [
-    { username: 'amy', tokens: [{ token: 'amy-token-1234', scopes: ['api' as const] }] },
-    { username: 'bob', tokens: [{ token: 'bob-token-1234', scopes: ['read_api' as const] }] },
-  ],
-  groups: [
-    { path: 'acme', visibility: 'internal' as const },
-    { path: 'tools', parent: 'acme' },
-  ],
-  projects: [
-    { path: 'cli', namespace: 'acme/tools' },
-    { path: 'dotfiles', namespace: 'amy' },
-  ],
-  members: [
-    { user: 'amy', group: 'acme', access_level: 50 as const },
-    { user: 'bob', project: 'acme/tools/cli', access_level: 30 as const },
-  ],
-  epics: [{ group: 'acme', title: 'Roadmap', author: 'amy' }],
-  variables: [{ project: 'acme/tools/cli', key: 'DEPLOY_ENV', value: 'staging' }],
-};
 
 describe('seed data', () => {
   it('names the place of each problem', () => {
