@@ -11,6 +11,8 @@
  *   await w.close();
  */
 import { Gitlab, GitbeakerRequestError } from '@gitbeaker/rest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { IN_PROCESS_DEFAULTS, referenceOptionsFromEnv } from '../../reference/env-options.ts';
 import { startReferenceServer, type RunningReference } from '../../reference/index.ts';
 
@@ -48,10 +50,21 @@ export function clientFor(url: string, token?: string): Client {
   return token === undefined ? new Gitlab(common) : new Gitlab({ ...common, token });
 }
 
-export async function startWorld(): Promise<World> {
+/**
+ * Starts the world with strict mode on: close() fails on any finding but the allowed ones
+ * ('kind operationId parameter', e.g. a flow that sends a datetime where a date is asked on purpose).
+ */
+export async function startWorld(allowedFindings: readonly string[] = []): Promise<World> {
   // The same switches a certification run gives its in-process reference (global-setup.ts).
   const options = referenceOptionsFromEnv({ ...IN_PROCESS_DEFAULTS });
-  const ref = await startReferenceServer({ ...options, host: '127.0.0.1', port: 0 });
+  // Strict on: a well-behaved client sends only what each operation reads (close() fails otherwise).
+  const ref = await startReferenceServer({
+    ...options,
+    host: '127.0.0.1',
+    port: 0,
+    strict: true,
+    clientReport: join(tmpdir(), `gitbeaker-client-report-${process.pid}`),
+  });
   const admin = clientFor(ref.url, ref.adminToken);
   return {
     ref,
@@ -69,7 +82,14 @@ export async function startWorld(): Promise<World> {
       if (typeof token.token !== 'string') throw new Error(`no token value in the create response of ${username}'s impersonation token`);
       return { id: user.id, username, api: clientFor(ref.url, token.token) };
     },
-    close: () => ref.close(),
+    async close() {
+      const findings = ref.findings().filter((f) => !allowedFindings.includes(`${f.kind} ${f.operationId} ${f.parameter}`));
+      await ref.close();
+      if (findings.length > 0)
+        throw new Error(
+          `strict mode findings of gitbeaker's requests:\n${findings.map((f) => `${f.kind} ${f.operationId} ${f.parameter}: ${f.detail} (${f.request.method} ${f.request.url})`).join('\n')}`,
+        );
+    },
   };
 }
 

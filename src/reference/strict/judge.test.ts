@@ -52,4 +52,11 @@ describe('judgeRequest', () => {
     const body = { ...create.sample, name: 'n', username: 'u', email: 'u@example.com', password: 'p', nickname: 'x' };
     expect(kinds(judgeRequest({ method: 'POST', query: { username: 'u' }, body }, create))).toEqual(['unread-body-field:nickname']);
   });
+
+  it('reads a query parameter sent in a body (the platform merges them) and does not judge a file field', () => {
+    const update = operationById('updateProjectVariable');
+    expect(judgeRequest({ method: 'PUT', query: {}, body: { value: 'v', filter: { environment_scope: '*' } } }, update)).toEqual([]);
+    const avatar = { filename: 'a.png', data: 'x' };
+    expect(judgeRequest({ method: 'PUT', query: {}, body: { avatar } }, operationById('updateUser'))).toEqual([]);
+  });
 });

@@ -41,6 +41,9 @@ const ALWAYS_KNOWN = new Set(['sudo']);
 /** Pagination parameters, known on a list. */
 const PAGINATION = new Set(['page', 'per_page', 'pagination', 'order_by', 'sort', 'id_after', 'id_before', 'cursor']);
 
+/** The schema of a file field: any value. */
+const FILE: Schema = { description: 'file' };
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const INTEGER = /^-?\d+$/;
@@ -54,6 +57,7 @@ const show = (v: unknown) => {
 /** What is wrong with one value against its schema (query strings arrive as text, JSON bodies typed), or undefined. */
 export function valueProblem(value: unknown, schema: Schema): Pick<Judgement, 'kind' | 'detail'> | undefined {
   const type = schema.type;
+  if (type === undefined) return undefined;
   if (type === 'array') {
     const items = Array.isArray(value) ? value : [value];
     for (const item of items) {
@@ -110,7 +114,10 @@ function judgeFields(
 /** The findings of one request against its operation row. */
 export function judgeRequest(facts: RequestFacts, row: Operation): Judgement[] {
   const out: Judgement[] = [];
-  const bodyFields = row.body ? { ...row.body.fields, ...Object.fromEntries(Object.keys(row.body.files ?? {}).map((f) => [f, {}])) } : {};
+  // A file field (multipart) is read as a file: known, its value not judged.
+  const bodyFields: Record<string, Schema> = row.body
+    ? { ...row.body.fields, ...Object.fromEntries(Object.keys(row.body.files ?? {}).map((f) => [f, FILE])) }
+    : {};
   const writes = facts.method === 'POST' || facts.method === 'PUT';
   // A write's query string is read as its body (the platform merges them): its fields are known there too.
   const querySchemas: Record<string, Schema> = { ...(writes ? bodyFields : {}), ...(row.query ?? {}) };
@@ -131,7 +138,9 @@ export function judgeRequest(facts: RequestFacts, row: Operation): Judgement[] {
   const known = (name: string) => ALWAYS_KNOWN.has(name) || (row.list === true && PAGINATION.has(name));
   out.push(...judgeFields(query, querySchemas, known, 'unknown-parameter'));
   if (facts.body !== null && typeof facts.body === 'object' && !Array.isArray(facts.body)) {
-    out.push(...judgeFields(facts.body as Record<string, unknown>, bodyFields, (n) => ALWAYS_KNOWN.has(n), 'unread-body-field'));
+    // The platform reads body and query as one set of parameters: a query parameter sent in the body is read too.
+    const bodySchemas = { ...(row.query ?? {}), ...bodyFields };
+    out.push(...judgeFields(facts.body as Record<string, unknown>, bodySchemas, (n) => ALWAYS_KNOWN.has(n), 'unread-body-field'));
   }
   return out;
 }
