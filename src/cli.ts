@@ -23,7 +23,7 @@ const USAGE = `Usage (every command takes --help; conformance --version prints t
   conformance certify [--base-url URL] [--admin-token TOKEN] [--reports-dir DIR] [--seed N] [--skip AREAS]
                       [--require CAPABILITIES] [--baseline FILE] [--suite NAME[,NAME]] [--grep PATTERN] [--shard i/n] [--merge-reports DIR]
                       [--progress lines|dot|verbose] [filter...]
-  conformance serve [--port P] [--host H] [--admin-token TOKEN] [--profile spec|platform]
+  conformance serve [--port P] [--host H] [--admin-token TOKEN] [--profile spec|platform] [--strict] [--client-report PATH]
   conformance validate --schema NAME FILE|-
   conformance schemas
   conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]
@@ -67,6 +67,8 @@ async function serve(args: string[]): Promise<number> {
     host: { type: 'string' },
     'admin-token': { type: 'string' },
     profile: { type: 'string' },
+    strict: { type: 'boolean' },
+    'client-report': { type: 'string' },
   });
   const port = values.port === undefined ? 4010 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -78,7 +80,11 @@ async function serve(args: string[]): Promise<number> {
   const fromEnv = referenceOptionsChecked(process.env);
   const given = (values['admin-token'] as string | undefined) || fromEnv.adminToken;
   const host = (values.host as string | undefined) ?? '127.0.0.1';
-  const ref = await startReferenceServer({ ...fromEnv, host, port, adminToken: given, profile }).catch(listenFailure(host, port));
+  const strict = values.strict === true || fromEnv.strict === true;
+  const clientReport = (values['client-report'] as string | undefined) ?? fromEnv.clientReport;
+  const ref = await startReferenceServer({ ...fromEnv, host, port, adminToken: given, profile, strict, clientReport }).catch(
+    listenFailure(host, port),
+  );
   console.log(`Reference server listening on ${ref.url} (API at ${ref.apiUrl})${profile === 'platform' ? ', platform profile' : ''}`);
   for (const line of servedVariations(fromEnv, profile)) console.log(line);
   if (!given) console.log(`Administrator token (generated): ${ref.adminToken}`);

@@ -21,6 +21,8 @@
  * REFERENCE_DELAYED_USER_DELETION=1    DELETE /users/:id blocks the user and removes it later, as the platform's background job
  * REFERENCE_USER_DELETION_DELAY_MS=N   that delay in milliseconds (default 60000)
  * REFERENCE_SCHEDULED_DELETION=1       DELETE /projects/:id and /groups/:id only mark for deletion (permanently_remove and full_path remove at once)
+ * REFERENCE_STRICT=1                   strict mode: every request judged against its operation, a client report written at close
+ * REFERENCE_CLIENT_REPORT=PATH         that report's base path (default reports/client-report: .json and .md)
  */
 import type { ReferenceOptions } from './index.ts';
 import { wholeSecondClock } from './clock.ts';
@@ -69,5 +71,7 @@ export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOption
     generatedUsers: generatedUsersFromEnv(env),
     ...delayFromEnv(env),
     ...(flag(env.REFERENCE_CLOCK_SECONDS) ? { clock: wholeSecondClock } : {}),
+    ...(flag(env.REFERENCE_STRICT) ? { strict: true } : {}),
+    ...(env.REFERENCE_CLIENT_REPORT ? { clientReport: env.REFERENCE_CLIENT_REPORT } : {}),
   };
 }

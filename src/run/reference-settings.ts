@@ -105,4 +105,14 @@ export const REFERENCE_SETTINGS: readonly ReferenceSetting[] = [
     value: '0',
     doc: 'Reference server only: 1 deletes projects and groups as newer platform releases do: DELETE answers 202 and only marks for deletion (renamed <path>-deletion_scheduled-<id>, marked_for_deletion_on shown, removed 7 days later); DELETE with permanently_remove=true and full_path=<its full path> removes a marked one at once.',
   },
+  {
+    env: 'REFERENCE_STRICT',
+    value: '0',
+    doc: 'Reference server only: 1 (or serve --strict) judges every request against its operation (unknown parameter, wrong type or format, deprecated parameter, token in the query, per_page over 100, body field not read), answers it as usual, and writes the client report at close.',
+  },
+  {
+    env: 'REFERENCE_CLIENT_REPORT',
+    value: 'reports/client-report',
+    doc: 'Reference server only: base path of the strict mode client report (.json and .md are added), relative to the working folder.',
+  },
 ];
