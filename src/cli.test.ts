@@ -180,6 +180,26 @@ describe('certify refuses, before anything runs, what would run nothing or fail 
     expect(await oneLineError(['serve', '--port', '0'])).toMatch(/unknown fault/);
   });
 
+  test('serve with a bad --data file or --ops-faults, or a bad REFERENCE_OPS_FAULTS: one line naming it', async () => {
+    const bad = join(reports, 'seed.json');
+    writeFileSync(bad, '{"users":[{"username":5}]}');
+    expect(await oneLineError(['serve', '--port', '0', '--data', bad])).toMatch(
+      /^conformance: --data .*seed\.json: users\[0\]\.username: /,
+    );
+    expect(await oneLineError(['serve', '--port', '0', '--data', join(reports, 'none.json')])).toMatch(
+      /^conformance: --data: cannot read /,
+    );
+    expect(await oneLineError(['serve', '--port', '0', '--ops-faults', 'bogus@x'])).toMatch(
+      /^conformance: --ops-faults: .*unknown kind "bogus"/,
+    );
+    process.env.REFERENCE_OPS_FAULTS = '500@GET /users:2';
+    try {
+      expect(await oneLineError(['serve', '--port', '0'])).toMatch(/^conformance: REFERENCE_OPS_FAULTS: .*rate must be between 0 and 1/);
+    } finally {
+      delete process.env.REFERENCE_OPS_FAULTS;
+    }
+  });
+
   test('serve on a port in use', async () => {
     const busy = createServer();
     await new Promise<void>((ok) => busy.listen(0, '127.0.0.1', ok));

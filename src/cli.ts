@@ -24,6 +24,7 @@ const USAGE = `Usage (every command takes --help; conformance --version prints t
                       [--require CAPABILITIES] [--baseline FILE] [--suite NAME[,NAME]] [--grep PATTERN] [--shard i/n] [--merge-reports DIR]
                       [--progress lines|dot|verbose] [filter...]
   conformance serve [--port P] [--host H] [--admin-token TOKEN] [--profile spec|platform] [--strict] [--client-report PATH]
+                    [--data SEED.json] [--ops-faults 'KIND[=ARG]@ROUTE[:RATE],...']
   conformance validate --schema NAME FILE|-
   conformance schemas
   conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]
@@ -61,6 +62,17 @@ function parse(args: string[], options: Record<string, { type: 'string' | 'boole
   }
 }
 
+/** A flag's value read by `read`: what it throws is a usage error (exit 2), named by the flag when its message does not say it. */
+function flagValue<T>(read: () => T, flag?: string): T {
+  try {
+    return read();
+  } catch (e) {
+    if (isKitError(e)) throw e;
+    const message = (e as Error).message;
+    throw new KitError('USAGE', flag && !message.startsWith(flag) ? `${flag}: ${message}` : message);
+  }
+}
+
 async function serve(args: string[]): Promise<number> {
   const { values } = parse(args, {
     port: { type: 'string' },
@@ -69,6 +81,8 @@ async function serve(args: string[]): Promise<number> {
     profile: { type: 'string' },
     strict: { type: 'boolean' },
     'client-report': { type: 'string' },
+    data: { type: 'string' },
+    'ops-faults': { type: 'string' },
   });
   const port = values.port === undefined ? 4010 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -82,9 +96,23 @@ async function serve(args: string[]): Promise<number> {
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   const strict = values.strict === true || fromEnv.strict === true;
   const clientReport = (values['client-report'] as string | undefined) ?? fromEnv.clientReport;
-  const ref = await startReferenceServer({ ...fromEnv, host, port, adminToken: given, profile, strict, clientReport }).catch(
-    listenFailure(host, port),
-  );
+  const { seedDataFile, checkedOpsFaults } = await import('./reference/env-options.ts');
+  const data = values.data === undefined ? fromEnv.data : flagValue(() => seedDataFile(values.data as string, '--data'));
+  const opsFaults =
+    values['ops-faults'] === undefined
+      ? fromEnv.opsFaults
+      : flagValue(() => checkedOpsFaults(values['ops-faults'] as string, '--ops-faults'));
+  const ref = await startReferenceServer({
+    ...fromEnv,
+    host,
+    port,
+    adminToken: given,
+    profile,
+    strict,
+    clientReport,
+    data,
+    opsFaults,
+  }).catch(listenFailure(host, port));
   console.log(`Reference server listening on ${ref.url} (API at ${ref.apiUrl})${profile === 'platform' ? ', platform profile' : ''}`);
   for (const line of servedVariations(fromEnv, profile)) console.log(line);
   if (!given) console.log(`Administrator token (generated): ${ref.adminToken}`);

@@ -21,11 +21,16 @@
  * REFERENCE_DELAYED_USER_DELETION=1    DELETE /users/:id blocks the user and removes it later, as the platform's background job
  * REFERENCE_USER_DELETION_DELAY_MS=N   that delay in milliseconds (default 60000)
  * REFERENCE_SCHEDULED_DELETION=1       DELETE /projects/:id and /groups/:id only mark for deletion (permanently_remove and full_path remove at once)
+ * REFERENCE_DATA=seed.json            declared data (users with tokens, groups, projects, members, epics, variables, keys) at start; reset restores it
+ * REFERENCE_OPS_FAULTS=429@GET /users:0.5   operational faults for a client's error handling (grammar: ops-faults/grammar.ts)
  * REFERENCE_STRICT=1                   strict mode: every request judged against its operation, a client report written at close
  * REFERENCE_CLIENT_REPORT=PATH         that report's base path (default reports/client-report: .json and .md)
  */
 import type { ReferenceOptions } from './index.ts';
+import { readFileSync } from 'node:fs';
 import { wholeSecondClock } from './clock.ts';
+import { parseSeedData, type SeedData } from './control/seed-data.ts';
+import { parseOpsFaults } from './ops-faults/grammar.ts';
 import { generatedUsersFromEnv, seedUsersFromEnv } from './seed-users.ts';
 import type { CapabilityOption } from './variation/declaration.ts';
 import { CAPABILITY_VARIATIONS, type Profile } from './variation/registry.ts';
@@ -61,6 +66,33 @@ function delayFromEnv(env: NodeJS.ProcessEnv): { userDeletionDelayMs?: number } 
   return { userDeletionDelayMs: Number(raw) };
 }
 
+/** A seed data file (JSON), read and checked: a problem names the variable or flag, the file and the place. */
+export function seedDataFile(path: string, from: string): SeedData {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new Error(`${from}: cannot read ${path}: ${(e as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${from}: ${path} is not JSON: ${(e as Error).message}`);
+  }
+  return parseSeedData(json, `${from} ${path}`);
+}
+
+/** Operational faults as written, checked at once (a bad one is a configuration error, not a start-up failure). */
+export function checkedOpsFaults(text: string, from: string): string {
+  try {
+    parseOpsFaults(text);
+  } catch (e) {
+    throw new Error(`${from}: ${(e as Error).message}`);
+  }
+  return text;
+}
+
 export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOptions {
   return {
     adminToken: env.REFERENCE_ADMIN_TOKEN || undefined,
@@ -71,6 +103,8 @@ export function referenceOptionsFromEnv(env: NodeJS.ProcessEnv): ReferenceOption
     generatedUsers: generatedUsersFromEnv(env),
     ...delayFromEnv(env),
     ...(flag(env.REFERENCE_CLOCK_SECONDS) ? { clock: wholeSecondClock } : {}),
+    ...(env.REFERENCE_DATA?.trim() ? { data: seedDataFile(env.REFERENCE_DATA.trim(), 'REFERENCE_DATA') } : {}),
+    ...(env.REFERENCE_OPS_FAULTS?.trim() ? { opsFaults: checkedOpsFaults(env.REFERENCE_OPS_FAULTS.trim(), 'REFERENCE_OPS_FAULTS') } : {}),
     ...(flag(env.REFERENCE_STRICT) ? { strict: true } : {}),
     ...(env.REFERENCE_CLIENT_REPORT ? { clientReport: env.REFERENCE_CLIENT_REPORT } : {}),
   };

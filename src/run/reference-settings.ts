@@ -106,6 +106,16 @@ export const REFERENCE_SETTINGS: readonly ReferenceSetting[] = [
     doc: 'Reference server only: 1 deletes projects and groups as newer platform releases do: DELETE answers 202 and only marks for deletion (renamed <path>-deletion_scheduled-<id>, marked_for_deletion_on shown, removed 7 days later); DELETE with permanently_remove=true and full_path=<its full path> removes a marked one at once.',
   },
   {
+    env: 'REFERENCE_DATA',
+    value: '',
+    doc: 'Reference server only: a JSON file of declared data (users with the tokens tests use, groups and subgroups, projects, members, epics, variables, SSH keys) loaded at start (or serve --data FILE); POST /-/reference/reset (admin token) and ref.reset() restore it.',
+  },
+  {
+    env: 'REFERENCE_OPS_FAULTS',
+    value: '',
+    doc: "Reference server only: operational faults for a client's error handling (or serve --ops-faults), KIND[=ARG]@ROUTE[:RATE] separated by commas: 429=SECONDS (Retry-After), 429-reset=SECONDS (RateLimit-Reset), 500, 502, 503, delay=MS, drop, truncate; ROUTE is * or 'METHOD /path' (:name a segment); RATE 0 to 1 (default 1), drawn from a seed.",
+  },
+  {
     env: 'REFERENCE_STRICT',
     value: '0',
     doc: 'Reference server only: 1 (or serve --strict) judges every request against its operation (unknown parameter, wrong type or format, deprecated parameter, token in the query, per_page over 100, body field not read), answers it as usual, and writes the client report at close.',
