@@ -3,6 +3,7 @@
  * command's lines of the usage text), and one-line usage errors with a "did you mean".
  *
  *   const early = helpOrVersion(['certify', '--help'], USAGE, console.log);   // prints certify's usage: 0
+ *   helpOrVersion(['serve', '--help'], USAGE, console.log, { serve: SERVE_HELP });   // serve's usage and its options
  *   throw unknownCommand('certfy', USAGE);   // conformance: unknown command "certfy"; did you mean certify? ...
  *
  * The commands are read from the usage text itself (its `  conformance NAME` lines), so a command
@@ -44,6 +45,18 @@ export function configFlagsHelp(): string {
   const rows = SETTING_KEYS.map((k) => `  ${`${FLAGS[k]}${SWITCHES.has(k) ? '' : ' VALUE'}`.padEnd(width)}  ${VARIABLES[k]}`);
   return `Configuration (a flag beats its variable, read from the environment and .env; docs/configuration.md):\n${rows.join('\n')}`;
 }
+
+/** serve's lines under its usage: the stand-in options, each in short (docs/reference-server.md says more). */
+export const SERVE_HELP = `The bundled reference server; prints "Reference server listening on URL (API at URL/api/v4)" once it answers
+(with --port 0, the free port it took). As a stand-in for a client's tests (docs/reference-server.md,
+"As a stand-in for a client's tests"):
+  --strict              judge each request against its operation (unknown parameter, wrong type or format,
+                        token in the query, per_page over the maximum...); still answered as the platform would
+  --client-report PATH  under --strict, where the findings go at exit: PATH.json and PATH.md (reports/client-report)
+  --data SEED.json      start from declared users (with tokens), groups, projects, members, epics, variables, keys;
+                        POST /-/reference/reset (admin token) returns to it
+  --ops-faults SPEC     faults for the client's error handling, KIND[=ARG]@ROUTE[:RATE],... (KIND 429=SECONDS,
+                        429-reset=SECONDS, 500, 502, 503, delay=MS, drop, truncate), e.g. '429=2@GET /users/:id:0.5'`;
 
 const HELP = new Set(['--help', '-h']);
 

@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { FLAGS, SWITCHES, type Config, type ConfigFlags } from './run/config.ts';
-import { argsError, configFlagsHelp, helpOrVersion, unknownCommand } from './cli-help.ts';
+import { argsError, configFlagsHelp, helpOrVersion, SERVE_HELP, unknownCommand } from './cli-help.ts';
 import { isKitError, KitError } from './shared/errors.ts';
 
 // Each command below loads only what it runs: a certification does not wait for the reference
@@ -37,7 +37,8 @@ const USAGE = `Usage (every command takes --help; conformance --version prints t
 const BENCH_HELP = `Measures speed and memory against their targets (docs/benchmarks.md): 1-3 and 5 on the reference under load;
 4 a full certification of a reference answering each request --latency MS late (50) at concurrency 12, <= 60 s;
 6 the in-process certification, <= 15 s; 7 the kit's CPU per request in 4, a regression guard of <= 2.5 ms at
-concurrency 12. --no-certification leaves out 4, 6 and 7; suite filters certify only those. Writes
+concurrency 12; 8 the reference's reset, median < 5 ms; 9 serve's start-up to its first answer, <= 1000 ms.
+--no-certification leaves out 4, 6 and 7; suite filters certify only those. Writes
 reports/bench.json; exit 1 when a target or the guard is missed.`;
 
 /** parseArgs options of every configuration flag, from the configuration's own table. */
@@ -130,7 +131,12 @@ async function serve(args: string[]): Promise<number> {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    const early = helpOrVersion(argv, USAGE, console.log, { certify: configFlagsHelp(), cleanup: configFlagsHelp(), bench: BENCH_HELP });
+    const early = helpOrVersion(argv, USAGE, console.log, {
+      certify: configFlagsHelp(),
+      cleanup: configFlagsHelp(),
+      bench: BENCH_HELP,
+      serve: SERVE_HELP,
+    });
     if (early !== undefined) return early;
     switch (command) {
       case 'certify': {

@@ -182,7 +182,14 @@ describe('runBench (tiny)', () => {
     });
     const written = JSON.parse(readFileSync(join(dir, 'bench.json'), 'utf8')) as BenchReport;
     expect(written).toEqual(JSON.parse(JSON.stringify(report)));
-    expect(written.measurements.map((m) => m.id)).toEqual(['list-throughput', 'creates', 'deep-page', 'memory']);
+    expect(written.measurements.map((m) => m.id)).toEqual([
+      'list-throughput',
+      'creates',
+      'deep-page',
+      'memory',
+      'reference-reset',
+      'serve-startup',
+    ]);
     for (const m of written.measurements) {
       expect(Number.isFinite(m.value) && m.value > 0).toBe(true);
       expect(['pass', 'miss', 'info']).toContain(m.status);
@@ -195,7 +202,7 @@ describe('runBench (tiny)', () => {
     for (const m of written.measurements) expect(table).toContain(m.title);
     expect(table).toMatch(/>= 0\.5x/);
     expect(lines.some((l) => l.includes('deep page'))).toBe(true);
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('median', () => {

@@ -1,5 +1,5 @@
 /**
- * runBench(): every measurement of issues 11 and 21 in one run, servers in child processes, the
+ * runBench(): every measurement of issues 11, 21 and 30 in one run, servers in child processes, the
  * load generator here. Writes <reportsDir>/bench.json and returns the report; the verdict is 'pass'
  * when every measurement with a target (or a regression guard) meets it.
  *
@@ -18,6 +18,8 @@ import { createsPerSecond } from './creates.ts';
 import { deepPageLatency } from './deep-page.ts';
 import type { Measurement } from './measurement.ts';
 import { peakMemory } from './memory.ts';
+import { measureResets } from './reset-line.ts';
+import { measureServeStartup } from './serve-startup.ts';
 import { listThroughput } from './throughput.ts';
 
 export interface BenchOptions {
@@ -118,6 +120,11 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchReport>
     const inProcess = await inProcessCertification({ reportsDir, filters, log });
     measurements.push(deployed, memory, inProcess, kitCpu);
   }
+
+  log('[bench] 8. reference reset (sample seed data, in this process)');
+  measurements.push(await measureResets());
+  log('[bench] 9. conformance serve start-up to its first answer');
+  measurements.push(await measureServeStartup());
 
   const report: BenchReport = {
     verdict: measurements.every((m) => m.status !== 'miss') ? 'pass' : 'miss',
