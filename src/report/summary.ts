@@ -9,11 +9,15 @@
  */
 import type { CleanupReport, MainRequests, ThrottleCount } from '../kit/channels.ts';
 import type { FailureRecord } from '../kit/result-meta.ts';
-import type { BaselineOutcome, KnownBy } from './baseline.ts';
+import type { BaselineOutcome } from './baseline.ts';
+import { failureOf, type FailureSummary } from './failure-summary.ts';
 import type { CapabilityReport } from '../kit/capabilities.ts';
 import type { RunScope } from './run-scope.ts';
 import { areaOf, type Clause } from '../spec/clauses.ts';
 import { authorizationResults, type AuthorizationCellResult } from './authorization-table.ts';
+
+export type { FailureSummary } from './failure-summary.ts';
+export { titleOf } from './failure-summary.ts';
 
 export type TestState = 'passed' | 'failed' | 'skipped' | 'pending';
 
@@ -62,36 +66,6 @@ export interface ClauseSummary {
   testable?: Clause['testable'];
   /** Why it was skipped or is untested. */
   reason?: string;
-}
-
-export interface FailureSummary {
-  /** Full name of the failed test. */
-  test: string;
-  /** Cited clause id, or null for a test that cites none. */
-  clause: string | null;
-  /** The clause a response check found broken, when it is not the cited one (it fails on the matrix too). */
-  violates?: string;
-  /** The fields the failing check found wrong, when it could name them all. */
-  fields?: string[];
-  /** The resource those fields belong to ('epic'), when the check knew it. */
-  resource?: string;
-  /** The spec operation of the exchange it judged ('GET /users/:id/gpg_keys'). */
-  operation?: string;
-  /** One line: the requirement and, when known, expected and actual. */
-  message: string;
-  /** curl command replaying the last exchange, or null. */
-  reproduce: string | null;
-  /** The test's title without the clause id. */
-  title: string;
-  file?: string;
-  requirement: string;
-  expected?: string;
-  actual?: string;
-  exchange?: FailureRecord['exchange'];
-  /** A failed property's shrunk counterexample. */
-  counterexample?: string;
-  /** On a known failure: the baseline entries that excused it, and why. */
-  known?: KnownBy;
 }
 
 export interface AreaCounts {
@@ -199,12 +173,6 @@ export interface SummaryInput {
   interrupted?: boolean;
 }
 
-/** The title without a leading clause id ("users.x.y POST ..." -> "POST ..."). */
-export function titleOf(result: Pick<TestResult, 'name' | 'clause'>): string {
-  const { name, clause } = result;
-  return clause && name.startsWith(`${clause} `) ? name.slice(clause.length + 1) : name;
-}
-
 const NOT_FINISHED = 'did not finish (run interrupted)';
 
 function skipReasonOf(r: TestResult): string {
@@ -223,36 +191,6 @@ function clauseStatus(tests: TestResult[], info: ClauseEntry | undefined): { sta
   if (tests.some((t) => t.state === 'passed')) return { status: 'pass', reason: unknown };
   const reasons = [...new Set(tests.map(skipReasonOf))];
   return { status: 'skip', reason: [unknown, ...reasons].filter(Boolean).join('; ') };
-}
-
-function oneLine(s: string): string {
-  return s.replace(/\s*\n\s*/g, ' ').trim();
-}
-
-function failureOf(r: TestResult): FailureSummary {
-  const f = r.failure;
-  const requirement = oneLine(f?.requirement || r.errors?.[0] || 'The test failed without an error message.');
-  const parts: string[] = [];
-  if (f?.expected !== undefined) parts.push(`expected ${oneLine(f.expected)}`);
-  if (f?.actual !== undefined) parts.push(`actual ${oneLine(f.actual)}`);
-  const out: FailureSummary = {
-    test: r.fullName,
-    clause: r.clause ?? null,
-    message: parts.length ? `${requirement} (${parts.join(', ')})` : requirement,
-    reproduce: f?.reproduce ?? null,
-    title: titleOf(r),
-    requirement,
-  };
-  if (r.file) out.file = r.file;
-  if (f?.violates) out.violates = f.violates;
-  if (f?.fields) out.fields = f.fields;
-  if (f?.resource) out.resource = f.resource;
-  if (f?.operation) out.operation = f.operation;
-  if (f?.counterexample !== undefined) out.counterexample = f.counterexample;
-  if (f?.expected !== undefined) out.expected = f.expected;
-  if (f?.actual !== undefined) out.actual = f.actual;
-  if (f?.exchange) out.exchange = f.exchange;
-  return out;
 }
 
 function plural(n: number, word: string): string {
