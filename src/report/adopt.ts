@@ -17,17 +17,10 @@ import { CLAUSES } from '../spec/clauses.ts';
 import { KitError } from '../shared/errors.ts';
 import { entryLabel, parseBaseline, type BaselineEntry } from './baseline.ts';
 import { readSummaryFile } from './read-summary.ts';
+import type { FailureSummary } from './failure-summary.ts';
 
 /** What adopting reads of a failure in summary.json. */
-interface AdoptableFailure {
-  test: string;
-  clause: string | null;
-  violates?: string;
-  fields?: string[];
-  resource?: string;
-  operation?: string;
-  counterexample?: string;
-}
+type AdoptableFailure = Pick<FailureSummary, 'test' | 'clause' | 'violates' | 'fields' | 'resource' | 'operation' | 'counterexample'>;
 
 /** The part of summary.json adopting reads: its failures, including those a baseline already excused. */
 export interface AdoptableSummary {

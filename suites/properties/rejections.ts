@@ -40,6 +40,15 @@ export function invalidOf(targets: RejectionTarget[], ...kinds: ErrorKind[]): fc
   return fc.oneof(...targets.map((t) => t.inputs ?? invalidInput(t.endpoint))).filter((c) => kinds.includes(c.kind));
 }
 
+/**
+ * One framework refusal (a wrong type or value), run as an example whatever the number of runs: a
+ * target that words such bodies otherwise (the platform's {"error": ...}) shows it on every run, so
+ * a baseline entry for it never goes stale.
+ */
+export function frameworkRefusal(targets: RejectionTarget[]): InvalidInput {
+  return fc.sample(invalidOf(targets, 'either'), { seed: 1, numRuns: 1 })[0]!;
+}
+
 const targetOf = (targets: RejectionTarget[], c: InvalidInput) => targets.find((t) => t.endpoint === c.endpoint)!;
 
 /** Sends the case; returns the answer and whether the state stayed as it was. */
