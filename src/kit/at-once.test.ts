@@ -1,0 +1,120 @@
+/**
+ * at-once.ts and Throttle.together: requests really in flight together (a server counts them)
+ * even under a concurrency bound smaller than the burst, bursts of side-by-side tests never
+ * deadlock, the bound holds again afterwards, and oneWins's verdict and its report.
+ *
+ *   npx vitest run src/kit/at-once.test.ts
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SecretSet } from '../shared/redact.ts';
+import { atOnce, oneWins, overlapped, times, type AtOnceAnswers } from './at-once.ts';
+import { ConformanceFailure } from './checks.ts';
+import { ApiClient, type ApiResponse } from './client.ts';
+import { Throttle } from './throttle.ts';
+
+let server: Server;
+let apiUrl: string;
+let inFlight = 0;
+let peak = 0;
+let first = true;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    peak = Math.max(peak, ++inFlight);
+    // Each answer waits 30 ms, so a request sent only after another answered never overlaps it. The first POST wins.
+    setTimeout(() => {
+      inFlight -= 1;
+      const status = req.method === 'POST' ? (first ? 201 : 400) : 200;
+      if (req.method === 'POST') first = false;
+      res.writeHead(status, { 'content-type': 'application/json' }).end('{"message":"x"}');
+    }, 30);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function client(maxInFlight?: number): ApiClient {
+  const throttle = new Throttle({ maxWaitMs: 0, maxInFlight });
+  return new ApiClient({ apiUrl, timeoutMs: 5000, maxBodyBytes: 1 << 20, secrets: new SecretSet([]), auth: { token: 't' }, throttle });
+}
+
+describe('atOnce', () => {
+  test('three requests are in flight together although the bound is two; the bound holds again afterwards', async () => {
+    const c = client(2);
+    peak = 0;
+    const sent = await atOnce(times(3, { client: c, method: 'GET', path: '/x' }));
+    expect(sent.answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect([peak, sent.together]).toEqual([3, true]);
+    peak = 0;
+    await Promise.all(Array.from({ length: 5 }, () => c.get('/y')));
+    expect(peak).toBe(2);
+  });
+
+  test('two bursts side by side under a bound of two both complete, each together', async () => {
+    const c = client(2);
+    const [a, b] = await Promise.all([
+      atOnce(times(3, { client: c, method: 'GET', path: '/a' })),
+      atOnce(times(2, { client: c, method: 'GET', path: '/b' })),
+    ]);
+    expect([a.together, b.together]).toEqual([true, true]);
+  });
+
+  test('a request sent only after another answered is seen as not together', () => {
+    expect(
+      overlapped([
+        { start: 0, end: 10 },
+        { start: 11, end: 20 },
+      ]),
+    ).toBe(false);
+    expect(
+      overlapped([
+        { start: 0, end: 10 },
+        { start: 5, end: 20 },
+        { start: 9, end: 12 },
+      ]),
+    ).toBe(true);
+  });
+});
+
+describe('oneWins', () => {
+  test('one 201 and the others 400: the winner; two 201: a failure listing every answer with its request', async () => {
+    first = true;
+    const c = client();
+    const sent = await atOnce(times(3, { client: c, method: 'POST', path: '/user/keys', options: { json: { title: 'k' } }, who: 'alice' }));
+    expect(oneWins(sent, { wins: 201, others: 400, what: 'identical POST /user/keys' })).toBe(
+      sent.answers.findIndex((r) => r.status === 201),
+    );
+
+    const res = (status: number) => ({ ...sent.answers[0], status }) as ApiResponse;
+    const twice: AtOnceAnswers = { ...sent, answers: [res(201), res(400), res(201)] };
+    let failure: ConformanceFailure | undefined;
+    try {
+      oneWins(twice, { wins: 201, others: 400, what: 'identical POST /user/keys' });
+    } catch (e) {
+      failure = e as ConformanceFailure;
+    }
+    expect(failure).toBeInstanceOf(ConformanceFailure);
+    expect([failure!.expected, failure!.actual]).toEqual(['one 201, 2 x 400', '201, 400, 201']);
+    expect(failure!.requirement).toContain('Of 3 identical POST /user/keys sent together, exactly one MUST answer 201');
+    expect(failure!.requirement).toContain('3. alice: POST /api/v4/user/keys {"title":"k"} -> 201 {"message":"x"}');
+  });
+
+  test('a status neither the winner nor the others is out of place', () => {
+    const base = { method: 'PUT', url: 'http://h/api/v4/users/1', text: '' } as ApiResponse;
+    const sent: AtOnceAnswers = {
+      requests: [],
+      answers: [
+        { ...base, status: 200 },
+        { ...base, status: 409 },
+      ],
+      together: true,
+    };
+    sent.requests = sent.answers.map(() => ({ client: client(), method: 'PUT', path: '/users/1' }));
+    expect(() => oneWins(sent, { wins: 200, others: 404, what: 'PUT /users/:id' })).toThrow(
+      /exactly one MUST answer 200 and the others 404/,
+    );
+  });
+});
