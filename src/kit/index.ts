@@ -6,13 +6,16 @@
  */
 export { clauseTest, type ClauseContext } from './clause-test.ts';
 export { check, requireThat } from './checks.ts';
+export { atOnce, oneWins, times, type AtOnceAnswers, type AtOnceRequest } from './at-once.ts';
 export { session, type Session } from './session.ts';
 export { parseLinks, serverNow } from './http-helpers.ts';
 export type { ApiResponse, Transport } from './client.ts';
 export { isApiDate, isApiDatetime } from './schema-formats.ts';
 export { waitPastTimestamp } from './timestamp-gap.ts';
 export * from './fixtures.ts';
+export { addImpersonationTokens } from './bulk-tokens.ts';
 export { deletionTestTimeout, removal } from './deletion.ts';
+export { deleteTwice, listedIds, presentPaths, type RepeatedDelete } from './repeat-delete.ts';
 export { casesOf } from './case-tables.ts';
 export { fill, fillAsync, type Lookup } from './placeholders.ts';
 export { refusedRequests, tagRequests, type OperationRequest } from './operation-requests.ts';

@@ -5,7 +5,7 @@
  *
  *   npx vitest run src/reference/faults.test.ts -t 'epics.relative-always-short'
  */
-import { type Case, type TestServer, observe } from '../../testing.ts';
+import { type Case, type TestServer, START, observe } from '../../testing.ts';
 import { expect } from 'vitest';
 import type { FaultIdOf } from '../../variation/declaration.ts';
 import type { EPICS_VARIATIONS } from './epics.variations.ts';
@@ -62,6 +62,17 @@ async function closeState(t: TestServer): Promise<string> {
   const g = await group(t, 'g');
   await epic(t, g, { title: 'e' });
   return (await t.req('PUT', `/groups/${g}/epics/1`, { token: t.admin, body: { state_event: 'close' } })).data.state;
+}
+
+/** closed_at after a close, and after a second close a minute later. */
+async function closedAtTwice(t: TestServer): Promise<[string, string]> {
+  const g = await group(t, 'g');
+  await epic(t, g, { title: 'e' });
+  const close = async () =>
+    (await t.req('PUT', `/groups/${g}/epics/1`, { token: t.admin, body: { state_event: 'close' } })).data.closed_at as string;
+  const first = await close();
+  t.setNow(60_000);
+  return [first, await close()];
 }
 
 async function overLimit(t: TestServer) {
@@ -138,6 +149,7 @@ export const EPICS_FAULT_CASES = {
     healthy: async (t) => expect(await guestView(t)).not.toHaveProperty('start_date_is_fixed'),
     faulty: async (t) => expect(await guestView(t)).toHaveProperty('start_date_is_fixed', false),
   },
+  'epics.reclose-moves-closed-at': observe(closedAtTwice, [START, START], [START, '2024-05-01T12:01:00.000Z']),
   'todos.repeat-201': {
     healthy: async (t) => expect(await secondTodo(t)).toBe(304),
     faulty: async (t) => expect(await secondTodo(t)).toBe(201),

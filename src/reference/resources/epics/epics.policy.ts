@@ -10,6 +10,7 @@
  */
 import { nextEpicIid } from '../../domain/epics.ts';
 import type { Store } from '../../store.ts';
+import type { EpicState } from '../../domain/records.ts';
 
 /** The range filters of the epic list, each a bound on created_at or updated_at. */
 export type EpicRangeParam = 'created_after' | 'created_before' | 'updated_after' | 'updated_before';
@@ -44,6 +45,8 @@ export interface EpicsPolicy {
   assignIid(store: Store, groupId: number): Promise<number>;
   /** PUT's state_event closes or reopens the epic. */
   readonly followsStateEvent: boolean;
+  /** Whether state_event=close closes an epic in this state (stamping closed_at): only an opened one. */
+  closeApplies(state: EpicState): boolean;
   /** The labels filter: every wanted label is among the epic's. */
   labelsMatch(wanted: readonly string[], names: readonly string[]): boolean;
   /** Each range filter's bound, on or after / on or before. */
@@ -70,6 +73,7 @@ export const SPEC_EPICS: EpicsPolicy = {
   missingDescription: '',
   assignIid: async (store, groupId) => nextEpicIid(store, groupId),
   followsStateEvent: true,
+  closeApplies: (state) => state === 'opened',
   labelsMatch: (wanted, names) => wanted.every((w) => names.includes(w)),
   rangeBounds: {
     created_after: (time, bound) => time >= bound,

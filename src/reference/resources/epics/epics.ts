@@ -207,7 +207,7 @@ export function registerEpics(r: Router): void {
     const parentId = parentEpic(request, q.parent_id);
     if (parentId !== undefined) patch.parentId = parentId === epic.id ? epic.parentId : parentId;
     if (q.state_event && policy.followsStateEvent) {
-      if (q.state_event === 'close' && epic.state === 'opened')
+      if (q.state_event === 'close' && policy.closeApplies(epic.state))
         Object.assign(patch, { state: 'closed', closedAt: now, closedById: user.id });
       if (q.state_event === 'reopen' && epic.state === 'closed')
         Object.assign(patch, { state: 'opened', closedAt: null, closedById: null });

@@ -99,6 +99,15 @@ export const EPICS_VARIATIONS = [
     policies: { epics: (p) => ({ ...p, followsStateEvent: false }) },
   },
   {
+    id: 'epics.reclose-moves-closed-at',
+    kind: 'fault',
+    description:
+      'state_event=close on an epic already closed closes it again: closed_at moves to the time of the repeated request (the close does not look at the state)',
+    clause: 'epics.transition.closed_at',
+    suites: ['suites/epics/repeat.test.ts'],
+    policies: { epics: (p) => ({ ...p, closeApplies: () => true }) },
+  },
+  {
     id: 'epics.description-truncated',
     kind: 'fault',
     description: 'a description over 1,048,576 characters is cut to the limit and accepted',
