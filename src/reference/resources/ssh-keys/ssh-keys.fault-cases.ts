@@ -5,7 +5,7 @@
  *
  *   npx vitest run src/reference/faults.test.ts -t 'keys.duplicate-409'
  */
-import type { TestServer, Case } from '../../testing.ts';
+import { observe, type TestServer, type Case } from '../../testing.ts';
 import { expect } from 'vitest';
 import { sshPublicKey } from '../../../kit/generators/ssh-keys.ts';
 import { ownershipCase } from '../../fixtures.fault-cases.ts';
@@ -19,6 +19,16 @@ async function duplicateKey(t: TestServer) {
   const bob = await t.user('bob');
   await t.req('POST', '/user/keys', { token: jane.token, body: { title: 'a', key: k.text } });
   return t.req('POST', '/user/keys', { token: bob.token, body: { title: 'b', key: k.text } });
+}
+
+/** The statuses of three identical POST /user/keys by Jane sent together, and how many keys she has after. */
+async function keyRace(t: TestServer): Promise<{ statuses: number[]; stored: number }> {
+  const k = await sshPublicKey();
+  const jane = await t.user('jane');
+  const post = () => t.req('POST', '/user/keys', { token: jane.token, body: { title: 'a', key: k.text } });
+  const answers = await Promise.all([post(), post(), post()]);
+  const list = await t.req('GET', '/user/keys', { token: jane.token });
+  return { statuses: answers.map((r) => r.statusCode).sort(), stored: list.data.length };
 }
 
 const TAKEN_KEY = { message: { fingerprint: ['has already been taken'], key: ['has already been taken'] } };
@@ -41,6 +51,7 @@ export const SSH_KEYS_FAULT_CASES = {
       expect([res.statusCode, res.data]).toEqual([400, { message: 'Key has already been taken' }]);
     },
   },
+  'keys.duplicate-race': observe(keyRace, { statuses: [201, 400, 400], stored: 1 }, { statuses: [201, 201, 201], stored: 3 }),
   'keys.unchecked': {
     healthy: async (t) => {
       const jane = await t.user('jane');

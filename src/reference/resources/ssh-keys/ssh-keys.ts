@@ -16,6 +16,7 @@ import { callerOf } from '../../auth.ts';
 import { ctxOf, envOf, type RefContext, type ViewEnv } from '../../context.ts';
 import type { SshKeyRecord, UserRecord } from '../../domain/records.ts';
 import { parseSshKey, publishableKey, type ParsedSshKey, type SshKeyProblem } from '../../domain/ssh-keys.ts';
+import { storageRoundTrip } from '../../domain/storage-round-trip.ts';
 import { findUserByIdOrUsername } from '../../domain/users.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
@@ -45,8 +46,8 @@ function uncheckedKey(text: string): ParsedSshKey {
   return { type, body, comment: rest.join(' '), bits: 0, fingerprintMd5: '', fingerprintSha256: `SHA256:${sha}` };
 }
 
-/** Checks and stores a key for `user`: 400 with a field map for a bad or duplicate key. */
-function addKey(ctx: RefContext, request: FastifyRequest, user: UserRecord): SshKeyRecord {
+/** Checks and stores a key for `user`: 400 with a field map for a bad or duplicate key (keys.duplicate-race: a pause between). */
+async function addKey(ctx: RefContext, request: FastifyRequest, user: UserRecord): Promise<SshKeyRecord> {
   const q = readParams(input(request), CREATE);
   const now = ctx.clock();
   const errors: FieldErrors = {};
@@ -67,6 +68,7 @@ function addKey(ctx: RefContext, request: FastifyRequest, user: UserRecord): Ssh
     }
   }
   if (Object.keys(errors).length > 0 || 'error' in parsed) fail('validation_failed', errors);
+  if (ctx.has('keys.duplicate-race')) await storageRoundTrip();
   return ctx.store.sshKeys.insert({
     userId: user.id,
     title: q.title,
@@ -109,8 +111,8 @@ export function registerSshKeys(r: Router): void {
     sshKeyView(keyOf(request, callerOf(request).user.id, ctx.has('keys.other-users-key-readable')), envOf(request)),
   );
 
-  r.op('addCurrentUserSshKey', (request, reply) =>
-    created(request, reply, sshKeyView(addKey(ctx, request, callerOf(request).user), envOf(request))),
+  r.op('addCurrentUserSshKey', async (request, reply) =>
+    created(request, reply, sshKeyView(await addKey(ctx, request, callerOf(request).user), envOf(request))),
   );
 
   r.op('deleteCurrentUserSshKey', (request, reply) => {
@@ -127,10 +129,10 @@ export function registerSshKeys(r: Router): void {
     return paginate(request, reply, keysOf(ctx, user.id)).map((k) => sshKeyView(k, env));
   });
 
-  r.op('addUserSshKey', (request, reply) => {
+  r.op('addUserSshKey', async (request, reply) => {
     readParams(input(request), CREATE); // parameter checks before the user lookup
     const user = userById(request);
-    return created(request, reply, sshKeyView(addKey(ctx, request, user), envOf(request)));
+    return created(request, reply, sshKeyView(await addKey(ctx, request, user), envOf(request)));
   });
 
   // Read as the list is (public); the platform's GET ':id/keys/:key_id' in lib/api/users.rb.

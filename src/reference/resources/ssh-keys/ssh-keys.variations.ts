@@ -23,6 +23,14 @@ export const SSH_KEYS_VARIATIONS = [
     suites: ['suites/ssh-keys/create-errors.test.ts'],
   },
   {
+    id: 'keys.duplicate-race',
+    kind: 'fault',
+    description:
+      'POST /user/keys checks the fingerprint is free, then awaits a storage round trip, then inserts without checking again: identical keys sent together are all stored (201 each)',
+    clause: 'keys.create_own.duplicate_status',
+    suites: ['suites/ssh-keys/concurrent.test.ts'],
+  },
+  {
     id: 'keys.unchecked',
     kind: 'fault',
     description: 'the SSH key text is not checked: garbage is stored (201)',

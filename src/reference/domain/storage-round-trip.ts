@@ -1,0 +1,16 @@
+/**
+ * The pause of a check-then-insert race, for the race faults of the catalogue (keys.duplicate-race,
+ * emails.taken-race, users.update-email-race): a server that checks uniqueness, then awaits a storage
+ * round trip, then writes without checking again lets requests sent together all pass the check.
+ * The healthy reference checks and writes with no await between them.
+ *
+ *   if (ctx.has('keys.duplicate-race')) await storageRoundTrip();
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Long enough for requests sent together to reach their check on a busy machine shared with the kit's workers. */
+const ROUND_TRIP_MS = 50;
+
+export function storageRoundTrip(): Promise<void> {
+  return sleep(ROUND_TRIP_MS);
+}
