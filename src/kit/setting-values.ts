@@ -5,6 +5,7 @@
  *
  *   positiveInt(600000).default(10000).parse('250')   // 250
  *   onOff().parse(undefined)                           // false: a switch is off by default
+ *   onOffPerTarget().parse('off')                      // false; undefined when unset
  *   serverRoot().parse('https://gitlab.example.com/api/v4/')   // 'https://gitlab.example.com'
  */
 import { z } from 'zod';
@@ -48,6 +49,19 @@ export const onOff = () =>
       return z.NEVER;
     })
     .default(false);
+
+/** An on/off (1/0, true/false, yes/no) choice whose default depends on the target: undefined when unset (the run decides). */
+export const onOffPerTarget = () =>
+  z
+    .string()
+    .trim()
+    .transform((s, ctx) => {
+      if (/^(on|1|true|yes)$/i.test(s)) return true;
+      if (/^(off|0|false|no)$/i.test(s)) return false;
+      ctx.addIssue({ code: 'custom', message: 'must be on or off' });
+      return z.NEVER;
+    })
+    .optional();
 
 /** Text matching a pattern (a username, a prefix), trimmed. */
 export const matching = (pattern: RegExp, message: string) => z.string().trim().regex(pattern, message);

@@ -27,11 +27,14 @@ export interface RunGroup {
 
 /**
  * The settings the workers read (settings.ts rows marked forWorkers: seed, numRuns, timeoutMs, runPrefix...), as the
- * run resolved them: reportsDir absolute, ldapBlockedUser the one seeded on the bundled reference.
+ * run resolved them: reportsDir absolute, ldapBlockedUser the one seeded on the bundled reference, largeCollection
+ * on or off.
  */
 export type WorkerSettings = Pick<Config, WorkerKey>;
 
 export interface TargetInfo extends WorkerSettings {
+  /** CONFORMANCE_LARGE_COLLECTION as the run resolved it: unset, on against the bundled reference only. */
+  largeCollection: boolean;
   /** Server root, e.g. http://127.0.0.1:4010 */
   baseUrl: string;
   apiUrl: string;

@@ -31,6 +31,18 @@ const sizeOfPage = (count: number, perPage: number, n: number) => async (t: Test
   return ((await t.req('GET', '/broadcast_messages', { query: `per_page=${perPage}&page=${n}` })).data as unknown[]).length;
 };
 
+/** X-Total, X-Total-Pages and whether rel="last" is sent, at 100 a page, on 1,000 broadcast messages and then on 1,001. */
+async function countsAt1000And1001(t: TestServer) {
+  const counts = async () => {
+    const res = await t.req('GET', '/broadcast_messages', { query: 'per_page=100' });
+    return [res.headers['x-total'], res.headers['x-total-pages'], String(res.headers.link).includes('rel="last"')];
+  };
+  await seed(t, 1_000);
+  const at1000 = await counts();
+  await seed(t, 1);
+  return [at1000, await counts()];
+}
+
 async function keysetPage(t: TestServer, query: string) {
   const res = await t.req('GET', '/projects', { token: t.admin, query: `pagination=keyset&order_by=id&sort=asc&${query}` });
   return { count: (res.data as unknown[]).length, xTotal: res.headers['x-total'] ?? null };
@@ -84,4 +96,15 @@ export const PAGINATION_FAULT_CASES = {
   'pagination.odd-per-page-short': observe(sizeOfPage(7, 3, 2), 3, 2),
   'pagination.deep-pages-empty': observe(sizeOfPage(12, 1, 11), 1, 0),
   'pagination.per-page-max-exclusive': observe(sizeOfPage(101, 100, 1), 100, 20),
+  'pagination.counts-dropped-over-1000': observe(
+    countsAt1000And1001,
+    [
+      ['1000', '10', true],
+      ['1001', '11', true],
+    ],
+    [
+      ['1000', '10', true],
+      [undefined, undefined, false],
+    ],
+  ),
 } satisfies Record<FaultIdOf<typeof PAGINATION_VARIATIONS>, Case>;

@@ -187,6 +187,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ...workerSettings(config),
       reportsDir,
       ldapBlockedUser,
+      // Unset: the 1,001-item collection is filled against the bundled reference only (a deployed target opts in).
+      largeCollection: config.largeCollection ?? !config.baseUrl,
       baseUrl: root,
       apiUrl,
       adminToken,

@@ -5,25 +5,10 @@
  * user (10,001 of them), removed with the user.
  */
 import { describe } from 'vitest';
-import { check, clauseTest, createUser, LARGE_COLLECTION, parseLinks, requireThat, type Session } from '../../src/kit/index.ts';
+import { addImpersonationTokens, check, clauseTest, createUser, LARGE_COLLECTION, parseLinks, requireThat } from '../../src/kit/index.ts';
 
 const OVER = LARGE_COLLECTION + 1;
 const PARALLEL = 16;
-
-async function fill(s: Session, userId: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < OVER) {
-      const i = ++next;
-      const res = await s.admin.post(`/users/${userId}/impersonation_tokens`, {
-        json: { name: `bulk-${i}`, scopes: ['read_user'], expires_at: s.target.tokenExpiresAt },
-      });
-      if (res.status !== 201) throw new Error(`filling the collection: token ${i} answered ${res.status || res.error}`);
-      s.secrets.add(res.json.token);
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
-}
 
 describe.concurrent('a collection of more than 10,000 items', () => {
   clauseTest(
@@ -32,7 +17,7 @@ describe.concurrent('a collection of more than 10,000 items', () => {
     async ({ s, skip }) => {
       if (!s.target.heavy) skip('a heavy check (10,001 items): set CONFORMANCE_HEAVY=1 to run it');
       const user = await createUser(s, {}, { token: false });
-      await fill(s, user.id);
+      await addImpersonationTokens(s, user.id, OVER, PARALLEL);
       const res = await s.admin.get(`/users/${user.id}/impersonation_tokens`, { query: { per_page: 2, page: 2 } });
       check.status(res, 200);
       const links = parseLinks(res);
