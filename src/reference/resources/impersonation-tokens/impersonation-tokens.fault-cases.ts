@@ -84,4 +84,18 @@ export const IMPERSONATION_TOKENS_FAULT_CASES = {
     healthy: async (t) => expect(await activeAfterRevokingTwice(t)).toEqual(['test']),
     faulty: async (t) => expect(await activeAfterRevokingTwice(t)).toEqual([]),
   },
+  'tokens.revoke-toggles': {
+    healthy: async (t) => {
+      const r = await revokedToken(t);
+      await t.req('DELETE', `${r.base}/${r.id}`, { token: t.admin });
+      expect((await t.req('GET', `${r.base}/${r.id}`, { token: t.admin })).data).toMatchObject({ revoked: true, active: false });
+      expect((await t.req('GET', '/user', { token: r.value })).statusCode).toBe(401);
+    },
+    faulty: async (t) => {
+      const r = await revokedToken(t);
+      await t.req('DELETE', `${r.base}/${r.id}`, { token: t.admin });
+      expect((await t.req('GET', `${r.base}/${r.id}`, { token: t.admin })).data).toMatchObject({ revoked: false, active: true });
+      expect((await t.req('GET', '/user', { token: r.value })).statusCode).toBe(200);
+    },
+  },
 } satisfies Record<FaultIdOf<typeof IMPERSONATION_TOKENS_VARIATIONS>, Case>;

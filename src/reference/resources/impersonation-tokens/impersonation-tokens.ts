@@ -126,7 +126,9 @@ export function registerImpersonationTokens(r: Router): void {
     const live = store.tokens.filter((t) => t.userId === user.id && t.kind === 'impersonation' && !t.revoked);
     const token =
       found.revoked && r.ctx.has('tokens.revoke-again-hits-newest') ? (live.at(live.findIndex((t) => t.id === found.id)) ?? found) : found;
-    const revoked = r.ctx.has('tokens.revoke-noop') ? token : (store.tokens.update(token.id, { revoked: true }) ?? token);
+    // tokens.revoke-toggles: the revoke flips the flag, so a second one un-revokes.
+    const flag = r.ctx.has('tokens.revoke-toggles') ? !token.revoked : true;
+    const revoked = r.ctx.has('tokens.revoke-noop') ? token : (store.tokens.update(token.id, { revoked: flag }) ?? token);
     return noContent(request, reply, impersonationTokenView(revoked, envOf(request), r.ctx));
   });
 }

@@ -54,6 +54,14 @@ export const IMPERSONATION_TOKENS_VARIATIONS = [
     suites: ['suites/properties/model-tokens.test.ts'],
   },
   {
+    id: 'tokens.revoke-toggles',
+    kind: 'fault',
+    description:
+      'DELETE of an impersonation token flips its revoked flag instead of setting it: a second DELETE of a revoked token makes it active again',
+    clause: 'tokens.delete.revoked',
+    suites: ['suites/impersonation-tokens/revoke-twice.test.ts'],
+  },
+  {
     id: 'tokens.expiry-required',
     kind: 'capability',
     description:
