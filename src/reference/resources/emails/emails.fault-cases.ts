@@ -22,6 +22,16 @@ async function takenEmail(t: TestServer, which: 'primary' | 'secondary') {
   });
 }
 
+/** The statuses of Jane and Bob adding one new address together, and the rows that hold it after. */
+async function emailRace(t: TestServer): Promise<{ statuses: number[]; stored: number }> {
+  const [jane, bob] = [await t.user('jane'), await t.user('bob')];
+  const add = (token: string) => t.req('POST', '/user/emails', { token, body: { email: 'shared@example.com' } });
+  const answers = await Promise.all([add(jane.token), add(bob.token)]);
+  const lists = await Promise.all([jane, bob].map((u) => t.req('GET', '/user/emails', { token: u.token })));
+  const stored = lists.flatMap((l) => l.data as { email: string }[]).filter((e) => e.email === 'shared@example.com').length;
+  return { statuses: answers.map((r) => r.statusCode).sort(), stored };
+}
+
 const TAKEN_EMAIL = { message: { email: ['has already been taken'] } };
 
 export const EMAILS_FAULT_CASES = {
@@ -45,6 +55,7 @@ export const EMAILS_FAULT_CASES = {
       expect((await takenEmail(t, 'primary')).statusCode).toBe(201);
     },
   },
+  'emails.taken-race': observe(emailRace, { statuses: [201, 400], stored: 1 }, { statuses: [201, 201], stored: 2 }),
   'emails.other-users-email-readable': ownershipCase('emails', 'GET'),
   'emails.other-users-email-deletable': ownershipCase('emails', 'DELETE'),
   'emails.admin-delete-allows-user': observe(

@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../../auth.ts';
 import { ctxOf, envOf, type RefContext, type ViewEnv } from '../../context.ts';
 import { addressTaken, validEmail } from '../../domain/emails.ts';
+import { storageRoundTrip } from '../../domain/storage-round-trip.ts';
 import type { EmailRecord, UserRecord } from '../../domain/records.ts';
 import { fail } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
@@ -33,14 +34,15 @@ function taken(ctx: RefContext, email: string): boolean {
   return ctx.has('emails.primary-not-checked') ? secondaryAddressTaken(ctx.store, email) : addressTaken(ctx.store, email);
 }
 
-/** Checks and stores a secondary address; confirmed at once only when told to skip confirmation. */
-function addEmail(ctx: RefContext, user: UserRecord, email: string, confirmed: boolean): EmailRecord {
+/** Checks and stores a secondary address; confirmed at once only when told to skip confirmation (emails.taken-race: a pause between). */
+async function addEmail(ctx: RefContext, user: UserRecord, email: string, confirmed: boolean): Promise<EmailRecord> {
   const address = email.trim();
   if (!validEmail(address)) fail('validation_failed', { email: ['is invalid'] });
   if (taken(ctx, address)) {
     if (ctx.has('emails.duplicate-409')) fail('conflict', 'Email has already been taken');
     fail('validation_failed', ctx.has('emails.duplicate-base-error') ? { base: [`Email ${TAKEN}`] } : { email: [TAKEN] });
   }
+  if (ctx.has('emails.taken-race')) await storageRoundTrip();
   ensurePrimaryRow(ctx.store, user);
   const now = ctx.clock();
   return ctx.store.emails.insert({ userId: user.id, email: address, confirmedAt: confirmed ? now : null, createdAt: now });
@@ -82,9 +84,9 @@ export function registerEmails(r: Router): void {
     emailView(emailOf(request, callerOf(request).user, ctx.has('emails.other-users-email-readable')), envOf(request)),
   );
 
-  r.op('addCurrentUserEmail', (request, reply) => {
+  r.op('addCurrentUserEmail', async (request, reply) => {
     const q = readParams(input(request), { email: p.string().required() });
-    return created(request, reply, emailView(addEmail(ctx, callerOf(request).user, q.email, false), envOf(request)));
+    return created(request, reply, emailView(await addEmail(ctx, callerOf(request).user, q.email, false), envOf(request)));
   });
 
   r.op('deleteCurrentUserEmail', (request, reply) =>
@@ -93,10 +95,10 @@ export function registerEmails(r: Router): void {
 
   r.op('listUserEmails', (request, reply) => list(request, reply, findUser(request)));
 
-  r.op('addUserEmail', (request, reply) => {
+  r.op('addUserEmail', async (request, reply) => {
     const q = readParams(input(request), { email: p.string().required(), skip_confirmation: p.boolean() });
     const user = findUser(request);
-    return created(request, reply, emailView(addEmail(ctx, user, q.email, q.skip_confirmation === true), envOf(request)));
+    return created(request, reply, emailView(await addEmail(ctx, user, q.email, q.skip_confirmation === true), envOf(request)));
   });
 
   r.op('deleteUserEmail', (request, reply) => deleteEmail(request, reply, findUser(request)));

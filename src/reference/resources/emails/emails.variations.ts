@@ -30,6 +30,14 @@ export const EMAILS_VARIATIONS = [
     suites: ['suites/emails/taken.test.ts'],
   },
   {
+    id: 'emails.taken-race',
+    kind: 'fault',
+    description:
+      'POST /user/emails checks the address is free, then awaits a storage round trip, then inserts without checking again: one address sent together (by one user or by two) is stored each time (201 each)',
+    clause: 'emails.create_own.taken_status',
+    suites: ['suites/emails/concurrent.test.ts'],
+  },
+  {
     id: 'emails.other-users-email-readable',
     kind: 'fault',
     description: "GET /user/emails/:email_id answers any user's address, not only the caller's own",
