@@ -184,8 +184,15 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   app.decorate('ref', ctx);
   app.decorate('refControl', control);
   app.decorateRequest('caller', null);
-  if (options.opsFaults !== undefined)
-    registerOpsFaults(app, { faults: resolveOpsFaults(options.opsFaults), seed: options.opsFaultsSeed, now: () => ctx.clock().getTime() });
+  if (options.opsFaults !== undefined) {
+    const log = registerOpsFaults(app, {
+      faults: resolveOpsFaults(options.opsFaults),
+      seed: options.opsFaultsSeed,
+      now: () => ctx.clock().getTime(),
+    });
+    // A test after a reset sees only its own requests.
+    control.onReset(() => log.clear());
+  }
   registerBodyParsers(app);
   if (wire.multipart) await registerMultipart(app);
   if (options.strict) installStrict(app);

@@ -7,6 +7,7 @@
  *   control.reset();                                   // seeded rows, ids, clock; no queued jobs
  *   control.advanceClock(3_600_000);                   // an hour later, for every request
  *   control.setClock('2030-01-01T00:00:00Z');
+ *   control.onReset(() => log.clear());                // what else a reset empties (the request log)
  */
 import { BackgroundJobs } from '../background-jobs.ts';
 import type { RefContext } from '../context.ts';
@@ -25,15 +26,24 @@ export interface ReferenceControl {
   now(): Date;
 }
 
-export function createReferenceControl(ctx: RefContext, time: ControlledClock): ReferenceControl {
+/** The control as the app holds it: also told what else a reset empties. */
+export interface AppControl extends ReferenceControl {
+  /** `listener` runs after every reset, from code or over HTTP (the request log is cleared this way). */
+  onReset(listener: () => void): void;
+}
+
+export function createReferenceControl(ctx: RefContext, time: ControlledClock): AppControl {
   const seeded = snapshotStore(ctx.store);
+  const listeners: (() => void)[] = [];
   return {
     reset() {
       restoreStore(ctx.store, seeded);
       resumeEpicIids(ctx.store);
       ctx.jobs = new BackgroundJobs();
       time.rewind();
+      for (const listener of listeners) listener();
     },
+    onReset: (listener) => void listeners.push(listener),
     advanceClock: (ms) => time.advance(ms),
     setClock(instant) {
       const at = typeof instant === 'string' ? new Date(instant) : instant;
