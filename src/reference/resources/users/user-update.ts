@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { ctxOf } from '../../context.ts';
 import { topLevelGroupAt } from '../../domain/namespaces.ts';
 import type { Identity, UserRecord } from '../../domain/records.ts';
+import { storageRoundTrip } from '../../domain/storage-round-trip.ts';
 import { emailTaken, findUserByUsername, userDefaults } from '../../domain/users.ts';
 import { fail } from '../../errors.ts';
 import { input, p, readParams } from '../../params.ts';
@@ -57,7 +58,8 @@ function withIdentity(identities: Identity[], identity: Identity | undefined): I
   return [...others, identity];
 }
 
-export function updateUserFromRequest(request: FastifyRequest): UserRecord {
+/** The update, checked then written with no await between (users.update-email-race: a pause between). */
+export async function updateUserFromRequest(request: FastifyRequest): Promise<UserRecord> {
   const ctx = ctxOf(request);
   const { store } = ctx;
   const q = readParams(input(request), UPDATE);
@@ -67,6 +69,7 @@ export function updateUserFromRequest(request: FastifyRequest): UserRecord {
     if (ctx.has('users.update-conflict-409')) fail('conflict', conflict);
     fail('conflict_as_not_found', conflict);
   }
+  if (ctx.has('users.update-email-race')) await storageRoundTrip();
   const identity = identityOf(store, q, user.id);
   const given = userFields(q);
   const reconfirm = given.email !== undefined && given.email.toLowerCase() !== user.email.toLowerCase() && q.skip_reconfirmation !== true;

@@ -16,6 +16,15 @@ async function soleOwner(t: TestServer) {
   return jane;
 }
 
+/** The statuses of PUT /users/:id giving Jane and Bob one new e-mail together, and how many users have it after. */
+async function updateEmailRace(t: TestServer): Promise<{ statuses: number[]; holders: number }> {
+  const users = [await t.user('jane'), await t.user('bob')];
+  const body = { email: 'shared@example.com', skip_reconfirmation: true };
+  const answers = await Promise.all(users.map((u) => t.req('PUT', `/users/${u.id}`, { token: t.admin, body })));
+  const views = await Promise.all(users.map((u) => t.req('GET', `/users/${u.id}`, { token: t.admin })));
+  return { statuses: answers.map((r) => r.statusCode).sort(), holders: views.filter((v) => v.data.email === body.email).length };
+}
+
 export const USERS_FAULT_CASES = {
   'users.normal-views-show-email': observe(
     async (t) => {
@@ -60,6 +69,7 @@ export const USERS_FAULT_CASES = {
     404,
     409,
   ),
+  'users.update-email-race': observe(updateEmailRace, { statuses: [200, 404], holders: 1 }, { statuses: [200, 200], holders: 2 }),
   'users.update-resets-omitted': observe(
     async (t) => {
       const a = await postUser(t, 'a', { bio: 'hello', linkedin: 'in' });

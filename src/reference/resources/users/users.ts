@@ -65,8 +65,8 @@ export function registerUsers(r: Router): void {
     return created(request, reply, userAdminView(user, envOf(request), { single: true, departures }));
   });
 
-  r.op('updateUser', (request) => {
-    const user = updateUserFromRequest(request);
+  r.op('updateUser', async (request) => {
+    const user = await updateUserFromRequest(request);
     return userAdminView(user, envOf(request), { single: true, departures });
   });
 

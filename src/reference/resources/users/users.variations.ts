@@ -77,6 +77,14 @@ export const USERS_VARIATIONS = [
     },
   },
   {
+    id: 'users.update-email-race',
+    kind: 'fault',
+    description:
+      'PUT /users/:id checks the new e-mail is free, then awaits a storage round trip, then writes without checking again: two users given one new address together both get it (200 each)',
+    clause: 'users.update.conflict_404',
+    suites: ['suites/users/concurrent.test.ts'],
+  },
+  {
     id: 'users.update-resets-omitted',
     kind: 'fault',
     description: 'PUT /users/:id resets the profile attributes it was not given',
