@@ -16,7 +16,16 @@ async function deleteAsUser(t: TestServer, user: { token: string }): Promise<num
   return (await t.req('DELETE', `/broadcast_messages/${id}`, { token: user.token })).statusCode;
 }
 
+/** The statuses of two DELETEs of the same broadcast message. */
+async function deleteTwice(t: TestServer): Promise<number[]> {
+  const id = (await t.req('POST', '/broadcast_messages', { token: t.admin, body: { message: 'x' } })).data.id;
+  const statuses = [];
+  for (let i = 0; i < 2; i++) statuses.push((await t.req('DELETE', `/broadcast_messages/${id}`, { token: t.admin })).statusCode);
+  return statuses;
+}
+
 export const BROADCAST_MESSAGES_FAULT_CASES = {
+  'broadcast.redelete-204': observe(deleteTwice, [204, 404], [204, 204]),
   'broadcast.read-requires-auth': {
     healthy: async (t) => expect((await t.req('GET', '/broadcast_messages')).statusCode).toBe(200),
     faulty: async (t) => expect((await t.req('GET', '/broadcast_messages')).statusCode).toBe(401),

@@ -140,6 +140,8 @@ export function registerBroadcastMessages(r: Router): void {
   });
 
   r.op('deleteBroadcastMessage', (request, reply) => {
+    // broadcast.redelete-204: the delete goes by id without a lookup first, so a missing message answers 204 too.
+    if (r.ctx.has('broadcast.redelete-204') && !store.broadcastMessages.get(intParam(request, 'id'))) return reply.code(204).send();
     const message = find(request);
     store.broadcastMessages.delete(message.id);
     return noContent(request, reply, broadcastMessageView(message, envOf(request)));

@@ -9,6 +9,14 @@ import type { Variation } from '../../variation/declaration.ts';
 
 export const BROADCAST_MESSAGES_VARIATIONS = [
   {
+    id: 'broadcast.redelete-204',
+    kind: 'fault',
+    description:
+      'DELETE of a broadcast message that does not exist (one already deleted) answers 204: the delete goes by id without a lookup',
+    clause: 'errors.not_found.resource',
+    suites: ['suites/broadcast-messages/repeat-delete.test.ts'],
+  },
+  {
     id: 'broadcast.read-requires-auth',
     kind: 'fault',
     description: 'GETs of broadcast messages need a token',

@@ -16,7 +16,21 @@ async function addCluster(t: TestServer, id: number) {
   return t.req('POST', `/projects/${id}/clusters/user`, { token: t.admin, body: { name: 'c', platform_kubernetes_attributes: PK } });
 }
 
+/** The status of a second DELETE of a project's first cluster, and how many clusters the project has after it. */
+async function deleteTwice(t: TestServer): Promise<[number, number]> {
+  const id = await project(t);
+  const first = (await addCluster(t, id)).data.id;
+  await t.req('POST', `/projects/${id}/clusters/user`, {
+    token: t.admin,
+    body: { name: 'd', environment_scope: 'staging', platform_kubernetes_attributes: PK },
+  });
+  await t.req('DELETE', `/projects/${id}/clusters/${first}`, { token: t.admin });
+  const again = (await t.req('DELETE', `/projects/${id}/clusters/${first}`, { token: t.admin })).statusCode;
+  return [again, (await t.req('GET', `/projects/${id}/clusters`, { token: t.admin })).data.length];
+}
+
 export const CLUSTERS_FAULT_CASES = {
+  'clusters.redelete-removes-neighbour': observe(deleteTwice, [404, 1], [404, 0]),
   'clusters.token-returned': observe(async (t) => (await addCluster(t, await project(t))).body.includes(PK.token), false, true),
   'clusters.list-embeds-project': observe(
     async (t) => {

@@ -112,6 +112,18 @@ function findCluster(request: FastifyRequest, project: ProjectRecord): ClusterRe
   return cluster;
 }
 
+/**
+ * The fault clusters.redelete-removes-neighbour: the cluster removed is the project's cluster at
+ * the index the lookup found, read with .at(): a cluster already deleted is at index -1, so
+ * .at(-1) removes the project's newest cluster before the 404.
+ */
+function removeAtLookedUpIndex(request: FastifyRequest, project: ProjectRecord): void {
+  const { store } = ctxOf(request);
+  const clusters = store.clusters.filter((c) => c.projectId === project.id);
+  const victim = clusters.at(clusters.findIndex((c) => c.id === intParam(request, 'cluster_id')));
+  if (victim && victim.id !== intParam(request, 'cluster_id')) store.clusters.delete(victim.id);
+}
+
 export function registerClusters(r: Router): void {
   // Releases without certificate-based clusters have no cluster routes: unknown route, 404.
   if (r.ctx.has('clusters.hidden')) return;
@@ -189,6 +201,7 @@ export function registerClusters(r: Router): void {
 
   r.op('deleteProjectCluster', (request, reply) => {
     const project = findProjectWithAccess(request, r.ctx.has('clusters.developer-can-delete') ? ACCESS.developer : ACCESS.maintainer);
+    if (r.ctx.has('clusters.redelete-removes-neighbour')) removeAtLookedUpIndex(request, project);
     const cluster = findCluster(request, project);
     store.clusters.delete(cluster.id);
     return noContent(request, reply, clusterView(cluster, envOf(request), { withProject: true }));

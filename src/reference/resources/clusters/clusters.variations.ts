@@ -10,6 +10,14 @@ import type { Variation } from '../../variation/declaration.ts';
 
 export const CLUSTERS_VARIATIONS = [
   {
+    id: 'clusters.redelete-removes-neighbour',
+    kind: 'fault',
+    description:
+      "DELETE of a cluster the project no longer has removes the project's newest cluster before answering 404 (the index of the missing cluster, -1, is read with .at())",
+    clause: 'errors.not_found.resource',
+    suites: ['suites/clusters/repeat-delete.test.ts'],
+  },
+  {
     id: 'clusters.token-returned',
     kind: 'fault',
     description: 'cluster responses show the API token in platform_kubernetes.token',
