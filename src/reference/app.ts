@@ -1,6 +1,6 @@
 /**
  * Builds the reference server's fastify app: parsers, the shared hooks (414, integer path
- * parameters, authentication), the single error handler, every resource group as an encapsulated
+ * parameters, authentication, conditional GET), the single error handler, every resource group as an encapsulated
  * plugin under /api/v4, then 405 for the remaining methods of each known path.
  *
  *   const { app, adminToken } = await buildApp({ faults: ['status.create-200'] });
@@ -12,6 +12,7 @@ import { authenticate } from './auth.ts';
 import { BackgroundJobs } from './background-jobs.ts';
 import { answerClientError, ignoreUnknownExpectations } from './client-errors.ts';
 import { exactJsonContentType } from './content-type.ts';
+import { conditionalGet } from './etag.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { RefContext } from './context.ts';
 import { newAdminToken } from './domain/tokens.ts';
@@ -214,6 +215,8 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   for (const transform of wire.onSend) {
     app.addHook('onSend', async (_request, reply, payload) => transform(reply, payload));
   }
+  // Last: the ETag is of the bytes sent, and a matching If-None-Match gets 304 (etag.ts).
+  app.addHook('onSend', conditionalGet);
 
   app.setErrorHandler((error, request, reply) => {
     const err = toApiError(error, request);

@@ -1,5 +1,5 @@
 /**
- * The declared variations of success statuses (respond.ts): each fault once, with the clause it
+ * The declared variations of success statuses (respond.ts) and of conditional GET (etag.ts): each fault once, with the clause it
  * breaks and the suites that catch it. Behaviour a declaration carries is applied at the shared
  * variation points; the rest is asked for with ctx.has(id) where it lives.
  *
@@ -23,5 +23,12 @@ export const STATUS_VARIATIONS = [
     clause: 'broadcast.delete.status',
     suites: ['broadcast-messages'],
     wire: (p) => ({ ...p, deletedAnswer: 'deleted-object' }),
+  },
+  {
+    id: 'conditional.stale-304',
+    kind: 'fault',
+    description: 'a GET with any If-None-Match answers 304, even when the ETag it names is of an older version (etag.ts)',
+    clause: 'variables.update.value',
+    suites: ['suites/variables/conditional.test.ts'],
   },
 ] as const satisfies readonly Variation[];

@@ -1,0 +1,59 @@
+/**
+ * Conditional GET, as the platform's Rails stack does it for every API answer (Rack::ETag and
+ * Rack::ConditionalGet, Rails' default middleware, which GitLab keeps): a 200 answer to GET or HEAD
+ * carries a weak ETag of its body (`W/"` + the first 32 hex digits of its SHA-256 + `"`), and a
+ * request whose If-None-Match lists that ETag gets 304 with no body. The spec is silent on
+ * conditional requests, so both profiles follow the platform. One onSend hook, registered last in
+ * app.ts (after the wire policy's transforms: the tag is of the bytes sent), never per route.
+ *
+ *   app.addHook('onSend', conditionalGet);
+ *   GET /api/v4/projects/5/variables/DB   -> 200, ETag: W/"5d41402abc4b2a76b9719d911017c592"
+ *   ... If-None-Match: W/"5d41402abc4b2a76b9719d911017c592"   -> 304 (no body) while the body is the same
+ *
+ * The fault conditional.stale-304 (respond.variations.ts) answers 304 to any If-None-Match.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ctxOf } from './context.ts';
+
+/** Rack::ETag's digest of a body: the first 32 hex digits of its SHA-256, weak. */
+export function weakEtag(body: string | Buffer): string {
+  return `W/"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`;
+}
+
+/** Does the If-None-Match value (a comma-separated list) name this ETag? As Rack::ConditionalGet: an exact entry. */
+export function noneMatchNames(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch.split(',').some((entry) => entry.trim() === etag);
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  const s = Array.isArray(v) ? v.join(', ') : v;
+  return typeof s === 'string' && s !== '' ? s : undefined;
+}
+
+/** The onSend hook (callback style: no promise per request): the ETag on a GET/HEAD 200, and 304 when If-None-Match names it. */
+export function conditionalGet(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: Error | null, payload: unknown) => void,
+): void {
+  const hashable = typeof payload === 'string' || Buffer.isBuffer(payload);
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200 || !hashable || reply.hasHeader('etag')) {
+    done(null, payload);
+    return;
+  }
+  const etag = weakEtag(payload);
+  reply.header('etag', etag);
+  const ifNoneMatch = headerValue(request, 'if-none-match');
+  const stale = ifNoneMatch !== undefined && ctxOf(request).has('conditional.stale-304');
+  if (ifNoneMatch !== undefined && (stale || noneMatchNames(ifNoneMatch, etag))) {
+    reply.code(304);
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-length');
+    done(null, '');
+    return;
+  }
+  done(null, payload);
+}
