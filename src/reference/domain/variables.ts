@@ -31,15 +31,26 @@ export function maskable(value: string): boolean {
   return MASKABLE.test(value);
 }
 
+/** How two keys are compared: exactly (keys are case-sensitive), unless a variation says otherwise. */
+export type SameKey = (a: string, b: string) => boolean;
+const exactly: SameKey = (a, b) => a === b;
+
 /** Is `key` already used in `scope` by another variable of the project? */
-export function scopeTaken(store: Store, projectId: number, key: string, scope: string, exceptId?: number): boolean {
+export function scopeTaken(
+  store: Store,
+  projectId: number,
+  key: string,
+  scope: string,
+  exceptId?: number,
+  sameKey: SameKey = exactly,
+): boolean {
   return (
-    store.variables.find((v) => v.projectId === projectId && v.key === key && v.environmentScope === scope && v.id !== exceptId) !==
+    store.variables.find((v) => v.projectId === projectId && sameKey(v.key, key) && v.environmentScope === scope && v.id !== exceptId) !==
     undefined
   );
 }
 
 /** The project's variables with this key, oldest first. */
-export function variablesWithKey(store: Store, projectId: number, key: string): VariableRecord[] {
-  return store.variables.filter((v) => v.projectId === projectId && v.key === key);
+export function variablesWithKey(store: Store, projectId: number, key: string, sameKey: SameKey = exactly): VariableRecord[] {
+  return store.variables.filter((v) => v.projectId === projectId && sameKey(v.key, key));
 }

@@ -18,6 +18,17 @@ async function variable(t: TestServer, body: Record<string, unknown>) {
 export const VARIABLES_FAULT_CASES = {
   'variables.key-sanitized': observe(async (t) => (await variable(t, { key: 'MY-VAR', value: 'x' })).key, undefined, 'MY_VAR'),
   'variables.key-truncated': observe(async (t) => (await variable(t, { key: 'K'.repeat(256), value: 'x' })).key?.length, undefined, 255),
+  'variables.case-folded-keys': observe(
+    async (t) => {
+      const id = await project(t);
+      const made = [];
+      for (const key of ['FOO', 'foo'])
+        made.push((await t.req('POST', `/projects/${id}/variables`, { token: t.admin, body: { key, value: key } })).statusCode);
+      return made;
+    },
+    [201, 201],
+    [201, 400],
+  ),
   'variables.show-drops-masked': observe(
     async (t) => {
       const id = await project(t);

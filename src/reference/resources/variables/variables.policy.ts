@@ -1,5 +1,5 @@
 /**
- * The variation point of the project variable routes (variables.ts): how a key is stored, what a
+ * The variation point of the project variable routes (variables.ts): how a key is stored and compared, what a
  * variable created without type or scope gets, whether a blank scope is refused, what the show
  * view holds, whether PUT needs value and reads filter[environment_scope], and whether that filter
  * is offered at all. A declared variation patches these hooks (`policies: { variables: ... }` in
@@ -16,6 +16,8 @@ type VariableView = Readonly<Record<string, unknown>>;
 export interface VariablesPolicy {
   /** The key as stored, from the key given: trimmed. */
   storedKey(given: string): string;
+  /** Do two keys name the same variable? Exactly equal on the spec (keys are case-sensitive). */
+  sameKey(a: string, b: string): boolean;
   /** variable_type of a variable created without one. */
   readonly defaultVariableType: (typeof VARIABLE_TYPES)[number];
   /** environment_scope of a variable created without one. */
@@ -34,6 +36,7 @@ export interface VariablesPolicy {
 
 export const SPEC_VARIABLES: VariablesPolicy = {
   storedKey: (given) => given.trim(),
+  sameKey: (a, b) => a === b,
   defaultVariableType: 'env_var',
   defaultScope: DEFAULT_SCOPE,
   blankScopeAllowed: false,

@@ -70,7 +70,7 @@ function readScopeFilter(source: Record<string, unknown>): string | undefined {
 
 function findVariable(request: FastifyRequest, project: ProjectRecord, scope: string | undefined): VariableRecord {
   const ctx = ctxOf(request);
-  let matches = variablesWithKey(ctx.store, project.id, stringParam(request, 'key'));
+  let matches = variablesWithKey(ctx.store, project.id, stringParam(request, 'key'), policy(request).sameKey);
   if (policy(request).scopeFilterOffered) {
     if (scope !== undefined) matches = matches.filter((v) => v.environmentScope === scope);
     if (matches.length > 1) fail('conflict', MULTIPLE);
@@ -85,7 +85,7 @@ function validate(request: FastifyRequest, v: Omit<VariableRecord, 'id'>, except
   const errors: FieldErrors = {};
   const keyProblems = keyErrors(v.key);
   if (keyProblems.length > 0) errors.key = keyProblems;
-  else if (scopeTaken(ctxOf(request).store, v.projectId, v.key, v.environmentScope, exceptId)) {
+  else if (scopeTaken(ctxOf(request).store, v.projectId, v.key, v.environmentScope, exceptId, policy(request).sameKey)) {
     errors.key = [`(${v.key}) has already been taken`];
   }
   if (v.masked && !maskable(v.value)) errors.value = ['is invalid'];

@@ -30,6 +30,15 @@ export const VARIABLES_VARIATIONS = [
     policies: { variables: (p) => ({ ...p, storedKey: (given) => p.storedKey(given).slice(0, VARIABLE_KEY_MAX_LENGTH) }) },
   },
   {
+    id: 'variables.case-folded-keys',
+    kind: 'fault',
+    description:
+      'variable keys are compared case-insensitively: a key taken in another case is refused as taken, and a lookup may find the key in another case',
+    clause: 'variables.create.status',
+    suites: ['suites/variables/key-case.test.ts'],
+    policies: { variables: (p) => ({ ...p, sameKey: (a, b) => p.sameKey(a.toLowerCase(), b.toLowerCase()) }) },
+  },
+  {
     id: 'variables.show-drops-masked',
     kind: 'fault',
     description: 'GET /projects/:id/variables/:key leaves out masked',
