@@ -27,7 +27,19 @@ async function sudo(t: TestServer, who: 'admin' | 'admin-api-only', value: strin
   return [res.statusCode, res.data?.username];
 }
 
+/** Status of GET /user with a token of jane's that expired yesterday (a past expires_at is accepted on create, as the platform). */
+async function expiredTokenStatus(t: TestServer): Promise<number> {
+  const jane = await t.user('jane');
+  const yesterday = new Date(t.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+  const made = await t.req('POST', `/users/${jane.id}/impersonation_tokens`, {
+    token: t.admin,
+    body: { name: 'old', scopes: ['api'], expires_at: yesterday },
+  });
+  return (await t.req('GET', '/user', { token: made.data.token })).statusCode;
+}
+
 export const AUTH_FAULT_CASES = {
+  'tokens.expiry-unchecked': observe(expiredTokenStatus, 401, 200),
   'auth.401-body': {
     healthy: async (t) => expect((await t.req('GET', '/user')).data).toEqual({ message: '401 Unauthorized' }),
     faulty: async (t) => {

@@ -109,7 +109,12 @@ export function authenticate(request: FastifyRequest): void {
   }
 
   const token = store.tokensByValue.get(presented)[0];
-  const judged = token && !policy.revocationChecked ? { ...token, revoked: false } : token;
+  // What the policy leaves unchecked is judged as if it were not so (a revoked token as live, an expired one as unexpiring).
+  const judged = token && {
+    ...token,
+    revoked: policy.revocationChecked && token.revoked,
+    expiresAt: policy.expiryChecked ? token.expiresAt : null,
+  };
   const day = today(ctx.clock);
   if (!token || !judged || !tokenIsActive(judged, day)) fail('unauthorized');
   const owner = store.users.get(token.userId);

@@ -9,6 +9,14 @@ import type { Variation } from './variation/declaration.ts';
 
 export const AUTH_VARIATIONS = [
   {
+    id: 'tokens.expiry-unchecked',
+    kind: 'fault',
+    description: 'authentication does not look at expires_at: a token whose expiry date has passed still works',
+    clause: 'auth.invalid.401',
+    suites: ['suites/impersonation-tokens/expired.test.ts'],
+    auth: (p) => ({ ...p, expiryChecked: false }),
+  },
+  {
     id: 'auth.401-body',
     kind: 'fault',
     description: '401 body is {"error":"unauthorized"}',

@@ -19,6 +19,8 @@ export interface AuthPolicy {
   readonly sudo: boolean;
   /** A revoked token is refused. */
   readonly revocationChecked: boolean;
+  /** A token whose expires_at has passed is refused. */
+  readonly expiryChecked: boolean;
   /** API use moves the user's last_activity_on. */
   readonly recordsActivity: boolean;
   /** A sudo username is matched in any case ('insensitive') or exactly. */
@@ -37,6 +39,7 @@ export const SPEC_AUTH: AuthPolicy = {
   transports: ['private-token-header', 'private-token-query', 'bearer', 'access-token-query'],
   sudo: true,
   revocationChecked: true,
+  expiryChecked: true,
   recordsActivity: true,
   sudoUsernameCase: 'insensitive',
   sudoNeedsScope: true,
