@@ -191,8 +191,11 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
       seed: options.opsFaultsSeed,
       now: () => ctx.clock().getTime(),
     });
-    // A test after a reset sees only its own requests.
-    control.onReset(() => log.clear());
+    // A test after a reset sees only its own requests, and meets the same faults whatever ran before it.
+    control.onReset(() => {
+      log.clear();
+      log.restartDraws();
+    });
   }
   registerBodyParsers(app);
   if (wire.multipart) await registerMultipart(app);

@@ -2,6 +2,8 @@
  * A reset empties the request log (kept under opsFaults): a client's test that reads
  * ref.requestLog() after a reset in beforeEach sees its own requests only, not those of the tests
  * before it. Over HTTP the reset request itself is the log's first entry (answered after the reset).
+ * A reset also starts the fault draws again from their seed: the same requests after a reset meet
+ * the same faults, whatever the tests before it sent.
  *
  *   npx vitest run src/reference/control/reset-clears-request-log.test.ts
  */
@@ -32,5 +34,19 @@ describe('reset and the request log', () => {
     const reset = await fetch(`${ref.url}/-/reference/reset`, { method: 'POST', headers: { 'private-token': ref.adminToken } });
     expect(reset.status).toBe(200);
     expect(ref.requestLog()).toEqual([{ method: 'POST', path: '/-/reference/reset', status: 200 }]);
+  });
+
+  it('after a reset the same requests meet the same faults, whatever ran before', async () => {
+    const statuses = async () => {
+      for (let i = 0; i < 8; i++) await get('/users/1');
+      return ref.requestLog().map((e) => e.status);
+    };
+    ref.reset();
+    const first = await statuses();
+    expect(first).toContain(500);
+    expect(first).toContain(200);
+    await get('/users/1'); // one more draw, which a reset must forget
+    ref.reset();
+    expect(await statuses()).toEqual(first);
   });
 });

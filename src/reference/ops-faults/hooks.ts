@@ -25,6 +25,8 @@ export interface RequestLogEntry {
 export interface RequestLog {
   entries(): readonly RequestLogEntry[];
   clear(): void;
+  /** Starts the draws again from the seed: after it, the same requests meet the same faults (a reset calls it). */
+  restartDraws(): void;
 }
 
 export interface OpsFaultsSetup {
@@ -74,7 +76,8 @@ const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** Registers the hooks on the app (before the other hooks, so a fault comes first, as a proxy's would); returns the request log. */
 export function registerOpsFaults(app: FastifyInstance, setup: OpsFaultsSetup): RequestLog {
-  const draws = setup.faults.map((_f, i) => seeded((setup.seed ?? 1) * 1_000_003 + i));
+  const seedDraws = () => setup.faults.map((_f, i) => seeded((setup.seed ?? 1) * 1_000_003 + i));
+  let draws = seedDraws();
   const applied = new WeakMap<IncomingMessage, OpsFaultKind>();
   const log: RequestLogEntry[] = [];
 
@@ -130,7 +133,7 @@ export function registerOpsFaults(app: FastifyInstance, setup: OpsFaultsSetup): 
     log.push({ method: request.method, path: request.url, status: reply.statusCode, ...(fault ? { fault } : {}) });
   });
 
-  const requestLog = { entries: () => log, clear: () => void log.splice(0) };
+  const requestLog = { entries: () => log, clear: () => void log.splice(0), restartDraws: () => void (draws = seedDraws()) };
   LOGS.set(app, requestLog);
   return requestLog;
 }
