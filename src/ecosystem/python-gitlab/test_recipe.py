@@ -48,7 +48,7 @@ def test_a_throttled_request_is_retried_until_answered(gitlab_url):
     (amy,) = admin.users.list(username="amy")
     statuses.clear()
     started = time.monotonic()
-    # The fault's draws are seeded: these ten calls meet the same 429s every run.
+    # The fault's draws are seeded and restart at each reset: these ten calls meet the same 429s every run.
     for _ in range(10):
         assert admin.users.get(amy.id).username == "amy"
     # python-gitlab waited Retry-After (1 s) after each 429 and asked again, until the ten answers came.
