@@ -272,6 +272,12 @@ export const EPICS_VARIATIONS = [
         reason:
           'An epic iid the group does not hold (a deleted epic) answers 403 {"message":"403 Forbidden"}, not 404: the endpoint authorizes on the epic it did not find (ee/lib/api/epics.rb, authorize_can_read!).',
       },
+      {
+        clause: 'errors.not_found.resource',
+        operations: ['DELETE /groups/:id/epics/:epic_iid'],
+        reason:
+          'A second DELETE of an epic (an iid the group no longer holds) answers 403 {"message":"403 Forbidden"}, not 404: the endpoint authorizes on the epic it did not find (lib/api/helpers/epics_helpers.rb, authorize_can_destroy!).',
+      },
     ],
     expires: '2027-06-30',
     policies: { epics: (p) => ({ ...p, missingEpicStatus: 403 }) },
