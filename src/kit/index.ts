@@ -6,7 +6,7 @@
  */
 export { clauseTest, type ClauseContext } from './clause-test.ts';
 export { check, requireThat } from './checks.ts';
-export { atOnce, oneWins, times, type AtOnceAnswers, type AtOnceRequest } from './at-once.ts';
+export { atOnce, oneWins, times } from './at-once.ts';
 export { session, type Session } from './session.ts';
 export { parseLinks, serverNow } from './http-helpers.ts';
 export type { ApiResponse, Transport } from './client.ts';
@@ -15,7 +15,7 @@ export { waitPastTimestamp } from './timestamp-gap.ts';
 export * from './fixtures.ts';
 export { addImpersonationTokens } from './bulk-tokens.ts';
 export { deletionTestTimeout, removal } from './deletion.ts';
-export { deleteTwice, listedIds, presentPaths, type RepeatedDelete } from './repeat-delete.ts';
+export { deleteTwice, listedIds, presentPaths } from './repeat-delete.ts';
 export { casesOf } from './case-tables.ts';
 export { fill, fillAsync, type Lookup } from './placeholders.ts';
 export { refusedRequests, tagRequests, type OperationRequest } from './operation-requests.ts';
