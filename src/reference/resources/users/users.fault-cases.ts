@@ -106,6 +106,15 @@ export const USERS_FAULT_CASES = {
     [204, 404, 404],
     [204, 200, 200],
   ),
+  'users.identity-redelete-204': observe(
+    async (t) => {
+      const a = await postUser(t, 'a', { extern_uid: 'e1', provider: 'p1' });
+      const del = () => t.req('DELETE', `/users/${a.data.id}/identities/p1`, { token: t.admin });
+      return [(await del()).statusCode, (await del()).statusCode];
+    },
+    [204, 404],
+    [204, 204],
+  ),
   'users.identity-delete-noop': observe(
     async (t) => {
       const a = await postUser(t, 'a', { extern_uid: 'e1', provider: 'p1' });

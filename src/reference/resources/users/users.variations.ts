@@ -120,6 +120,14 @@ export const USERS_VARIATIONS = [
     suites: ['suites/users/update-delete.test.ts'],
   },
   {
+    id: 'users.identity-redelete-204',
+    kind: 'fault',
+    description:
+      'DELETE /users/:id/identities/:provider of a provider the user has no identity of (one already deleted) answers 204: no lookup before the removal',
+    clause: 'errors.not_found.resource',
+    suites: ['suites/users/repeat-delete.test.ts'],
+  },
+  {
     id: 'users.precondition-ignored',
     kind: 'fault',
     description: 'DELETE /users/:id ignores If-Unmodified-Since',
