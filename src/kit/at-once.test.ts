@@ -1,7 +1,7 @@
 /**
- * at-once.ts and Throttle.together: requests really in flight together (a server counts them)
- * even under a concurrency bound smaller than the burst, bursts of side-by-side tests never
- * deadlock, the bound holds again afterwards, and oneWins's verdict and its report.
+ * at-once.ts and Throttle.together: requests really in flight together (a server counts them), as
+ * many as the concurrency bound allows and never more, even when other requests of the process
+ * hold places; bursts of side-by-side tests never deadlock; oneWins's verdict and its report.
  *
  *   npx vitest run src/kit/at-once.test.ts
  */
@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SecretSet } from '../shared/redact.ts';
-import { atOnce, oneWins, overlapped, times, type AtOnceAnswers } from './at-once.ts';
+import { atOnce, oneWins, peakInFlight, times, type AtOnceAnswers } from './at-once.ts';
 import { ConformanceFailure } from './checks.ts';
 import { ApiClient, type ApiResponse } from './client.ts';
 import { Throttle } from './throttle.ts';
@@ -42,40 +42,58 @@ function client(maxInFlight?: number): ApiClient {
 }
 
 describe('atOnce', () => {
-  test('three requests are in flight together although the bound is two; the bound holds again afterwards', async () => {
-    const c = client(2);
+  test('without a bound, three requests are in flight together', async () => {
     peak = 0;
-    const sent = await atOnce(times(3, { client: c, method: 'GET', path: '/x' }));
+    const sent = await atOnce(times(3, { client: client(), method: 'GET', path: '/x' }));
     expect(sent.answers.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect([peak, sent.together]).toEqual([3, true]);
-    peak = 0;
-    await Promise.all(Array.from({ length: 5 }, () => c.get('/y')));
-    expect(peak).toBe(2);
+    expect([peak, sent.peak]).toEqual([3, 3]);
   });
 
-  test('two bursts side by side under a bound of two both complete, each together', async () => {
+  test('under a bound of two, three requests go two together and never past the bound', async () => {
+    peak = 0;
+    const sent = await atOnce(times(3, { client: client(2), method: 'GET', path: '/x' }));
+    expect([peak, sent.peak]).toEqual([2, 2]);
+  });
+
+  test('while another request of the process holds a place, the burst waits and still gets two places together', async () => {
+    const c = client(2);
+    peak = 0;
+    const other = c.get('/other');
+    const sent = await atOnce(times(2, { client: c, method: 'GET', path: '/x' }));
+    await other;
+    expect([peak, sent.peak]).toEqual([2, 2]);
+  });
+
+  test('two bursts side by side under a bound of two both complete, each with two together', async () => {
     const c = client(2);
     const [a, b] = await Promise.all([
       atOnce(times(3, { client: c, method: 'GET', path: '/a' })),
       atOnce(times(2, { client: c, method: 'GET', path: '/b' })),
     ]);
-    expect([a.together, b.together]).toEqual([true, true]);
+    expect([a.peak, b.peak]).toEqual([2, 2]);
   });
 
-  test('a request sent only after another answered is seen as not together', () => {
+  test('peakInFlight: requests in turn are one at a time; an answer at the moment of the next send does not overlap it', () => {
     expect(
-      overlapped([
+      peakInFlight([
         { start: 0, end: 10 },
-        { start: 11, end: 20 },
+        { start: 10, end: 20 },
       ]),
-    ).toBe(false);
+    ).toBe(1);
     expect(
-      overlapped([
+      peakInFlight([
         { start: 0, end: 10 },
         { start: 5, end: 20 },
         { start: 9, end: 12 },
       ]),
-    ).toBe(true);
+    ).toBe(3);
+    expect(
+      peakInFlight([
+        { start: 0, end: 10 },
+        { start: 5, end: 20 },
+        { start: 11, end: 12 },
+      ]),
+    ).toBe(2);
   });
 });
 
@@ -98,7 +116,9 @@ describe('oneWins', () => {
     }
     expect(failure).toBeInstanceOf(ConformanceFailure);
     expect([failure!.expected, failure!.actual]).toEqual(['one 201, 2 x 400', '201, 400, 201']);
-    expect(failure!.requirement).toContain('Of 3 identical POST /user/keys sent together, exactly one MUST answer 201');
+    expect(failure!.requirement).toContain(
+      'Of 3 identical POST /user/keys sent at once (at most 3 in flight together), exactly one MUST answer 201',
+    );
     expect(failure!.requirement).toContain('3. alice: POST /api/v4/user/keys {"title":"k"} -> 201 {"message":"x"}');
   });
 
@@ -110,7 +130,7 @@ describe('oneWins', () => {
         { ...base, status: 200 },
         { ...base, status: 409 },
       ],
-      together: true,
+      peak: 2,
     };
     sent.requests = sent.answers.map(() => ({ client: client(), method: 'PUT', path: '/users/1' }));
     expect(() => oneWins(sent, { wins: 200, others: 404, what: 'PUT /users/:id' })).toThrow(

@@ -1,18 +1,21 @@
 /**
  * Requests in flight together, for the rules that must hold whatever the timing (a uniqueness
- * rule under a check-then-insert race): atOnce() starts every request before awaiting any, with
- * places enough among the worker's requests in flight (Throttle.together: the run's concurrency
- * bound would otherwise send part of them only after others answered), and says whether they
- * really overlapped (every one sent before any answer came; a rate cap, CONFORMANCE_MAX_RPS,
- * spaces them, and then the run is told so once). oneWins() judges "exactly one succeeded, the
- * others answered S", and its failure lists every answer with its request, so it says what to fix.
+ * rule under a check-then-insert race): atOnce() starts every request before awaiting any, after
+ * gathering places among the worker's requests in flight for as many of them as its share of the
+ * run's concurrency allows (Throttle.together; CONFORMANCE_CONCURRENCY is a promise to the target
+ * and is never passed: with a share of 2, the default, 3 requests go 2 together and the third as
+ * soon as one answers), and measures how many really overlapped. When no two did (a share of 1,
+ * or a rate cap, CONFORMANCE_MAX_RPS, spacing them) the run is told once that no race was tried.
+ * oneWins() judges "exactly one succeeded, the others answered S", and its failure lists every
+ * answer with its request, so it says what to fix.
  *
  *   const sent = await atOnce(times(3, { client: alice.client, method: 'POST', path: '/user/keys', options: { json } }));
  *   const winner = oneWins(sent, { wins: 201, others: 400, what: 'identical POST /user/keys' });
- *   sent.together;   // true: the 3 requests were in flight together
+ *   sent.peak;   // 2: at most 2 of the 3 were in flight at one moment
  */
 import { ConformanceFailure } from './checks.ts';
 import { defaultThrottle } from './throttle.ts';
+import { secretLearner } from './learn-secrets.ts';
 import { noteForRun } from './recorder.ts';
 import type { ApiClient, ApiResponse, RequestOptions } from './client.ts';
 
@@ -30,8 +33,8 @@ export interface AtOnceAnswers {
   requests: readonly AtOnceRequest[];
   /** In the order of the requests. */
   answers: ApiResponse[];
-  /** Every request was sent before any answer arrived. */
-  together: boolean;
+  /** The most of them in flight at one moment (sent, not yet answered). */
+  peak: number;
 }
 
 /** `n` copies of one request (n identical requests at once). */
@@ -39,40 +42,54 @@ export function times(n: number, request: AtOnceRequest): AtOnceRequest[] {
   return Array.from({ length: n }, () => request);
 }
 
-/** Of requests that ran from start to end (performance.now()), whether all were in flight at one moment. */
-export function overlapped(spans: readonly { start: number; end: number }[]): boolean {
-  return spans.length < 2 || Math.max(...spans.map((s) => s.start)) < Math.min(...spans.map((s) => s.end));
+/** Of requests that ran from start to end (performance.now()), the most in flight at one moment. */
+export function peakInFlight(spans: readonly { start: number; end: number }[]): number {
+  // An answer at the very moment another is sent does not overlap it: ends sort before starts.
+  const events = spans
+    .flatMap((s) => [
+      { at: s.start, d: 1 },
+      { at: s.end, d: -1 },
+    ])
+    .sort((a, b) => a.at - b.at || a.d - b.d);
+  let now = 0;
+  let peak = 0;
+  for (const e of events) peak = Math.max(peak, (now += e.d));
+  return peak;
 }
 
 /**
- * Sends the requests together and returns their answers. Requests of clients of one throttle (a
+ * Sends the requests at once and returns their answers. Requests of clients of one throttle (a
  * worker's clients all share the session's) get their places together; clients of several
- * throttles are sent at once without that guarantee (`together` says how it went).
+ * throttles are sent at once without that guarantee (`peak` says how it went).
  */
 export async function atOnce(requests: readonly AtOnceRequest[]): Promise<AtOnceAnswers> {
   const throttles = new Set(requests.map((r) => r.client.options.throttle ?? defaultThrottle()));
-  const start = () =>
-    requests.map(async (r) => {
-      const res = await r.client.request(r.method, r.path, r.options);
-      const end = performance.now();
-      // durationMs runs from the (last) send to the answer: after any wait for a place or a rate slot.
-      return { res, span: { start: end - res.durationMs, end } };
-    });
+  // When each answer came, taken by an observer as the client finishes it: before any request waiting for its place goes.
+  const answered = new Map<ApiResponse, number>();
+  const start = () => requests.map((r) => timed(r.client, answered).request(r.method, r.path, r.options));
   const pending = throttles.size === 1 ? await [...throttles][0].together(requests.length, start) : start();
-  const done = await Promise.all(pending);
-  const together = overlapped(done.map((d) => d.span));
-  if (!together) {
+  const answers = await Promise.all(pending);
+  // durationMs runs from the (last) send to the answer: after any wait for a place or a rate slot.
+  const spans = answers.map((res) => ({ start: answered.get(res)! - res.durationMs, end: answered.get(res)! }));
+  const peak = peakInFlight(spans);
+  if (peak < 2 && requests.length > 1) {
     noteForRun(
-      `Requests meant to be in flight together were not (the rate cap CONFORMANCE_MAX_RPS spaces them, or the target answered one before the next was sent): the race checks judged answers sent one after another.`,
+      'Requests meant to be in flight together went one after another (a share of CONFORMANCE_CONCURRENCY of 1 per worker, or the rate cap CONFORMANCE_MAX_RPS spacing them): the checks of rules under concurrent requests judged answers to requests sent in turn, no race was tried.',
     );
   }
-  return { requests, answers: done.map((d) => d.res), together };
+  return { requests, answers, peak };
+}
+
+/** The client with one more observer, noting when each answer came (its throttle, credentials and other observers kept). */
+function timed(client: ApiClient, answered: Map<ApiResponse, number>): ApiClient {
+  const observers = client.options.observers ?? [secretLearner(client.options.secrets)];
+  return client.observedBy([...observers, (res) => answered.set(res, performance.now())]);
 }
 
 const cut = (text: string | undefined, max = 160) => (text === undefined ? '' : text.length > max ? `${text.slice(0, max)}…` : text);
 
 /** Each request and its answer, one line each: `1. alice: POST /api/v4/user/keys {"title":…} -> 400 {"message":…}`. */
-export function answerLines(sent: AtOnceAnswers): string[] {
+function answerLines(sent: AtOnceAnswers): string[] {
   return sent.answers.map((res, i) => {
     const who = sent.requests[i].who ?? `request ${i + 1}`;
     const body = res.requestBody === undefined ? '' : ` ${cut(res.requestBody)}`;
@@ -103,7 +120,8 @@ export function oneWins(sent: AtOnceAnswers, rule: OneWinsRule): number {
   const firstWin = statuses.indexOf(rule.wins);
   const outOfPlace = statuses.findIndex((s, i) => (s === rule.wins ? i !== firstWin : s !== rule.others));
   const judged = sent.answers[outOfPlace === -1 ? 0 : outOfPlace];
-  const timing = sent.together ? 'sent together' : 'sent one after another (they could not be sent together)';
+  const timing =
+    sent.peak > 1 ? `sent at once (at most ${sent.peak} in flight together)` : 'sent in turn (they could not be in flight together)';
   throw new ConformanceFailure(
     [
       `Of ${n} ${rule.what} ${timing}, exactly one MUST answer ${rule.wins} and the others ${rule.others}, whatever the timing. The answers:`,

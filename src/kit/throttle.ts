@@ -71,9 +71,8 @@ export class Throttle {
   private next = 0;
   private inFlight = 0;
   private readonly waiting: (() => void)[] = [];
-  /** During together(): places held for the burst's requests, and places they may take over the bound. */
+  /** During together(): places held for the burst's first requests. */
   private handover = 0;
-  private overflow = 0;
   /** The together() gathering its places: one at a time, so that two bursts never each hold part of the places. */
   private gathering: Promise<void> = Promise.resolve();
   private stopped: string | undefined;
@@ -99,11 +98,6 @@ export class Throttle {
       this.handover -= 1; // a place together() holds for this request
       return undefined;
     }
-    if (this.overflow > 0) {
-      this.overflow -= 1; // a burst larger than the bound goes over it while it lasts
-      this.inFlight += 1;
-      return undefined;
-    }
     if (this.inFlight < this.o.maxInFlight) {
       this.inFlight += 1;
       return undefined;
@@ -114,20 +108,17 @@ export class Throttle {
   /** A request's answer came (or it gave up): its place goes to the request waiting longest. */
   leave(): void {
     if (!this.o.maxInFlight) return;
-    if (this.inFlight > this.o.maxInFlight) {
-      this.inFlight -= 1; // back under the bound after a burst before any place is handed on
-      return;
-    }
     const next = this.waiting.shift();
     if (next) next();
     else this.inFlight -= 1;
   }
 
   /**
-   * Lets `n` requests be in flight together (kit/at-once.ts): waits until this process holds n places (all of
-   * them when n is above the bound, which the burst then passes by the difference while it lasts), then runs
-   * `start`, which must start the n requests at once (each reaches enter() before its first await, as
-   * ApiClient.request does). Places a shorter burst left untaken are given back.
+   * Lets `n` requests be in flight together (kit/at-once.ts) as far as the bound allows, never past it (it is
+   * the run's promise to the target: CONFORMANCE_CONCURRENCY): waits until this process holds min(n, bound)
+   * places, then runs `start`, which must start the n requests at once (each reaches enter() before its first
+   * await, as ApiClient.request does): the first ones take the places held, the rest wait their turn. Places a
+   * shorter burst left untaken are given back.
    *
    *   const answers = await throttle.together(3, () => sends.map((send) => send()));
    */
@@ -141,11 +132,9 @@ export class Throttle {
       const held = Math.min(n, this.o.maxInFlight);
       for (let i = 0; i < held; i += 1) await this.enter();
       this.handover = held;
-      this.overflow = n - held;
       return start();
     } finally {
       for (; this.handover > 0; this.handover -= 1) this.leave();
-      this.overflow = 0;
       gathered();
     }
   }

@@ -3,7 +3,8 @@
  * claimed by two users at once (each with its own token), is added once (one 201, the others
  * 400) whatever the timing, and afterwards belongs to one user, listed once. A server that checks
  * the address and then inserts without checking again (check-then-insert) passes every sequential
- * taken-address check and fails these.
+ * taken-address check and fails these. "At once": started together, as many in flight together as
+ * the worker's share of CONFORMANCE_CONCURRENCY allows (2 by default; src/kit/at-once.ts).
  */
 import { beforeAll, describe } from 'vitest';
 import {

@@ -2,7 +2,8 @@
  * SSH keys under concurrency: the same key sent three times at once by one user is registered
  * once (one 201, the others 400), whatever the timing, and the user's list holds it once. A server
  * that checks the fingerprint and then inserts without checking again (check-then-insert) passes
- * every sequential duplicate check and fails this one.
+ * every sequential duplicate check and fails this one. "At once": started together, as many in
+ * flight together as the worker's share of CONFORMANCE_CONCURRENCY allows (2 by default; src/kit/at-once.ts).
  */
 import { describe } from 'vitest';
 import {
