@@ -19,6 +19,7 @@ import { CLUSTERS_VARIATIONS } from '../resources/clusters/clusters.variations.t
 import { DEPENDENCIES_VARIATIONS } from '../resources/dependencies/dependencies.variations.ts';
 import { EMAILS_VARIATIONS } from '../resources/emails/emails.variations.ts';
 import { EPICS_VARIATIONS } from '../resources/epics/epics.variations.ts';
+import { EPICS_PLATFORM_VARIATIONS } from '../resources/epics/epics.platform.variations.ts';
 import { GPG_KEYS_VARIATIONS } from '../resources/gpg-keys/gpg-keys.variations.ts';
 import { IMPERSONATION_TOKENS_VARIATIONS } from '../resources/impersonation-tokens/impersonation-tokens.variations.ts';
 import { PROJECTS_VARIATIONS } from '../resources/projects/projects.variations.ts';
@@ -46,6 +47,7 @@ export const VARIATIONS = [
   ...FORMAT_VARIATIONS,
   ...PARSE_VARIATIONS,
   ...EPICS_VARIATIONS,
+  ...EPICS_PLATFORM_VARIATIONS,
   ...IMPERSONATION_TOKENS_VARIATIONS,
   ...SSH_KEYS_VARIATIONS,
   ...GPG_KEYS_VARIATIONS,
