@@ -40,7 +40,12 @@ function goEnv(dir: string): NodeJS.ProcessEnv {
 function goClientMissing(dir: string): string | undefined {
   const probe = spawnSync('go', ['list', 'github.com/xanzy/go-gitlab'], { encoding: 'utf8', env: goEnv(dir), timeout: 30_000 });
   if (probe.error) return `go is not installed (${probe.error.message})`;
-  return probe.status === 0 ? undefined : `golang-github-xanzy-go-gitlab-dev missing (${probe.stderr.trim().split('\n').at(-1)})`;
+  return probe.status === 0
+    ? undefined
+    : `golang-github-xanzy-go-gitlab-dev missing (${probe.stderr
+        .trim()
+        .split('\n')[0]!
+        .replace(/ in any of:$/, '')})`;
 }
 
 /** Pids of the processes working in `folder` (Linux /proc; none elsewhere): the servers TestMain started. */
