@@ -18,6 +18,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { tempFoldersForThisFile } from '../../shared/temp-folders.ts';
 
+const GO = '/usr/bin/go'; // Debian's golang-go
 const HERE = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const REPO = join(HERE, '../../..');
 const temp = tempFoldersForThisFile();
@@ -38,8 +39,8 @@ function goEnv(dir: string): NodeJS.ProcessEnv {
 
 /** Why the Go client cannot run here, or undefined when it can. */
 function goClientMissing(dir: string): string | undefined {
-  const probe = spawnSync('go', ['list', 'github.com/xanzy/go-gitlab'], { encoding: 'utf8', env: goEnv(dir), timeout: 30_000 });
-  if (probe.error) return `go is not installed (${probe.error.message})`;
+  const probe = spawnSync(GO, ['list', 'github.com/xanzy/go-gitlab'], { encoding: 'utf8', env: goEnv(dir), timeout: 30_000 });
+  if (probe.error) return `${GO} is not installed (${probe.error.message})`;
   return probe.status === 0
     ? undefined
     : `golang-github-xanzy-go-gitlab-dev missing (${probe.stderr
@@ -93,7 +94,7 @@ describe('the Go recipe with go-gitlab', () => {
     if (missing) ctx.skip(`not run: ${missing}`);
     const before = snapshot(HERE);
     // The recipe's own command (npx conformance serve, found in this checkout from the package's folder).
-    const run = await promisify(execFile)('go', ['test', '-v', '-count=1', '-timeout', '120s', '.'], {
+    const run = await promisify(execFile)(GO, ['test', '-v', '-count=1', '-timeout', '120s', '.'], {
       cwd: HERE,
       env: goEnv(dir),
       timeout: 140_000,
