@@ -17,10 +17,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { tempFoldersForThisFile } from '../../shared/temp-folders.ts';
+import { docsCodeBlock } from '../docs-recipe.ts';
 
 const GO = '/usr/bin/go'; // Debian's golang-go
 const HERE = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
-const REPO = join(HERE, '../../..');
 const temp = tempFoldersForThisFile();
 
 /** go in GOPATH mode with its cache, build files and GOPATH entry in `dir`, Debian's Go packages after it. */
@@ -74,18 +74,10 @@ function snapshot(folder: string): string[] {
     .sort();
 }
 
-/** The recipe's code in the docs: the one go block of docs/reference-server.md. */
-function docsRecipe(): string {
-  const docs = readFileSync(join(REPO, 'docs/reference-server.md'), 'utf8');
-  const blocks = [...docs.matchAll(/^```go\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
-  expect(blocks).toHaveLength(1);
-  return blocks[0]!;
-}
-
 describe('the Go recipe with go-gitlab', () => {
   it('is the code the docs show (main_test.go from its package line on)', () => {
     const main = readFileSync(join(HERE, 'main_test.go'), 'utf8');
-    expect(docsRecipe()).toBe(main.slice(main.indexOf('package client_test')));
+    expect(docsCodeBlock('go')).toBe(main.slice(main.indexOf('package client_test')));
   });
 
   it('passes: seed, a reset between rounds, 429s retried and a 500 reported, the server stopped', { timeout: 150_000 }, async (ctx) => {

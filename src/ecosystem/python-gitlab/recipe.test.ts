@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { tempFoldersForThisFile } from '../../shared/temp-folders.ts';
+import { docsCodeBlock } from '../docs-recipe.ts';
 
 const PYTHON = '/usr/bin/python3';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -44,18 +45,10 @@ function processesNaming(text: string): number[] {
     .map(Number);
 }
 
-/** The recipe's code in the docs: the one python block of docs/reference-server.md. */
-function docsRecipe(): string {
-  const docs = readFileSync(join(REPO, 'docs/reference-server.md'), 'utf8');
-  const blocks = [...docs.matchAll(/^```python\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
-  expect(blocks).toHaveLength(1);
-  return blocks[0]!;
-}
-
 describe('the pytest recipe with python-gitlab', () => {
   it('is the code the docs show (conftest.py from its imports on)', () => {
     const conftest = readFileSync(join(HERE, 'conftest.py'), 'utf8');
-    expect(docsRecipe()).toBe(conftest.slice(conftest.indexOf('import json')));
+    expect(docsCodeBlock('python')).toBe(conftest.slice(conftest.indexOf('import json')));
   });
 
   it('passes: seed, a reset between tests, a 429 retried and a 500 raised, the server stopped', { timeout: 120_000 }, async (ctx) => {
