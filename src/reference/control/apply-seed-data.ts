@@ -8,8 +8,8 @@
  */
 import { KitError } from '../../shared/errors.ts';
 import type { Clock } from '../clock.ts';
-import { ACCESS } from '../domain/access.ts';
 import { nextEpicIid } from '../domain/epics.ts';
+import { insertProject } from '../domain/projects.ts';
 import type { NamespaceRecord, ProjectRecord, UserRecord } from '../domain/records.ts';
 import { parseSshKey } from '../domain/ssh-keys.ts';
 import { createUser, findUserByUsername } from '../domain/users.ts';
@@ -82,29 +82,19 @@ function seedGroupsAndProjects(store: Store, now: Date, data: SeedData): void {
   (data.projects ?? []).forEach((p, i) => {
     const ns = findNamespaceByPath(store, p.namespace) ?? wrong(`projects[${i}].namespace`, `no group or user "${p.namespace}"`);
     const creator = userAt(store, p.creator, `projects[${i}].creator`);
-    const project = store.projects.insert({
-      name: p.name ?? p.path,
-      path: p.path,
-      namespaceId: ns.id,
-      description: p.description ?? '',
-      visibility: p.visibility ?? 'private',
-      creatorId: creator.id,
-      topics: [],
-      createdAt: now,
-      updatedAt: now,
-      lastActivityAt: now,
-    });
-    if (ns.kind === 'user' && ns.ownerId !== null) {
-      store.members.insert({
-        userId: ns.ownerId,
-        sourceType: 'Project',
-        sourceId: project.id,
-        accessLevel: ACCESS.owner,
-        expiresAt: null,
-        createdById: creator.id,
-        createdAt: now,
-      });
-    }
+    insertProject(
+      store,
+      now,
+      {
+        name: p.name ?? p.path,
+        path: p.path,
+        namespace: ns,
+        description: p.description ?? '',
+        visibility: p.visibility ?? 'private',
+        topics: [],
+      },
+      creator,
+    );
   });
 }
 

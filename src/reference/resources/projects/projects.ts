@@ -15,6 +15,7 @@ import { fillDependencies } from '../../domain/dependency-fixture.ts';
 import { deleteProject } from '../../domain/cascades.ts';
 import { deletionParams, requestDeletion } from '../../domain/scheduled-deletion.ts';
 import { NAMESPACE_PATH_TEXT, pathTaken, validNamespacePath } from '../../domain/namespaces.ts';
+import { insertProject } from '../../domain/projects.ts';
 import type { NamespaceRecord, ProjectRecord, UserRecord } from '../../domain/records.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
 import { findProject } from '../../lookups.ts';
@@ -92,32 +93,12 @@ function createProject(request: FastifyRequest): ProjectRecord {
   }
   if (Object.keys(errors).length > 0) fail('validation_failed', errors);
 
-  const now = clock();
-  const project = store.projects.insert({
-    name,
-    path,
-    namespaceId: ns.id,
-    description: q.description ?? '',
-    visibility,
-    creatorId: user.id,
-    topics: q.topics ?? q.tag_list ?? [],
-    createdAt: now,
-    updatedAt: now,
-    lastActivityAt: now,
-  });
-  // The namespace owner owns a personal project; a group project's creator becomes maintainer.
-  const add = (userId: number, level: number) =>
-    store.members.insert({
-      userId,
-      sourceType: 'Project',
-      sourceId: project.id,
-      accessLevel: level,
-      expiresAt: null,
-      createdById: user.id,
-      createdAt: now,
-    });
-  if (ns.kind === 'user') add(ns.ownerId ?? user.id, ACCESS.owner);
-  else if (accessLevel(store, user.id, project) < ACCESS.maintainer) add(user.id, ACCESS.maintainer);
+  const project = insertProject(
+    store,
+    clock(),
+    { name, path, namespace: ns, description: q.description ?? '', visibility, topics: q.topics ?? q.tag_list ?? [] },
+    user,
+  );
   if (ctx.has('deps.fixture')) fillDependencies(store, project.id);
   return project;
 }
