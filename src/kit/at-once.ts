@@ -15,7 +15,6 @@
  */
 import { ConformanceFailure } from './checks.ts';
 import { defaultThrottle } from './throttle.ts';
-import { secretLearner } from './learn-secrets.ts';
 import { noteForRun } from './recorder.ts';
 import type { ApiClient, ApiResponse, RequestOptions } from './client.ts';
 
@@ -82,8 +81,7 @@ export async function atOnce(requests: readonly AtOnceRequest[]): Promise<AtOnce
 
 /** The client with one more observer, noting when each answer came (its throttle, credentials and other observers kept). */
 function timed(client: ApiClient, answered: Map<ApiResponse, number>): ApiClient {
-  const observers = client.options.observers ?? [secretLearner(client.options.secrets)];
-  return client.observedBy([...observers, (res) => answered.set(res, performance.now())]);
+  return client.alsoObservedBy((res) => answered.set(res, performance.now()));
 }
 
 const cut = (text: string | undefined, max = 160) => (text === undefined ? '' : text.length > max ? `${text.slice(0, max)}…` : text);

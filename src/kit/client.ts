@@ -99,6 +99,11 @@ export class ApiClient {
     return new ApiClient({ ...this.options, observers });
   }
 
+  /** The same client (its throttle too) with one more observer after its own. */
+  alsoObservedBy(observer: ExchangeObserver): ApiClient {
+    return this.observedBy([...this.observers, observer]);
+  }
+
   get(path: string, o: RequestOptions = {}) {
     return this.request('GET', path, o);
   }
