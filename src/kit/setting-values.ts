@@ -37,31 +37,23 @@ export const wholeNumber = (words: { notWhole: string; tooLarge: string }, max: 
     .transform(Number)
     .refine((n) => Number.isSafeInteger(n) && n <= max, words.tooLarge);
 
-/** A 1/0 (true/false, yes/no) switch, off by default: a bare flag (--heavy) sets it. */
-export const onOff = () =>
+/** A switch's text read as true or false by two patterns, anything else refused with `message`. */
+const switchText = (on: RegExp, off: RegExp, message: string) =>
   z
     .string()
     .trim()
     .transform((s, ctx) => {
-      if (/^(1|true|yes)$/i.test(s)) return true;
-      if (/^(0|false|no|)$/i.test(s)) return false;
-      ctx.addIssue({ code: 'custom', message: 'must be 1 or 0' });
+      if (on.test(s)) return true;
+      if (off.test(s)) return false;
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
-    })
-    .default(false);
+    });
+
+/** A 1/0 (true/false, yes/no) switch, off by default: a bare flag (--heavy) sets it. */
+export const onOff = () => switchText(/^(1|true|yes)$/i, /^(0|false|no|)$/i, 'must be 1 or 0').default(false);
 
 /** An on/off (1/0, true/false, yes/no) choice whose default depends on the target: undefined when unset (the run decides). */
-export const onOffPerTarget = () =>
-  z
-    .string()
-    .trim()
-    .transform((s, ctx) => {
-      if (/^(on|1|true|yes)$/i.test(s)) return true;
-      if (/^(off|0|false|no)$/i.test(s)) return false;
-      ctx.addIssue({ code: 'custom', message: 'must be on or off' });
-      return z.NEVER;
-    })
-    .optional();
+export const onOffPerTarget = () => switchText(/^(on|1|true|yes)$/i, /^(off|0|false|no)$/i, 'must be on or off').optional();
 
 /** Text matching a pattern (a username, a prefix), trimmed. */
 export const matching = (pattern: RegExp, message: string) => z.string().trim().regex(pattern, message);
