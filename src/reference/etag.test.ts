@@ -6,7 +6,7 @@
  *   npx vitest run src/reference/etag.test.ts
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { noneMatchNames, weakEtag } from './etag.ts';
+import { bodyEtag, noneMatchNames, weakEtag } from './etag.ts';
 import { testServer, type TestServer } from './testing.ts';
 
 describe('weakEtag and noneMatchNames', () => {
@@ -15,6 +15,14 @@ describe('weakEtag and noneMatchNames', () => {
     expect(weakEtag('é')).toMatch(/^W\/"2-/); // bytes, not characters
     expect(weakEtag(Buffer.from('{"a":1}'))).toBe(weakEtag('{"a":1}'));
     expect(weakEtag('{"a":2}')).not.toBe(weakEtag('{"a":1}'));
+  });
+
+  it('bodyEtag digests a Buffer once and tags each body by its bytes', () => {
+    const page = Buffer.from('[{"id":1}]');
+    expect(bodyEtag(page)).toBe(weakEtag(page));
+    expect(bodyEtag(page)).toBe(bodyEtag(page)); // remembered for that body
+    expect(bodyEtag(Buffer.from('[{"id":2}]'))).toBe(weakEtag('[{"id":2}]')); // another body: its own digest
+    expect(bodyEtag('{"a":1}')).toBe(weakEtag('{"a":1}'));
   });
 
   it('matches an exact entry of a comma-separated list, nothing else', () => {
@@ -58,5 +66,18 @@ describe('conditional GET', () => {
     const again = await t.req('GET', path, { token: t.admin, headers: { 'if-none-match': String(first.headers.etag) } });
     expect([again.statusCode, again.data.message]).toEqual([200, 'after']);
     expect(again.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('a list page answered again from the same bytes keeps its tag, and a change of the page changes it', async () => {
+    const first = await t.req('GET', '/users?per_page=2', { token: t.admin });
+    const same = await t.req('GET', '/users?per_page=2', { token: t.admin, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(same.statusCode).toBe(304);
+    await t.req('POST', '/users', {
+      token: t.admin,
+      body: { email: 'etag-page@example.com', name: 'Etag Page', username: 'etag_page', password: 'Secret-pass-123456' },
+    });
+    const changed = await t.req('GET', '/users?per_page=2', { token: t.admin, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect([changed.statusCode, changed.headers.etag]).toEqual([200, weakEtag(changed.body)]);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
   });
 });
