@@ -47,8 +47,11 @@ export function installationFrom(res: ApiResponse): InstallationSettings {
   };
 }
 
-/** The attributes every user the kit makes states, so that its profile is public whatever the installation's default. */
-export function publicProfile(installation: InstallationSettings): { private_profile?: false } {
+/**
+ * The attributes every user the kit makes states, so that its profile is public whatever the
+ * installation's default (none known, as in a hand-made session: the spec's defaults).
+ */
+export function publicProfile(installation: InstallationSettings = SPEC_INSTALLATION): { private_profile?: false } {
   return installation.privateProfileByDefault ? { private_profile: false } : {};
 }
 

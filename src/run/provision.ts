@@ -23,7 +23,7 @@ import { appendLedger } from '../kit/ledger.ts';
 import type { SecretSet } from '../shared/redact.ts';
 import type { ProvisionedUser, RunGroup } from '../kit/target.ts';
 import { firstMissingField, missingField, TOKEN_VALUE, type NeededField } from '../kit/needed-field.ts';
-import { publicProfile, SPEC_INSTALLATION, type InstallationSettings } from '../kit/installation.ts';
+import { publicProfile, type InstallationSettings } from '../kit/installation.ts';
 import { adminModeError, assertUtc, passwordRefusal, tokenExpiryRefusal } from './target-settings.ts';
 
 /** What provisioning reads from the target's answers (needed-field.ts). */
@@ -57,7 +57,7 @@ export async function provisionRegularUser(admin: ApiClient, ctx: ProvisionConte
       email: `${username}@example.com`,
       password,
       skip_confirmation: true,
-      ...publicProfile(ctx.installation ?? SPEC_INSTALLATION),
+      ...publicProfile(ctx.installation),
     },
   });
   const redact = (text: string) => ctx.secrets.redact(text);
