@@ -13,6 +13,7 @@
 import type { ApiClient, ApiResponse } from './client.ts';
 import type { Session } from './session.ts';
 import { firstMissingField, TOKEN_VALUE, type NeededField } from './needed-field.ts';
+import { publicProfile } from './installation.ts';
 
 export interface CreatedUser {
   id: number;
@@ -47,13 +48,25 @@ function expectCreated(res: ApiResponse, what: string, needed: readonly NeededFi
   return res.json;
 }
 
-/** A fresh regular user (example.com e-mail, confirmation skipped) with an impersonation token. */
+/**
+ * A fresh regular user (example.com e-mail, confirmation skipped) with an impersonation token; with a
+ * public profile stated where the installation makes profiles private by default
+ * (user_defaults_to_private_profile), unless `attrs` says otherwise.
+ */
 export async function createUser(s: Session, attrs: Record<string, unknown> = {}, options: { token?: boolean } = {}): Promise<CreatedUser> {
   const username = (attrs.username as string | undefined) ?? s.name('u').toLowerCase();
   const email = (attrs.email as string | undefined) ?? `${username}@example.com`;
   const name = (attrs.name as string | undefined) ?? `Kit User ${username}`;
   const res = await s.admin.post('/users', {
-    json: { username, email, name, force_random_password: true, skip_confirmation: true, ...attrs },
+    json: {
+      username,
+      email,
+      name,
+      force_random_password: true,
+      skip_confirmation: true,
+      ...publicProfile(s.target.installation),
+      ...attrs,
+    },
   });
   s.track(res, 'user', undefined, { hard_delete: 'true' });
   const body = expectCreated(res, 'POST /users');

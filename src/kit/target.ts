@@ -8,6 +8,7 @@
  *   t.numRuns  // 25: a setting the workers read
  */
 import type { CapabilityState } from './capabilities.ts';
+import type { InstallationSettings } from './installation.ts';
 import type { Config, WorkerKey } from './settings.ts';
 import type { RunPlan } from '../shared/concurrency.ts';
 
@@ -53,6 +54,11 @@ export interface TargetInfo extends WorkerSettings {
   ledgerPath: string;
   /** Optional capabilities as probed at the start of the run. */
   capabilities: CapabilityState[];
+  /**
+   * Installation settings read at preflight (GET /application/settings; the spec's defaults where the target does not
+   * answer it): user_defaults_to_private_profile and Admin Mode (installation.ts).
+   */
+  installation: InstallationSettings;
   /** Private file where every secret learnt is appended, for the leak scan (certification runs only). */
   secretsPath?: string;
   /** How a worker meets 429 answers: its bound on waiting (CONFORMANCE_THROTTLE_MAX_WAIT_MS), its share of CONFORMANCE_MAX_RPS, the run's throttling file. */

@@ -70,6 +70,10 @@ export interface AppOptions {
   userDeletionDelayMs?: number;
   /** DELETE /projects/:id and /groups/:id only mark for deletion (removed 7 days later, or at once with permanently_remove and full_path), default false. */
   scheduledDeletion?: boolean;
+  /** Admin Mode: an administrator's token acts as one only with the admin_mode scope (the seeded admin token has it), default false. */
+  adminMode?: boolean;
+  /** user_defaults_to_private_profile: POST /users without private_profile makes a private profile, default false. */
+  privateProfileByDefault?: boolean;
   /** Users created at start-up that the API cannot make: blocked by LDAP synchronization, or with past activity (see seed-users.ts). */
   seedUsers?: readonly SeedUser[];
   /** That many generated users created at start-up, in bulk (benchmarks: gen-user-1 ...), default 0. */
@@ -160,7 +164,8 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   const { wire } = ctx.variations;
   const rawQuery = wire.rawQuery;
   const adminToken = options.adminToken ?? newAdminToken();
-  seed(ctx.store, ctx.clock, adminToken);
+  // Under Admin Mode the administrator's token is made as an operator would: with the admin_mode scope.
+  seed(ctx.store, ctx.clock, adminToken, { adminMode: ctx.variations.auth.adminModeScope });
   seedUsers(ctx.store, ctx.clock, options.seedUsers ?? []);
   seedGeneratedUsers(ctx.store, ctx.clock, options.generatedUsers ?? 0);
   if (options.data) applySeedData(ctx.store, ctx.clock, options.data);

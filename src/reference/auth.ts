@@ -126,11 +126,13 @@ export function authenticate(request: FastifyRequest): void {
     fail('forbidden', 'Your account has been deactivated by your administrator. Please log back in to reactivate your account.');
   }
 
+  // Admin Mode: an administrator's token without the admin_mode scope acts as a regular user's (the platform's admin_mode bypass).
+  const actsAsAdmin = owner.admin && (!policy.adminModeScope || token.scopes.includes('admin_mode'));
   let user = owner;
   if (sudo !== undefined) {
     const scopeMissing = !token.scopes.includes('sudo') && policy.sudoNeedsScope;
     if (scopeMissing && policy.sudoCheckOrder === 'scope-first') fail('insufficient_scope', ['sudo']);
-    if (!owner.admin) fail('forbidden', 'Must be admin to use sudo');
+    if (!actsAsAdmin) fail('forbidden', 'Must be admin to use sudo');
     if (scopeMissing) fail('insufficient_scope', ['sudo']);
     const target = sudoTarget(ctx, policy, sudo);
     if (target) user = target;
@@ -141,8 +143,11 @@ export function authenticate(request: FastifyRequest): void {
   }
 
   recordActivity(ctx, user, token, day);
-  request.caller = { user: store.users.get(user.id) ?? user, token, sudoFrom: sudo ? owner : null };
-  if (need === 'admin' && !user.admin && policy.adminOnlyEnforced) fail('forbidden');
+  const current = store.users.get(user.id) ?? user;
+  // Without sudo, an administrator whose token Admin Mode does not let act as one is seen as a regular user everywhere.
+  const seenAs = sudo === undefined && current.admin && !actsAsAdmin ? { ...current, admin: false } : current;
+  request.caller = { user: seenAs, token, sudoFrom: sudo ? owner : null };
+  if (need === 'admin' && !seenAs.admin && policy.adminOnlyEnforced) fail('forbidden');
 }
 
 /** The caller of a route declared 'authenticated' or 'admin'. */

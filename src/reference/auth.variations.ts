@@ -88,4 +88,15 @@ export const AUTH_VARIATIONS = [
     suites: ['suites/auth/matrix.test.ts'],
     auth: (p) => ({ ...p, adminOnlyEnforced: false }),
   },
+  {
+    id: 'auth.admin-mode',
+    kind: 'capability',
+    description:
+      "Admin Mode is on, as the platform's admin_mode setting: an administrator's token without the admin_mode scope acts as a regular user's (admin-only routes 403, sudo 403 \"Must be admin to use sudo\", regular views); the seeded administrator's token carries admin_mode, and GET /application/settings says admin_mode true",
+    option: 'adminMode',
+    env: 'REFERENCE_ADMIN_MODE',
+    clause: 'auth.sudo.no_scope.error',
+    suites: ['suites/auth/sudo.test.ts'],
+    auth: (p) => ({ ...p, adminModeScope: true }),
+  },
 ] as const satisfies readonly Variation[];

@@ -16,6 +16,8 @@
  * REFERENCE_DEPENDENCY_FIXTURE=1       every new project gets a fixed, realistic dependency list
  * REFERENCE_CLUSTERS_HIDDEN=1          the cluster API answers 404, as releases without certificate-based clusters
  * REFERENCE_TOKEN_EXPIRY_REQUIRED=1    an impersonation token without expires_at is refused (400), as the platform's default
+ * REFERENCE_ADMIN_MODE=1               Admin Mode: an administrator's token acts as one only with the admin_mode scope
+ * REFERENCE_USER_DEFAULTS_TO_PRIVATE_PROFILE=1   POST /users without private_profile makes a private profile
  * REFERENCE_SEED_GENERATED_USERS=N     N generated users created at start-up, in bulk (benchmarks)
  * REFERENCE_CLOCK_SECONDS=1            a clock that keeps whole seconds (timestamps end in .000), as some conforming servers
  * REFERENCE_DELAYED_USER_DELETION=1    DELETE /users/:id blocks the user and removes it later, as the platform's background job

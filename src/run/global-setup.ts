@@ -165,13 +165,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   try {
     const provisioner = phaseClient('provisioning');
-    const { admin: adminUser, serverDate } = await preflight(provisioner);
+    const { admin: adminUser, serverDate, installation } = await preflight(provisioner);
     const tokenExpiresAt = tokenExpiresAtFrom(serverDate);
     // The run's user is independent of the run group and of the probe, whose group is a subgroup of the run
     // group: side by side. All settle before a failure is thrown, so that cleanup finds everything made in the ledger.
     const runGroupMade = provisionRunGroup(provisioner, { runPrefix: config.runPrefix, ledgerPath });
     const [provisioned, grouped, probed] = await Promise.allSettled([
-      provisionRegularUser(provisioner, { runPrefix: config.runPrefix, ledgerPath, secrets, tokenExpiresAt }),
+      provisionRegularUser(provisioner, { runPrefix: config.runPrefix, ledgerPath, secrets, tokenExpiresAt, installation }),
       runGroupMade,
       runGroupMade.then((group) =>
         probeCapabilities(phaseClient('probe'), { runPrefix: config.runPrefix, ledgerPath, parentId: group.id }),
@@ -200,6 +200,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       bundled: !config.baseUrl,
       ledgerPath,
       capabilities,
+      installation,
       secretsPath,
       // The workers send side by side: each gets an equal share of the rate cap, so together they never exceed it
       // without a lock or a token bucket shared between processes (a worker's requests wait on none but its own).

@@ -98,6 +98,50 @@ describe('the healthy reference', () => {
   );
 });
 
+describe('installation settings (GET /application/settings)', () => {
+  const READY = { 'GET /user': [200, ADMIN] as Answer, 'GET /users/1/impersonation_tokens': [200, []] as Answer };
+
+  it("a target that does not answer it (404, 403) is judged by the spec's defaults: both off", async () => {
+    for (const refusal of [404, 403]) {
+      const { url } = await stub({ ...READY, 'GET /application/settings': [refusal, { message: `${refusal}` }] });
+      const { installation } = await preflight(client(url));
+      expect(installation).toMatchObject({ adminMode: false, privateProfileByDefault: false });
+      expect(installation.source).toMatch(new RegExp(`answered ${refusal}: the spec's defaults`));
+    }
+    // Fields left out are off too.
+    const bare = await stub({ ...READY, 'GET /application/settings': [200, { signup_enabled: true }] });
+    expect((await preflight(client(bare.url))).installation).toMatchObject({ adminMode: false, privateProfileByDefault: false });
+  });
+
+  it('a target that answers it: Admin Mode and user_defaults_to_private_profile as it says', async () => {
+    const { url } = await stub({
+      ...READY,
+      'GET /application/settings': [200, { admin_mode: true, user_defaults_to_private_profile: true }],
+    });
+    expect((await preflight(client(url))).installation).toEqual({
+      adminMode: true,
+      privateProfileByDefault: true,
+      source: 'GET /application/settings',
+    });
+  });
+
+  it('the reference answers it; provisioning then states private_profile false', async () => {
+    const ref = await startReferenceServer({ adminToken: TOKEN, port: 0, privateProfileByDefault: true, adminMode: true });
+    servers.push(ref);
+    const { installation, serverDate: today } = await preflight(client(ref.url));
+    expect(installation).toMatchObject({ adminMode: true, privateProfileByDefault: true });
+    const secrets = new SecretSet([TOKEN]);
+    const user = await provisionRegularUser(client(ref.url, secrets), {
+      runPrefix: 'cfk-pp',
+      ledgerPath: join(dir, 'ledger.jsonl'),
+      secrets,
+      tokenExpiresAt: tokenExpiresAt(today),
+      installation,
+    });
+    expect((await client(ref.url).get(`/users/${user.id}`)).json.private_profile).toBe(false);
+  });
+});
+
 describe('settings that stop a run, each named', () => {
   it('Admin Mode: GET /user says is_admin true, an admin-only GET answers 403', async () => {
     const { url } = await stub({ 'GET /user': [200, ADMIN], 'GET /users/1/impersonation_tokens': [403, { message: '403 Forbidden' }] });

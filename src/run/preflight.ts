@@ -1,16 +1,20 @@
 /**
  * Preflight: before any test, make sure the target answers, the administrator token is an
  * administrator's and its admin-only calls work (not refused by Admin Mode), and the target sends
- * its datetimes in UTC; read the server's date (its Date header) once for the whole run. Each
- * problem is a KitError (exit code 2) in one line, not a conformance failure; a GET /user without
- * the id or username the run reads names the field (ANSWER_INCOMPLETE, needed-field.ts).
+ * its datetimes in UTC; read the server's date (its Date header) once for the whole run, and the
+ * installation settings the suites must know (GET /application/settings: Admin Mode,
+ * user_defaults_to_private_profile; the spec's defaults where the target does not answer it,
+ * kit/installation.ts). Each problem is a KitError (exit code 2) in one line, not a conformance
+ * failure; a GET /user without the id or username the run reads names the field (ANSWER_INCOMPLETE,
+ * needed-field.ts).
  *
- *   const { admin, serverDate } = await preflight(client);  // { id, username }, '2025-06-14'
+ *   const { admin, serverDate, installation } = await preflight(client);  // { id, username }, '2025-06-14', { adminMode: false, ... }
  */
 import type { ApiClient } from '../kit/client.ts';
 import { serverDate } from '../kit/token-expiry.ts';
 import { KitError } from '../shared/errors.ts';
 import { firstMissingField, type NeededField } from '../kit/needed-field.ts';
+import { installationFrom, type InstallationSettings } from '../kit/installation.ts';
 import { adminModeError, assertUtc } from './target-settings.ts';
 
 /** What the run reads from GET /user: the administrator's id (the admin-only probe names it) and username. */
@@ -23,6 +27,8 @@ export interface PreflightResult {
   admin: { id: number; username: string };
   /** The server's today (YYYY-MM-DD) from the Date header of GET /user. */
   serverDate: string;
+  /** Installation settings that change conforming answers (GET /application/settings, else the spec's defaults). */
+  installation: InstallationSettings;
 }
 
 /** `timeZone: false` (cleanup: it only deletes) skips the UTC check, which only matters to a run's datetime checks. */
@@ -67,5 +73,7 @@ export async function preflight(admin: ApiClient, options: { timeZone?: boolean 
   // A read that only an administrator may make: Admin Mode refuses it (403) to a token without the admin_mode scope.
   const probe = await admin.get(`/users/${id}/impersonation_tokens`, { query: { per_page: 1 } });
   if (probe.status === 403) throw adminModeError(`the admin-only GET /users/${id}/impersonation_tokens answered 403`);
-  return { admin: { id, username: res.json.username }, serverDate: serverDate(res) };
+  // Read once the token is known to be an administrator's: a target that does not answer it is judged by the spec's defaults.
+  const installation = installationFrom(await admin.get('/application/settings'));
+  return { admin: { id, username: res.json.username }, serverDate: serverDate(res), installation };
 }

@@ -9,7 +9,9 @@
  * as it exists. A refusal that a setting of the target explains (Admin Mode, password rules,
  * token expiry, time zone) names the setting; a 2xx answer without what the kit reads from it (the
  * user's id, the token's value) names the request, the status and the field (KitError
- * ANSWER_INCOMPLETE, needed-field.ts).
+ * ANSWER_INCOMPLETE, needed-field.ts). Where the installation makes profiles private by default
+ * (user_defaults_to_private_profile, read at preflight), the user is created with private_profile
+ * false stated, as every user the kit makes.
  *
  *   const user = await provisionRegularUser(admin, { runPrefix, ledgerPath, secrets, tokenExpiresAt: '2025-07-14' });
  *   const group = await provisionRunGroup(admin, { runPrefix, ledgerPath });   // { id: 12, fullPath: 'cfk-1a2b3c4d' }
@@ -21,6 +23,7 @@ import { appendLedger } from '../kit/ledger.ts';
 import type { SecretSet } from '../shared/redact.ts';
 import type { ProvisionedUser, RunGroup } from '../kit/target.ts';
 import { firstMissingField, missingField, TOKEN_VALUE, type NeededField } from '../kit/needed-field.ts';
+import { publicProfile, type InstallationSettings } from '../kit/installation.ts';
 import { adminModeError, assertUtc, passwordRefusal, tokenExpiryRefusal } from './target-settings.ts';
 
 /** What provisioning reads from the target's answers (needed-field.ts). */
@@ -34,6 +37,8 @@ export interface ProvisionContext {
   secrets: SecretSet;
   /** The expires_at of the run's impersonation token (YYYY-MM-DD; token-expiry.ts). */
   tokenExpiresAt: string;
+  /** The installation settings preflight read (the spec's defaults when not given). */
+  installation?: InstallationSettings;
 }
 
 /** A random password with upper and lower case letters, digits and symbols, 24 characters: it meets the usual complexity rules. */
@@ -52,6 +57,7 @@ export async function provisionRegularUser(admin: ApiClient, ctx: ProvisionConte
       email: `${username}@example.com`,
       password,
       skip_confirmation: true,
+      ...publicProfile(ctx.installation),
     },
   });
   const redact = (text: string) => ctx.secrets.redact(text);

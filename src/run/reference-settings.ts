@@ -76,6 +76,16 @@ export const REFERENCE_SETTINGS: readonly ReferenceSetting[] = [
     doc: 'Reference server only: 1 refuses an impersonation token created without expires_at (400 {"message":{"expires_at":["can\'t be blank"]}}), as the platform\'s default setting require_personal_access_token_expiry. The spec makes expires_at optional; the kit always sends one: the server\'s date plus 30 days.',
   },
   {
+    env: 'REFERENCE_ADMIN_MODE',
+    value: '0',
+    doc: "Reference server only: 1 switches Admin Mode on, as the platform's admin_mode setting: an administrator's token without the admin_mode scope acts as a regular user's (admin-only calls 403, sudo \"Must be admin to use sudo\"); the seeded administrator's token carries admin_mode. GET /application/settings says so, and the kit then makes its administrator's impersonation token for the Sudo scope check with the scopes api and admin_mode.",
+  },
+  {
+    env: 'REFERENCE_USER_DEFAULTS_TO_PRIVATE_PROFILE',
+    value: '0',
+    doc: "Reference server only: 1 switches the platform's user_defaults_to_private_profile on: POST /users without private_profile (or with null) makes a private profile, whose created_at is hidden from others. GET /application/settings says so, and the kit then states private_profile false on the users it makes and skips users.create.private_profile_default and users.create.private_profile_null as not applicable.",
+  },
+  {
     env: 'REFERENCE_LARGE_COLLECTIONS',
     value: '0',
     doc: 'Reference server only: 1 switches on the platform\'s rule for lists over 10,000 items: they send neither X-Total, X-Total-Pages nor rel="last" (a feature flag on the platform).',

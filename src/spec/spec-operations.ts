@@ -32,8 +32,9 @@ export const SPEC_OPERATIONS: readonly string[] = [
 
 /**
  * Routes the reference registers beyond the spec: the fixture surface DESIGN.md names (projects,
- * groups, members), which the kit needs to provision, and the reads real clients' own suites make
- * before they act (platform-behaviour.md); not operations of the spec, so not in the document.
+ * groups, members), which the kit needs to provision, the reads real clients' own suites make
+ * before they act (platform-behaviour.md), and the installation settings the kit reads at preflight;
+ * not operations of the spec, so not in the document.
  */
 export const FIXTURE_SURFACE: readonly string[] = [
   'POST /projects',
@@ -51,4 +52,5 @@ export const FIXTURE_SURFACE: readonly string[] = [
   'GET /groups/:id/members',
   'GET /namespaces/:id',
   'GET /users/:id_or_username(int)/keys/:key_id(int)',
+  'GET /application/settings', // the installation settings the kit reads at preflight (kit/installation.ts)
 ];

@@ -3,7 +3,9 @@
  * query parameter, naming a user by id or by username in any case, runs the request as that user
  * (GET /user answers that user); the three refusals: a non-admin (403, "must be admin"), an admin
  * token without the sudo scope (403 insufficient_scope, here an api-scoped impersonation token
- * of the administrator), an unknown user (404 naming it).
+ * of the administrator), an unknown user (404 naming it). Where the installation has Admin Mode on
+ * (read at preflight), that token also carries the admin_mode scope: without it the token is no
+ * administrator's there, and the answer would be "must be admin" instead.
  *
  * On a deployed target whose administrator token lacks the sudo scope, the checks that need it
  * are skipped with that reason; the bundled reference's token always has it.
@@ -21,6 +23,7 @@ import {
   type ClauseContext,
   type CreatedUser,
 } from '../../src/kit/index.ts';
+import { adminScopes } from '../../src/kit/installation.ts';
 
 type Via = 'header' | 'query';
 const VIAS: readonly Via[] = ['header', 'query'];
@@ -95,7 +98,8 @@ describe.concurrent('sudo', () => {
     let apiOnly: CreatedUser['client'];
     beforeAll(async () => {
       const s = session();
-      const made = await createImpersonationToken(s, s.target.admin.id, { scopes: ['api'] });
+      // Admin Mode: an administrator's token without admin_mode acts as a regular user's (no sudo at all).
+      const made = await createImpersonationToken(s, s.target.admin.id, { scopes: adminScopes(s.target.installation, ['api']) });
       apiOnly = s.as({ token: made.token });
     });
 

@@ -6,6 +6,7 @@
  *   for (const plugin of RESOURCES) await host.mount(plugin);
  */
 import type { ResourcePlugin } from '../router.ts';
+import { registerApplicationSettings } from './application-settings/application-settings.ts';
 import { registerBroadcastMessages } from './broadcast-messages/broadcast-messages.ts';
 import { registerClusters } from './clusters/clusters.ts';
 import { registerDependencies } from './dependencies/dependencies.ts';
@@ -36,4 +37,5 @@ export const RESOURCES: readonly ResourcePlugin[] = [
   registerVariables,
   registerDependencies,
   epicsPlugin,
+  registerApplicationSettings,
 ];

@@ -33,6 +33,8 @@ export interface AuthPolicy {
   readonly unknownSudoUser: 'not-found' | 'ignored';
   /** Routes declared admin-only refuse other users (403). */
   readonly adminOnlyEnforced: boolean;
+  /** Admin Mode: an administrator's token acts as an administrator only with the admin_mode scope (otherwise as a regular user). */
+  readonly adminModeScope: boolean;
 }
 
 export const SPEC_AUTH: AuthPolicy = {
@@ -46,4 +48,5 @@ export const SPEC_AUTH: AuthPolicy = {
   sudoCheckOrder: 'admin-first',
   unknownSudoUser: 'not-found',
   adminOnlyEnforced: true,
+  adminModeScope: false,
 };

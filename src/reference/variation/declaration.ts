@@ -30,7 +30,9 @@ export type CapabilityOption =
   | 'clustersHidden'
   | 'tokenExpiryRequired'
   | 'delayedUserDeletion'
-  | 'scheduledDeletion';
+  | 'scheduledDeletion'
+  | 'adminMode'
+  | 'privateProfileByDefault';
 
 /** What a declaration may carry to the shared variation points, applied when it is active. */
 export interface VariationBehaviour {

@@ -25,6 +25,8 @@ const OPTIONS: Record<CapabilityOption, true> = {
   tokenExpiryRequired: true,
   delayedUserDeletion: true,
   scheduledDeletion: true,
+  adminMode: true,
+  privateProfileByDefault: true,
 };
 
 describe('the variation registry', () => {

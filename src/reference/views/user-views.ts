@@ -84,6 +84,17 @@ export function userView(user: UserRecord, env: ViewEnv, departures: UserViewDep
   };
 }
 
+/**
+ * The normal single view of a private profile as others see it: the platform exposes created_at,
+ * followers and following only to callers allowed read_user_profile (the user, administrators).
+ */
+export function privateProfileView<V extends { created_at: unknown; followers: unknown; following: unknown }>(
+  view: V,
+): Omit<V, 'created_at' | 'followers' | 'following'> {
+  const { created_at: _created, followers: _followers, following: _following, ...rest } = view;
+  return rest;
+}
+
 function identities(user: UserRecord) {
   return user.identities.map((i) =>
     i.samlProviderId === null

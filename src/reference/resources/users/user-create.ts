@@ -1,6 +1,8 @@
 /**
  * POST /users (administrators): parameters, the platform's model checks and conflicts, and the
- * insert (an avatar file when the body is multipart). Answers 201 with the admin view.
+ * insert (an avatar file when the body is multipart). Answers 201 with the admin view. Under the
+ * capability users.private-profile-by-default a user created without private_profile (or with null)
+ * gets a private profile.
  *
  *   POST /api/v4/users {"email":"j@x.org","name":"J","username":"j","password":"secret123"}
  *   -> 201 {"id":2,"username":"j","is_admin":false,"bio":"",...}
@@ -159,6 +161,10 @@ export function createUserFromRequest(request: FastifyRequest): UserRecord {
   const identity = identityOf(ctx.store, q);
   const randomPassword = q.force_random_password === true || q.reset_password === true;
   const fields = { ...userFields(q), email: q.email, name: q.name, username: q.username };
+  // user_defaults_to_private_profile (a capability): no private_profile, or null, takes the installation's default, as lib/api/users.rb.
+  if (ctx.has('users.private-profile-by-default') && (source.private_profile === undefined || source.private_profile === null)) {
+    fields.privateProfile = true;
+  }
   if (ctx.has('users.private-profile-null-kept') && source.private_profile === null) {
     (fields as { privateProfile: unknown }).privateProfile = null;
   }

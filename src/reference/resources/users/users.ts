@@ -8,6 +8,8 @@
  *
  * Under the capability users.delayed-deletion the user is blocked at once and removed by a
  * background job (background-jobs.ts) after the server's userDeletionDelayMs, as the platform.
+ * Under users.private-profile-by-default a private profile's normal view hides created_at,
+ * followers and following from everyone but the user.
  */
 import { callerOf, userOf } from '../../auth.ts';
 import { envOf, type RefContext } from '../../context.ts';
@@ -24,7 +26,7 @@ import { createUserFromRequest } from './user-create.ts';
 import { listUsers } from './user-list.ts';
 import { withCustomAttributes } from './user-custom-attributes.ts';
 import { updateUserFromRequest } from './user-update.ts';
-import { userAdminView, userView, userViewDepartures } from '../../views/user-views.ts';
+import { privateProfileView, userAdminView, userView, userViewDepartures } from '../../views/user-views.ts';
 
 /**
  * The platform's delete_async: the user is blocked now and removed by a job. Asking again never
@@ -56,7 +58,10 @@ export function registerUsers(r: Router): void {
       const view = userAdminView(user, env, { single: true, departures });
       return q.with_custom_attributes ? withCustomAttributes(view, user) : view;
     }
-    const view = userView(user, env, departures);
+    const full = userView(user, env, departures);
+    // Under users.private-profile-by-default, as the platform: a private profile hides its created_at from others.
+    const hidden = r.ctx.has('users.private-profile-by-default') && user.privateProfile && userOf(request)?.id !== user.id;
+    const view = hidden ? privateProfileView(full) : full;
     return r.ctx.has('users.normal-views-show-email') ? { ...view, email: user.email } : view;
   });
 

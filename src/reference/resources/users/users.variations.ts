@@ -135,6 +135,16 @@ export const USERS_VARIATIONS = [
     suites: ['suites/users/update-delete.test.ts'],
   },
   {
+    id: 'users.private-profile-by-default',
+    kind: 'capability',
+    description:
+      "user_defaults_to_private_profile is on, as the platform's setting: POST /users without private_profile (or with null) makes a private profile, whose created_at, followers and following the normal view hides from everyone but the user (lib/api/entities/user.rb, read_user_profile); GET /application/settings says user_defaults_to_private_profile true",
+    option: 'privateProfileByDefault',
+    env: 'REFERENCE_USER_DEFAULTS_TO_PRIVATE_PROFILE',
+    clause: 'users.create.private_profile_default',
+    suites: ['suites/users/create.test.ts', 'suites/users/views.test.ts'],
+  },
+  {
     id: 'users.delayed-deletion',
     kind: 'capability',
     description:
