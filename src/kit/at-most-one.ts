@@ -16,7 +16,7 @@ import { ConformanceFailure } from './checks.ts';
 const cut = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /** Each request and its answer, one line each: `1. admin: POST /api/v4/users {"username":…} -> 409 {"message":…}`. */
-export function answerList(sent: AtOnceAnswers): string[] {
+function answerList(sent: AtOnceAnswers): string[] {
   return sent.answers.map((res, i) => {
     const who = sent.requests[i]?.who ?? `request ${i + 1}`;
     const body = res.requestBody === undefined ? '' : ` ${cut(res.requestBody)}`;

@@ -176,10 +176,10 @@ function conflictsChecked(request: FastifyRequest, email: string, username: stri
     username: ctx.has('users.create-username-case-sensitive') ? 'exact' : 'any-case',
   });
   const usernameRace = ctx.has('users.create-username-race');
-  if (!usernameRace && !ctx.has('users.create-email-race')) return undefined;
-  return storageRoundTrip().then(() =>
-    checkConflicts(ctx.store, email, username, undefined, usernameRace ? { username: 'none' } : { email: 'none' }),
-  );
+  const emailRace = ctx.has('users.create-email-race');
+  if (!usernameRace && !emailRace) return undefined;
+  const again: ConflictChecks = { email: emailRace ? 'none' : 'any', username: usernameRace ? 'none' : 'any-case' };
+  return storageRoundTrip().then(() => checkConflicts(ctx.store, email, username, undefined, again));
 }
 
 export async function createUserFromRequest(request: FastifyRequest): Promise<UserRecord> {
