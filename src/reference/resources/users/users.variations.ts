@@ -58,38 +58,6 @@ export const USERS_VARIATIONS = [
     suites: ['suites/users/create.test.ts'],
   },
   {
-    id: 'users.create-username-case-sensitive',
-    kind: 'fault',
-    description:
-      'POST /users compares the username with those taken as given: a username another user holds in another case creates a second user (201)',
-    clause: 'users.create.username_taken',
-    suites: ['suites/users/create-taken.test.ts'],
-  },
-  {
-    id: 'users.create-username-race',
-    kind: 'fault',
-    description:
-      'POST /users checks the username is free, then awaits a storage round trip, then inserts without checking it again: creates sent together with one new username all succeed (201 each)',
-    clause: 'users.create.username_taken',
-    suites: ['suites/users/create-taken-race.test.ts'],
-  },
-  {
-    id: 'users.create-secondary-email-free',
-    kind: 'fault',
-    description:
-      "POST /users looks for the e-mail among primary addresses only: another user's secondary address creates a user with it (201)",
-    clause: 'users.create.email_taken',
-    suites: ['suites/users/create-taken.test.ts'],
-  },
-  {
-    id: 'users.create-email-race',
-    kind: 'fault',
-    description:
-      'POST /users checks the e-mail is free, then awaits a storage round trip, then inserts without checking it again: creates sent together with one new e-mail all succeed (201 each)',
-    clause: 'users.create.email_taken',
-    suites: ['suites/users/create-taken-race.test.ts'],
-  },
-  {
     id: 'users.update-conflict-409',
     kind: 'fault',
     description: 'PUT /users/:id with a taken e-mail answers 409, where the spec says 404',
