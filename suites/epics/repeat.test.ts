@@ -1,6 +1,7 @@
 /**
  * Epic requests asked twice: closing a closed epic moves nothing (it stays closed, closed_at the
- * first close's: the close transition starts from opened), and a second DELETE of an epic answers 404 and leaves the group's other epics alone.
+ * first close's: the close transition starts from opened), and a second DELETE of an epic answers
+ * 404 and leaves the group's other epics alone.
  *
  *   PUT /groups/7/epics/1 {"state_event":"close"}  -> closed_at T;  again -> closed, closed_at still T
  *   DELETE /groups/7/epics/1 -> 204;  again -> 404, GET /groups/7/epics lists the same ids

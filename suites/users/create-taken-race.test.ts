@@ -16,8 +16,18 @@ import { newUserBody, trackCreated, usersUnder } from './taken-fixtures.ts';
 /** Requests sent together: a few, as a client retrying or several tabs would. */
 const AT_ONCE = 3;
 
-/** Sends the bodies at once as the administrator; tracks what they made; returns the winner's id (undefined: none won). */
-async function createAtOnce(s: Session, bodies: Record<string, unknown>[], what: string): Promise<{ winner?: number; made: number[] }> {
+/**
+ * Sends the bodies at once as the administrator and judges that at most one succeeded; returns the
+ * winner's id (undefined: none won) and the users under the tag after. Every user made is tracked,
+ * the users under the tag looked up even when the judgement fails (a broken server may make a user
+ * it answered no 201 for).
+ */
+async function createAtOnce(
+  s: Session,
+  tag: string,
+  bodies: Record<string, unknown>[],
+  what: string,
+): Promise<{ winner?: number; users: Record<string, any>[] }> {
   const sent = await atOnce(
     bodies.map((json, i) => ({ client: s.admin, method: 'POST', path: '/users', options: { json }, who: `admin, create ${i + 1}` })),
   );
@@ -25,8 +35,14 @@ async function createAtOnce(s: Session, bodies: Record<string, unknown>[], what:
   const made = sent.answers
     .filter((r) => r.status >= 200 && r.status < 300 && typeof r.json?.id === 'number')
     .map((r) => r.json.id as number);
-  const winner = atMostOneWins(sent, what);
-  return { winner: winner === -1 ? undefined : sent.answers[winner]?.json?.id, made };
+  let winner: number;
+  try {
+    winner = atMostOneWins(sent, what);
+  } catch (failure) {
+    await usersUnder(s, tag, made).catch(() => []);
+    throw failure;
+  }
+  return { winner: winner === -1 ? undefined : sent.answers[winner]?.json?.id, users: await usersUnder(s, tag, made) };
 }
 
 /** At most one of the users is there, and it is the winner when one won. */
@@ -47,8 +63,8 @@ describe('POST /users sent together', () => {
       const tag = userTag(s, 'race');
       const username = `${tag}-x`;
       const bodies = Array.from({ length: AT_ONCE }, (_, i) => newUserBody(tag, `x${i}`, { username }));
-      const { winner, made } = await createAtOnce(s, bodies, 'POST /users with one new username (other e-mails)');
-      const holders = (await usersUnder(s, tag, made)).filter((u) => String(u.username).toLowerCase() === username);
+      const { winner, users } = await createAtOnce(s, tag, bodies, 'POST /users with one new username (other e-mails)');
+      const holders = users.filter((u) => String(u.username).toLowerCase() === username);
       heldByOneAtMost(holders, winner, `the username ${username}`);
     },
   );
@@ -60,8 +76,8 @@ describe('POST /users sent together', () => {
       const tag = userTag(s, 'race');
       const email = `${tag}-shared@example.com`;
       const bodies = Array.from({ length: AT_ONCE }, (_, i) => newUserBody(tag, `y${i}`, { email }));
-      const { winner, made } = await createAtOnce(s, bodies, 'POST /users with one new e-mail address (other usernames)');
-      const holders = (await usersUnder(s, tag, made)).filter((u) => String(u.email).toLowerCase() === email);
+      const { winner, users } = await createAtOnce(s, tag, bodies, 'POST /users with one new e-mail address (other usernames)');
+      const holders = users.filter((u) => String(u.email).toLowerCase() === email);
       heldByOneAtMost(holders, winner, `the address ${email}`);
     },
   );
