@@ -24,6 +24,7 @@ import { IMPERSONATION_TOKENS_FAULT_CASES } from './resources/impersonation-toke
 import { PROJECTS_FAULT_CASES } from './resources/projects/projects.fault-cases.ts';
 import { SSH_KEYS_FAULT_CASES } from './resources/ssh-keys/ssh-keys.fault-cases.ts';
 import { USER_ACTIVITIES_FAULT_CASES } from './resources/users/user-activities.fault-cases.ts';
+import { USER_CREATE_FAULT_CASES } from './resources/users/user-create.fault-cases.ts';
 import { USER_LIST_FAULT_CASES } from './resources/users/user-list.fault-cases.ts';
 import { USER_MEMBERSHIPS_FAULT_CASES } from './resources/users/user-memberships.fault-cases.ts';
 import { USER_STATES_FAULT_CASES } from './resources/users/user-states.fault-cases.ts';
@@ -54,6 +55,7 @@ const CASES: Record<FaultId, Case> = {
   ...USER_STATES_FAULT_CASES,
   ...USER_STATUS_FAULT_CASES,
   ...USERS_FAULT_CASES,
+  ...USER_CREATE_FAULT_CASES,
   ...VARIABLES_FAULT_CASES,
 };
 

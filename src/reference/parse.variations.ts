@@ -30,7 +30,7 @@ export const PARSE_VARIATIONS = [
     id: 'parse.write-query-ignored',
     kind: 'fault',
     description: 'POST and PUT read their attributes from the body alone: an attribute sent in the query string is ignored',
-    clause: 'users.update.applies',
+    clause: 'conv.params.query_string',
     suites: ['suites/transport/query-string-writes.test.ts'],
   },
   {
@@ -38,7 +38,7 @@ export const PARSE_VARIATIONS = [
     kind: 'fault',
     description:
       'PUT /user/status reads emoji and message from the body alone: sent in the query string, they are ignored (200, status unchanged)',
-    clause: 'users.status.put_sets',
+    clause: 'conv.params.query_string',
     suites: ['suites/transport/query-string-writes.test.ts'],
   },
 ] as const satisfies readonly Variation[];

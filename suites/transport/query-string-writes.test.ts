@@ -2,12 +2,14 @@
  * Parameters in both transports (api-v4.md, What the service does: "Request parameters travel as
  * a query string or as a payload body"): every write of the operation table (each POST and PUT)
  * is sent with an attribute in the query string and the rest in a JSON body, and the attribute's
- * effect is read back, from the response or a later GET, under the clause that states that effect
- * (query-string-writes.json). A write the table does not send is listed there with the reason;
+ * effect is read back, from the response or a later GET (query-string-writes.json). Every row cites
+ * conv.params.query_string; its `effect` names the clause that states the effect it reads back, and
+ * a capability of that clause's area (clusters, epics) skips or fails the row as it would that
+ * clause. A write the table does not send is listed there with the reason;
  * the file refuses a table that misses a write, names a write the operation table lacks, or puts
  * in the query something that is not a body field of the write.
  *
- *   PUT /users/17?bio=cfk-1a2b3c4d-q-x-1      then GET /users/17 shows that bio (users.update.applies)
+ *   PUT /users/17?bio=cfk-1a2b3c4d-q-x-1      then GET /users/17 shows that bio (the effect of users.update.applies)
  *
  * What the rows name (a user of the file's own with its token, projects, a cluster, a variable, a
  * hidden broadcast message, a group and an epic) is made once, on first use, through the kit's
@@ -31,6 +33,8 @@ import {
   type Lookup,
   type Session,
 } from '../../src/kit/index.ts';
+import { capabilityVerdict } from '../../src/kit/capabilities.ts';
+import { ConformanceFailure } from '../../src/kit/checks.ts';
 import type { LedgerKind } from '../../src/kit/ledger.ts';
 import { KitError } from '../../src/shared/errors.ts';
 import { OPERATIONS, operationKey } from '../../src/spec/operations/index.ts';
@@ -42,7 +46,8 @@ import table from './query-string-writes.json' with { type: 'json' };
 
 interface Row {
   operation: string;
-  clause: string;
+  /** The clause that states the effect read back (the row cites conv.params.query_string). */
+  effect: string;
   as: 'admin' | 'user';
   needs?: 'clusters' | 'epics';
   path: string;
@@ -198,6 +203,10 @@ async function track(s: Session, row: Row, res: ApiResponse, values: Lookup): Pr
 }
 
 async function skipWithout(s: Session, row: Row, skip: (reason: string) => never): Promise<void> {
+  // CONFORMANCE_SKIP, CONFORMANCE_REQUIRE and the probed capabilities, as they decide for the effect's clause.
+  const verdict = capabilityVerdict(row.effect, s.target.capabilities, s.target.skip, s.target.require);
+  if (verdict.action === 'skip') skip(verdict.reason);
+  if (verdict.action === 'fail') throw new ConformanceFailure(verdict.reason);
   if (row.needs === 'epics') await epicsOrSkip(s, skip);
   if (row.needs === 'clusters' && s.target.capabilities.find((c) => c.id === 'clusters')?.probed === 'absent') skip(HIDDEN_REASON);
 }
@@ -208,7 +217,8 @@ describe.concurrent('writes read an attribute sent in the query string', () => {
     const write = `${method} ${specPath(tablePath)}`;
     const names = Object.keys(row.query).join(' and ');
     const rest = row.body ? 'the rest in a JSON body' : 'no body';
-    clauseTest(row.clause, `${write} reads ${names} from the query string (${rest})`, async ({ s, skip }) => {
+    const title = `${write} reads ${names} from the query string (${rest}), with the effect ${row.effect} states`;
+    clauseTest('conv.params.query_string', title, async ({ s, skip }) => {
       await skipWithout(s, row, skip);
       const values = valuesFor(s);
       const { path, query, body, expect } = await fillAsync(

@@ -1,6 +1,7 @@
 /**
  * The pause of a check-then-insert race, for the race faults of the catalogue (keys.duplicate-race,
- * emails.taken-race, users.update-email-race, epics.iid-race): a server that checks uniqueness, then awaits a storage
+ * emails.taken-race, users.update-email-race, users.create-username-race, users.create-email-race,
+ * variables.create-key-race, epics.iid-race): a server that checks uniqueness, then awaits a storage
  * round trip, then writes without checking again lets requests sent together all pass the check.
  * The healthy reference checks and writes with no await between them.
  *

@@ -25,6 +25,7 @@ import { IMPERSONATION_TOKENS_VARIATIONS } from '../resources/impersonation-toke
 import { PROJECTS_VARIATIONS } from '../resources/projects/projects.variations.ts';
 import { SSH_KEYS_VARIATIONS } from '../resources/ssh-keys/ssh-keys.variations.ts';
 import { USER_ACTIVITIES_VARIATIONS } from '../resources/users/user-activities.variations.ts';
+import { USER_CREATE_VARIATIONS } from '../resources/users/user-create.variations.ts';
 import { USER_LIST_VARIATIONS } from '../resources/users/user-list.variations.ts';
 import { USER_MEMBERSHIPS_VARIATIONS } from '../resources/users/user-memberships.variations.ts';
 import { USER_STATES_VARIATIONS } from '../resources/users/user-states.variations.ts';
@@ -58,6 +59,7 @@ export const VARIATIONS = [
   ...USER_MEMBERSHIPS_VARIATIONS,
   ...USER_LIST_VARIATIONS,
   ...USERS_VARIATIONS,
+  ...USER_CREATE_VARIATIONS,
   ...CLUSTERS_VARIATIONS,
   ...VARIABLES_VARIATIONS,
   ...DEPENDENCIES_VARIATIONS,

@@ -75,6 +75,15 @@ async function closedAtTwice(t: TestServer): Promise<[string, string]> {
   return [first, await close()];
 }
 
+/** The epic's state after a close, and after a second close. */
+async function stateAfterTwoCloses(t: TestServer): Promise<[string, string]> {
+  const g = await group(t, 'g');
+  await epic(t, g, { title: 'e' });
+  const close = async () =>
+    (await t.req('PUT', `/groups/${g}/epics/1`, { token: t.admin, body: { state_event: 'close' } })).data.state as string;
+  return [await close(), await close()];
+}
+
 async function overLimit(t: TestServer) {
   const g = await group(t, 'g');
   return epic(t, g, { title: 'e', description: 'd'.repeat(1_048_577) });
@@ -150,6 +159,7 @@ export const EPICS_FAULT_CASES = {
     faulty: async (t) => expect(await guestView(t)).toHaveProperty('start_date_is_fixed', false),
   },
   'epics.reclose-moves-closed-at': observe(closedAtTwice, [START, START], [START, '2024-05-01T12:01:00.000Z']),
+  'epics.reclose-reopens': observe(stateAfterTwoCloses, ['closed', 'closed'], ['closed', 'opened']),
   'todos.repeat-201': {
     healthy: async (t) => expect(await secondTodo(t)).toBe(304),
     faulty: async (t) => expect(await secondTodo(t)).toBe(201),

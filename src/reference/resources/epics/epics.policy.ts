@@ -47,6 +47,8 @@ export interface EpicsPolicy {
   readonly followsStateEvent: boolean;
   /** Whether state_event=close closes an epic in this state (stamping closed_at): only an opened one. */
   closeApplies(state: EpicState): boolean;
+  /** state_event=close reopens an epic already closed (a toggle; the spec: a closed epic stays closed). */
+  readonly closeOfClosedReopens: boolean;
   /** The labels filter: every wanted label is among the epic's. */
   labelsMatch(wanted: readonly string[], names: readonly string[]): boolean;
   /** Each range filter's bound, on or after / on or before. */
@@ -74,6 +76,7 @@ export const SPEC_EPICS: EpicsPolicy = {
   assignIid: async (store, groupId) => nextEpicIid(store, groupId),
   followsStateEvent: true,
   closeApplies: (state) => state === 'opened',
+  closeOfClosedReopens: false,
   labelsMatch: (wanted, names) => wanted.every((w) => names.includes(w)),
   rangeBounds: {
     created_after: (time, bound) => time >= bound,

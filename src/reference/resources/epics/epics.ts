@@ -209,8 +209,8 @@ export function registerEpics(r: Router): void {
     if (q.state_event && policy.followsStateEvent) {
       if (q.state_event === 'close' && policy.closeApplies(epic.state))
         Object.assign(patch, { state: 'closed', closedAt: now, closedById: user.id });
-      if (q.state_event === 'reopen' && epic.state === 'closed')
-        Object.assign(patch, { state: 'opened', closedAt: null, closedById: null });
+      const reopens = q.state_event === 'reopen' || (q.state_event === 'close' && policy.closeOfClosedReopens);
+      if (reopens && epic.state === 'closed') Object.assign(patch, { state: 'opened', closedAt: null, closedById: null });
     }
     const changed = (Object.keys(patch) as (keyof EpicRecord)[]).some((k) => JSON.stringify(patch[k]) !== JSON.stringify(epic[k]));
     const updated = changed ? store.epics.update(epic.id, { ...patch, updatedAt: now })! : epic;

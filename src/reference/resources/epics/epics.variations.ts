@@ -104,9 +104,17 @@ export const EPICS_VARIATIONS = [
     kind: 'fault',
     description:
       'state_event=close on an epic already closed closes it again: closed_at moves to the time of the repeated request (the close does not look at the state)',
-    clause: 'epics.transition.closed_at',
+    clause: 'epics.transition.close_closed',
     suites: ['suites/epics/repeat.test.ts'],
     policies: { epics: (p) => ({ ...p, closeApplies: () => true }) },
+  },
+  {
+    id: 'epics.reclose-reopens',
+    kind: 'fault',
+    description: 'state_event=close on an epic already closed reopens it (the close event toggles the state)',
+    clause: 'epics.transition.close_closed',
+    suites: ['suites/epics/repeat.test.ts'],
+    policies: { epics: (p) => ({ ...p, closeOfClosedReopens: true }) },
   },
   {
     id: 'epics.description-truncated',

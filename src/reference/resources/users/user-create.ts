@@ -12,6 +12,7 @@ import { callerOf } from '../../auth.ts';
 import { ctxOf } from '../../context.ts';
 import { topLevelGroupAt } from '../../domain/namespaces.ts';
 import type { Identity, UserRecord } from '../../domain/records.ts';
+import { storageRoundTrip } from '../../domain/storage-round-trip.ts';
 import { createUser, emailTaken, findUserByUsername } from '../../domain/users.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
 import { input, p, readParams, type Values } from '../../params.ts';
@@ -143,21 +144,55 @@ export function identityOf(store: Store, q: UserAttributes, exceptUserId?: numbe
   return { provider, externUid, samlProviderId: null };
 }
 
+/** How POST /users looks for conflicts: the healthy checks, or the faults that weaken one (users.variations.ts). */
+export interface ConflictChecks {
+  /** E-mail: anyone's primary or secondary address; 'primary' (the fault users.create-secondary-email-free) ignores secondary ones. */
+  email?: 'any' | 'primary' | 'none';
+  /** Username: compared case-insensitively; 'exact' (users.create-username-case-sensitive) compares as given. */
+  username?: 'any-case' | 'exact' | 'none';
+}
+
 /** Conflicts are checked first (409), e-mail before username, as the platform does. */
-export function checkConflicts(store: Store, email: string, username: string, exceptUserId?: number): void {
-  if (emailTaken(store, email, exceptUserId)) fail('conflict', 'Email has already been taken');
-  const other = findUserByUsername(store, username);
+export function checkConflicts(store: Store, email: string, username: string, exceptUserId?: number, checks: ConflictChecks = {}): void {
+  const byEmail = checks.email ?? 'any';
+  const primaryTaken = () => store.usersByEmail.get(email.toLowerCase()).some((u) => u.id !== exceptUserId);
+  if (byEmail === 'any' ? emailTaken(store, email, exceptUserId) : byEmail === 'primary' && primaryTaken()) {
+    fail('conflict', 'Email has already been taken');
+  }
+  const byUsername = checks.username ?? 'any-case';
+  if (byUsername === 'none') return;
+  const other = byUsername === 'exact' ? store.users.find((u) => u.username === username) : findUserByUsername(store, username);
   if ((other && other.id !== exceptUserId) || topLevelGroupAt(store, username)) fail('conflict', 'Username has already been taken');
 }
 
-export function createUserFromRequest(request: FastifyRequest): UserRecord {
+/**
+ * POST /users's conflict checks, with their faults. The healthy checks return nothing: the insert
+ * follows with no await between. A race fault returns the rest of its checks: it awaits a storage
+ * round trip, then checks only the other attribute again, so creates sent together with one new
+ * username (users.create-username-race) or one new e-mail (users.create-email-race) all pass.
+ */
+function conflictsChecked(request: FastifyRequest, email: string, username: string): Promise<void> | undefined {
+  const ctx = ctxOf(request);
+  checkConflicts(ctx.store, email, username, undefined, {
+    email: ctx.has('users.create-secondary-email-free') ? 'primary' : 'any',
+    username: ctx.has('users.create-username-case-sensitive') ? 'exact' : 'any-case',
+  });
+  const usernameRace = ctx.has('users.create-username-race');
+  const emailRace = ctx.has('users.create-email-race');
+  if (!usernameRace && !emailRace) return undefined;
+  const again: ConflictChecks = { email: emailRace ? 'none' : 'any', username: usernameRace ? 'none' : 'any-case' };
+  return storageRoundTrip().then(() => checkConflicts(ctx.store, email, username, undefined, again));
+}
+
+export async function createUserFromRequest(request: FastifyRequest): Promise<UserRecord> {
   const ctx = ctxOf(request);
   const source = input(request);
   const q = readParams(source, CREATE, {
     atLeastOneOf: ctx.has('users.password-optional') ? [] : [['password', 'reset_password', 'force_random_password']],
   });
   const now = ctx.clock();
-  checkConflicts(ctx.store, q.email, q.username);
+  const race = conflictsChecked(request, q.email, q.username);
+  if (race) await race;
   const identity = identityOf(ctx.store, q);
   const randomPassword = q.force_random_password === true || q.reset_password === true;
   const fields = { ...userFields(q), email: q.email, name: q.name, username: q.username };

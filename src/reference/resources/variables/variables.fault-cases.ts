@@ -29,6 +29,39 @@ export const VARIABLES_FAULT_CASES = {
     [201, 201],
     [201, 400],
   ),
+  'variables.lookup-folds-case': observe(
+    async (t) => {
+      const id = await project(t);
+      for (const key of ['FOO', 'foo']) await t.req('POST', `/projects/${id}/variables`, { token: t.admin, body: { key, value: key } });
+      await t.req('PUT', `/projects/${id}/variables/foo`, { token: t.admin, body: { value: 'new' } });
+      const list = await t.req('GET', `/projects/${id}/variables`, { token: t.admin });
+      return list.data.map((v: { key: string; value: string }) => `${v.key}=${v.value}`);
+    },
+    ['FOO=FOO', 'foo=new'],
+    ['FOO=new', 'foo=foo'],
+  ),
+  'variables.taken-key-replaces': observe(
+    async (t) => {
+      const id = await project(t);
+      const post = async (value: string) =>
+        (await t.req('POST', `/projects/${id}/variables`, { token: t.admin, body: { key: 'K', value } })).statusCode;
+      const statuses = [await post('first'), await post('second')];
+      return [...statuses, (await t.req('GET', `/projects/${id}/variables/K`, { token: t.admin })).data.value];
+    },
+    [201, 400, 'first'],
+    [201, 201, 'second'],
+  ),
+  'variables.create-key-race': observe(
+    async (t) => {
+      const id = await project(t);
+      const post = (value: string) => t.req('POST', `/projects/${id}/variables`, { token: t.admin, body: { key: 'K', value } });
+      const answers = await Promise.all(['a', 'b', 'c'].map(post));
+      const list = await t.req('GET', `/projects/${id}/variables`, { token: t.admin });
+      return { statuses: answers.map((r) => r.statusCode).sort(), stored: list.data.length };
+    },
+    { statuses: [201, 400, 400], stored: 1 },
+    { statuses: [201, 201, 201], stored: 3 },
+  ),
   'variables.show-drops-masked': observe(
     async (t) => {
       const id = await project(t);

@@ -1,5 +1,6 @@
 /**
- * The variation point of the project variable routes (variables.ts): how a key is stored and compared, what a
+ * The variation point of the project variable routes (variables.ts): how a key is stored, compared and
+ * reached, whether a create checks and inserts in one step and refuses a taken key, what a
  * variable created without type or scope gets, whether a blank scope is refused, what the show
  * view holds, whether PUT needs value and reads filter[environment_scope], and whether that filter
  * is offered at all. A declared variation patches these hooks (`policies: { variables: ... }` in
@@ -16,8 +17,14 @@ type VariableView = Readonly<Record<string, unknown>>;
 export interface VariablesPolicy {
   /** The key as stored, from the key given: trimmed. */
   storedKey(given: string): string;
-  /** Do two keys name the same variable? Exactly equal on the spec (keys are case-sensitive). */
+  /** Is a key taken by another of the same scope? Exactly equal on the spec (keys are case-sensitive). */
   sameKey(a: string, b: string): boolean;
+  /** Does GET, PUT or DELETE of /variables/:key (`asked`) reach the variable of key `stored`? Exactly equal on the spec. */
+  reachesKey(stored: string, asked: string): boolean;
+  /** POST with a key taken in its scope replaces that variable (201) instead of being refused. */
+  readonly takenKeyReplaces: boolean;
+  /** POST checks the key is free, then awaits a storage round trip, then inserts without checking again (a race). */
+  readonly createPausesBeforeInsert: boolean;
   /** variable_type of a variable created without one. */
   readonly defaultVariableType: (typeof VARIABLE_TYPES)[number];
   /** environment_scope of a variable created without one. */
@@ -37,6 +44,9 @@ export interface VariablesPolicy {
 export const SPEC_VARIABLES: VariablesPolicy = {
   storedKey: (given) => given.trim(),
   sameKey: (a, b) => a === b,
+  reachesKey: (stored, asked) => stored === asked,
+  takenKeyReplaces: false,
+  createPausesBeforeInsert: false,
   defaultVariableType: 'env_var',
   defaultScope: DEFAULT_SCOPE,
   blankScopeAllowed: false,

@@ -17,6 +17,7 @@ import { ctxOf } from '../../context.ts';
 import { ACCESS } from '../../domain/access.ts';
 import type { ProjectRecord, VariableRecord } from '../../domain/records.ts';
 import { keyErrors, maskable, scopeTaken, VARIABLE_TYPES, variablesWithKey } from '../../domain/variables.ts';
+import { storageRoundTrip } from '../../domain/storage-round-trip.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
 import { input, p, readParams } from '../../params.ts';
@@ -70,7 +71,7 @@ function readScopeFilter(source: Record<string, unknown>): string | undefined {
 
 function findVariable(request: FastifyRequest, project: ProjectRecord, scope: string | undefined): VariableRecord {
   const ctx = ctxOf(request);
-  let matches = variablesWithKey(ctx.store, project.id, stringParam(request, 'key'), policy(request).sameKey);
+  let matches = variablesWithKey(ctx.store, project.id, stringParam(request, 'key'), policy(request).reachesKey);
   if (policy(request).scopeFilterOffered) {
     if (scope !== undefined) matches = matches.filter((v) => v.environmentScope === scope);
     if (matches.length > 1) fail('conflict', MULTIPLE);
@@ -78,6 +79,13 @@ function findVariable(request: FastifyRequest, project: ProjectRecord, scope: st
   const found = matches[0];
   if (!found) fail('not_found', 'Variable');
   return found;
+}
+
+/** The variable that already has these values' key in their scope (the fault variables.taken-key-replaces replaces it). */
+function takenBy(request: FastifyRequest, v: Omit<VariableRecord, 'id'>): VariableRecord | undefined {
+  return variablesWithKey(ctxOf(request).store, v.projectId, v.key, policy(request).sameKey).find(
+    (o) => o.environmentScope === v.environmentScope,
+  );
 }
 
 /** The model checks of a variable about to be saved; one 400 with every problem. */
@@ -108,7 +116,7 @@ export function registerVariables(r: Router): void {
     return policy(request).showView(variableView(findVariable(request, project, scope)));
   });
 
-  r.op('createProjectVariable', (request, reply) => {
+  r.op('createProjectVariable', async (request, reply) => {
     const q = readParams(input(request), CREATE);
     const project = findProjectWithAccess(request, ACCESS.maintainer);
     const values: Omit<VariableRecord, 'id'> = {
@@ -120,7 +128,11 @@ export function registerVariables(r: Router): void {
       masked: q.masked ?? false,
       environmentScope: q.environment_scope ?? policy(request).defaultScope,
     };
+    const replaced = policy(request).takenKeyReplaces ? takenBy(request, values) : undefined;
+    if (replaced) return created(request, reply, variableView(store.variables.update(replaced.id, values) ?? replaced));
     validate(request, values);
+    // The healthy create checks and inserts with no await between (variables.create-key-race pauses).
+    if (policy(request).createPausesBeforeInsert) await storageRoundTrip();
     return created(request, reply, variableView(store.variables.insert(values)));
   });
 

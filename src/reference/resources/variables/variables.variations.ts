@@ -34,9 +34,42 @@ export const VARIABLES_VARIATIONS = [
     kind: 'fault',
     description:
       'variable keys are compared case-insensitively: a key taken in another case is refused as taken, and a lookup may find the key in another case',
-    clause: 'variables.create.status',
+    clause: 'variables.key.case_sensitive',
     suites: ['suites/variables/key-case.test.ts'],
-    policies: { variables: (p) => ({ ...p, sameKey: (a, b) => p.sameKey(a.toLowerCase(), b.toLowerCase()) }) },
+    policies: {
+      variables: (p) => ({
+        ...p,
+        sameKey: (a, b) => p.sameKey(a.toLowerCase(), b.toLowerCase()),
+        reachesKey: (stored, asked) => p.reachesKey(stored.toLowerCase(), asked.toLowerCase()),
+      }),
+    },
+  },
+  {
+    id: 'variables.lookup-folds-case',
+    kind: 'fault',
+    description:
+      'GET, PUT and DELETE of /projects/:id/variables/:key find the key in any case (the oldest match): with FOO and foo both created, /variables/foo reaches FOO',
+    clause: 'variables.key.case_sensitive',
+    suites: ['suites/variables/key-case.test.ts'],
+    policies: { variables: (p) => ({ ...p, reachesKey: (stored, asked) => p.reachesKey(stored.toLowerCase(), asked.toLowerCase()) }) },
+  },
+  {
+    id: 'variables.taken-key-replaces',
+    kind: 'fault',
+    description:
+      'POST /projects/:id/variables with a key the project already has in that scope replaces the stored variable (201, the new value)',
+    clause: 'variables.create.key_taken',
+    suites: ['suites/variables/key-taken.test.ts'],
+    policies: { variables: (p) => ({ ...p, takenKeyReplaces: true }) },
+  },
+  {
+    id: 'variables.create-key-race',
+    kind: 'fault',
+    description:
+      'POST /projects/:id/variables checks the key is free in its scope, then awaits a storage round trip, then inserts without checking again: creates of one new key sent together all succeed (201 each)',
+    clause: 'variables.create.key_taken',
+    suites: ['suites/variables/key-taken-race.test.ts'],
+    policies: { variables: (p) => ({ ...p, createPausesBeforeInsert: true }) },
   },
   {
     id: 'variables.show-drops-masked',
