@@ -194,7 +194,7 @@ export const SETTINGS = {
     flag: '--deletion-timeout-ms',
     // The platform removes deleted users in a cron job every 2 minutes: 5 minutes leave room for a busy queue.
     schema: positiveInt(3_600_000).default(300_000),
-    doc: "How long, in milliseconds, a check waits for a deletion the target finishes in a background job. The platform answers DELETE /users/:id with 204 and removes the user, blocked meanwhile, and with hard_delete the groups it solely owns, in a job that runs every 2 minutes: users.delete.hard_delete_groups polls for the group's 404 until then. The wait ends early once the user itself answers 404 (the job is done), and at once, failing, when an answer shows no deletion under way (a 5xx or a 403, or the user still active after a hard delete). Checks about nonexistent users use an id far beyond the id sequence, checked to answer 404, instead of deleting one.",
+    doc: "How long, in milliseconds, a check waits for a deletion the target finishes in a background job. The platform answers DELETE /users/:id with 204 and removes the user, blocked meanwhile, and with hard_delete the groups it solely owns, in a job that runs every 2 minutes: users.delete.hard_delete_groups polls for the group's 404 until then, users.delete.missing_404 for the user's. The wait ends early once the user itself answers 404 (the job is done), and, failing, as soon as an answer shows no deletion under way (a 5xx or a 403, the user still active after a hard delete, or still active 30 s after a DELETE without hard_delete, when the platform's job would have blocked it). Checks about nonexistent users use an id far beyond the id sequence, checked to answer 404, instead of deleting one.",
     forWorkers: true,
   },
   throttleMaxWaitMs: {

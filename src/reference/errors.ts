@@ -34,6 +34,8 @@ export const API_ERRORS = {
   },
   /** A missing resource: "404 <Thing> Not Found". */
   not_found: { status: 404, body: (thing: string) => ({ message: `404 ${thing} Not Found` }) },
+  /** A lookup that raised ActiveRecord::RecordNotFound on the platform (lib/api/api.rb rescues it): "404 Not found". */
+  record_not_found: { status: 404, body: () => ({ message: '404 Not found' }) },
   route_not_found: { status: 404, body: () => ({ error: '404 Not Found' }) },
   method_not_allowed: { status: 405, body: () => ({ error: '405 Not Allowed' }) },
   keyset_unsupported: {

@@ -9,41 +9,14 @@
  *
  *   npx vitest run src/ecosystem/python-gitlab/recipe.test.ts
  */
-import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { tempFoldersForThisFile } from '../../shared/temp-folders.ts';
 import { docsCodeBlock } from '../docs-recipe.ts';
+import { HERE, processesNaming, pythonClientMissing, runPytest } from './pytest-run.ts';
 
-const PYTHON = '/usr/bin/python3';
-const HERE = fileURLToPath(new URL('.', import.meta.url));
-const REPO = join(HERE, '../../..');
 const temp = tempFoldersForThisFile();
-
-/** Why the Python client cannot run here, or undefined when it can. */
-function pythonClientMissing(): string | undefined {
-  if (!existsSync(PYTHON)) return `${PYTHON} is not installed`;
-  const probe = spawnSync(PYTHON, ['-c', 'import gitlab, pytest'], { encoding: 'utf8' });
-  return probe.status === 0 ? undefined : `python3-gitlab or python3-pytest missing (${probe.stderr.trim().split('\n').at(-1)})`;
-}
-
-/** Pids of the processes whose command line names `text` (Linux /proc; none elsewhere). */
-function processesNaming(text: string): number[] {
-  if (!existsSync('/proc')) return [];
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
-      } catch {
-        return false; // ended meanwhile
-      }
-    })
-    .map(Number);
-}
 
 describe('the pytest recipe with python-gitlab', () => {
   it('is the code the docs show (conftest.py from its imports on)', () => {
@@ -55,17 +28,11 @@ describe('the pytest recipe with python-gitlab', () => {
     const missing = pythonClientMissing();
     if (missing) ctx.skip(`not run: ${missing}`);
     const dir = temp('pytest-recipe-');
-    // The recipe's own command (npx conformance serve, run in this checkout), not an override.
-    const { CONFORMANCE_SERVE: _override, ...env } = process.env;
     const bytecode = join(HERE, '__pycache__');
     const hadBytecode = existsSync(bytecode);
-    const run = await promisify(execFile)(
-      PYTHON,
-      ['-m', 'pytest', '-v', '-p', 'no:cacheprovider', '--basetemp', join(dir, 'pytest'), join(HERE, 'test_recipe.py')],
-      { cwd: REPO, env: { ...env, PYTHONDONTWRITEBYTECODE: '1' }, timeout: 110_000 },
-    ).catch((e: { code?: number; stdout?: string; stderr?: string }) => ({ ...e, failed: true }));
-    const out = `${run.stdout ?? ''}${run.stderr ?? ''}`;
-    expect('failed' in run, out).toBe(false);
+    // The recipe's own command (npx conformance serve, run in this checkout), not an override.
+    const { failed, out } = await runPytest('test_recipe.py', dir);
+    expect(failed, out).toBe(false);
 
     for (const test of [
       'test_the_seeded_user_and_token_answer',

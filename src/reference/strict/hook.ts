@@ -31,7 +31,8 @@ function judge(store: FindingsStore, request: FastifyRequest): void {
   const row = operationById(operationId);
   const query = { ...((request.query ?? {}) as Record<string, unknown>) };
   const body = request.body;
-  const judgements = judgeRequest({ method: request.method, query, body }, row);
+  const params = (request.params ?? {}) as Record<string, string>;
+  const judgements = judgeRequest({ method: request.method, query, body, params }, row);
   if (judgements.length === 0) return;
   const shown = {
     method: request.method,

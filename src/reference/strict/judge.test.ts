@@ -59,4 +59,43 @@ describe('judgeRequest', () => {
     const avatar = { filename: 'a.png', data: 'x' };
     expect(judgeRequest({ method: 'PUT', query: {}, body: { avatar } }, operationById('updateUser'))).toEqual([]);
   });
+
+  it('reads epic labels as the platform does: a comma-separated string, a JSON array or labels[] alike; an object is still wrong', () => {
+    const create = operationById('createGroupEpic');
+    const update = operationById('updateGroupEpic');
+    expect(judgeRequest({ method: 'POST', query: {}, body: { title: 't', labels: ['a', 'b'] } }, create)).toEqual([]);
+    expect(judgeRequest({ method: 'POST', query: {}, body: { title: 't', labels: 'a,b' } }, create)).toEqual([]);
+    expect(judgeRequest({ method: 'PUT', query: {}, body: { labels: ['a'] } }, update)).toEqual([]);
+    expect(get('listGroupEpics', { 'labels[]': ['a', 'b'] })).toEqual([]);
+    expect(get('listGroupEpics', { labels: 'a,b' })).toEqual([]);
+    expect(kinds(judgeRequest({ method: 'POST', query: {}, body: { title: 't', labels: [{ name: 'a' }] } }, create))).toEqual([
+      'wrong-type:labels',
+    ]);
+    // Elsewhere an array where the spec asks a string is still a finding.
+    expect(kinds(judgeRequest({ method: 'POST', query: {}, body: { title: ['t'] } }, create))).toEqual(['wrong-type:title']);
+  });
+
+  it("reads a variable's key in the body of its PUT as the platform does: the path's key is no finding, another one is", () => {
+    const update = operationById('updateProjectVariable');
+    const put = (body: Record<string, unknown>, query: Record<string, unknown> = {}) =>
+      judgeRequest({ method: 'PUT', query, body, params: { id: '3', key: 'DEPLOY_ENV' } }, update);
+    expect(put({ key: 'DEPLOY_ENV', value: 'v', protected: false })).toEqual([]);
+    expect(put({ value: 'v' }, { key: 'DEPLOY_ENV' })).toEqual([]);
+    const renamed = put({ key: 'OTHER', value: 'v' });
+    expect(renamed).toEqual([
+      {
+        kind: 'unread-body-field',
+        parameter: 'key',
+        detail: 'the platform reads key from the path ("DEPLOY_ENV") and does not apply this one ("OTHER"): nothing is renamed',
+      },
+    ]);
+    expect(kinds(put({ value: 'v' }, { key: 'OTHER' }))).toEqual(['unknown-parameter:key']);
+    // Without the path known, a body key is a finding, as before.
+    expect(kinds(judgeRequest({ method: 'PUT', query: {}, body: { key: 'DEPLOY_ENV', value: 'v' } }, update))).toEqual([
+      'unread-body-field:key',
+    ]);
+    // Other operations have no such echo.
+    const epic = judgeRequest({ method: 'PUT', query: {}, body: { key: 'x' }, params: { key: 'x' } }, operationById('updateGroupEpic'));
+    expect(kinds(epic)).toEqual(['unread-body-field:key']);
+  });
 });

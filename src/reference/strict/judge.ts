@@ -9,6 +9,7 @@
  */
 import { PER_PAGE_MAX } from '../../spec/limits.ts';
 import type { Operation, Schema } from '../../spec/operation.ts';
+import { listParameters, pathEchoes } from './platform-readings.ts';
 
 export type FindingKind =
   | 'unknown-parameter'
@@ -32,6 +33,8 @@ export interface RequestFacts {
   query: Record<string, unknown>;
   /** The parsed body: an object for JSON and form bodies, else undefined. */
   body: unknown;
+  /** The path parameters as routed (`{ id: '3', key: 'K' }`), when known. */
+  params?: Record<string, string>;
 }
 
 /** Tokens a client may put in the query string: known to the platform, but a finding of their own (they end up in logs). */
@@ -111,17 +114,52 @@ function judgeFields(
   return out;
 }
 
+/** The schemas with the operation's list parameters read as the platform reads them (platform-readings.ts): a list of names, or one comma-separated string. */
+function asPlatformReads(schemas: Record<string, Schema>, operationId: string): Record<string, Schema> {
+  const out = { ...schemas };
+  for (const name of listParameters(operationId))
+    if (out[name]) out[name] = { ...out[name], type: 'array', items: { type: 'string' } } as Schema;
+  return out;
+}
+
+/**
+ * Takes the operation's path echoes (platform-readings.ts) out of `values`: one equal to the
+ * path's value is what the client means; another one is `kind`, as the platform never applies it.
+ */
+function withoutPathEchoes(values: Record<string, unknown>, facts: RequestFacts, operationId: string, kind: FindingKind): Judgement[] {
+  const out: Judgement[] = [];
+  for (const name of pathEchoes(operationId)) {
+    if (!(name in values)) continue;
+    const path = facts.params?.[name];
+    const value = values[name];
+    delete values[name];
+    if (path !== undefined && String(value) === path) continue;
+    out.push({
+      kind,
+      parameter: name,
+      detail:
+        path === undefined
+          ? `the platform reads ${name} from the path, never from here (got ${show(value)})`
+          : `the platform reads ${name} from the path (${show(path)}) and does not apply this one (${show(value)}): nothing is renamed`,
+    });
+  }
+  return out;
+}
+
 /** The findings of one request against its operation row. */
 export function judgeRequest(facts: RequestFacts, row: Operation): Judgement[] {
   const out: Judgement[] = [];
   // A file field (multipart) is read as a file: known, its value not judged.
-  const bodyFields: Record<string, Schema> = row.body
-    ? { ...row.body.fields, ...Object.fromEntries(Object.keys(row.body.files ?? {}).map((f) => [f, FILE])) }
-    : {};
+  const bodyFields: Record<string, Schema> = asPlatformReads(
+    row.body ? { ...row.body.fields, ...Object.fromEntries(Object.keys(row.body.files ?? {}).map((f) => [f, FILE])) } : {},
+    row.operationId,
+  );
+  const rowQuery = asPlatformReads(row.query ?? {}, row.operationId);
   const writes = facts.method === 'POST' || facts.method === 'PUT';
   // A write's query string is read as its body (the platform merges them): its fields are known there too.
-  const querySchemas: Record<string, Schema> = { ...(writes ? bodyFields : {}), ...(row.query ?? {}) };
+  const querySchemas: Record<string, Schema> = { ...(writes ? bodyFields : {}), ...rowQuery };
   const query = { ...facts.query };
+  out.push(...withoutPathEchoes(query, facts, row.operationId, 'unknown-parameter'));
   for (const name of Object.keys(query)) {
     if (TOKEN_PARAMS.has(name)) {
       out.push({ kind: 'token-in-query', parameter: name, detail: 'send the token in the PRIVATE-TOKEN or Authorization header' });
@@ -139,8 +177,10 @@ export function judgeRequest(facts: RequestFacts, row: Operation): Judgement[] {
   out.push(...judgeFields(query, querySchemas, known, 'unknown-parameter'));
   if (facts.body !== null && typeof facts.body === 'object' && !Array.isArray(facts.body)) {
     // The platform reads body and query as one set of parameters: a query parameter sent in the body is read too.
-    const bodySchemas = { ...(row.query ?? {}), ...bodyFields };
-    out.push(...judgeFields(facts.body as Record<string, unknown>, bodySchemas, (n) => ALWAYS_KNOWN.has(n), 'unread-body-field'));
+    const bodySchemas = { ...rowQuery, ...bodyFields };
+    const body = { ...(facts.body as Record<string, unknown>) };
+    out.push(...withoutPathEchoes(body, facts, row.operationId, 'unread-body-field'));
+    out.push(...judgeFields(body, bodySchemas, (n) => ALWAYS_KNOWN.has(n), 'unread-body-field'));
   }
   return out;
 }

@@ -2,7 +2,8 @@
  * Groups (fixture surface, as the platform): POST /groups (subgroups through parent_id; the
  * creator becomes owner), GET /groups, GET /groups/:id (id or URL-encoded full path),
  * GET /groups/:id/subgroups (the direct subgroups the caller may see, filtered, ordered and paged
- * as GET /groups; 404 Group Not Found when the parent is hidden),
+ * as GET /groups; 404 Group Not Found when the parent is hidden), GET /groups/:id/descendant_groups
+ * (the same, for the subgroups at every depth: lib/api/groups.rb, include_parent_descendants),
  * DELETE /groups/:id (owner or admin; 202 like the platform, subgroups and projects go too; under
  * projects.scheduled-deletion it only marks, see domain/scheduled-deletion.ts, and
  * permanently_remove is refused for a top-level group, as ee/lib/api/groups.rb does: 400
@@ -17,7 +18,7 @@ import { ctxOf, envOf } from '../../context.ts';
 import { accessLevel, ACCESS, canSeeGroup, canSeeProject, hasAccess, moreVisible, VISIBILITIES } from '../../domain/access.ts';
 import { deleteGroup } from '../../domain/cascades.ts';
 import { deletionParams, requestDeletion } from '../../domain/scheduled-deletion.ts';
-import { NAMESPACE_PATH_TEXT, pathTaken, validNamespacePath } from '../../domain/namespaces.ts';
+import { descendants, NAMESPACE_PATH_TEXT, pathTaken, validNamespacePath } from '../../domain/namespaces.ts';
 import type { NamespaceRecord } from '../../domain/records.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
 import { findVisibleGroup } from '../../lookups.ts';
@@ -137,6 +138,11 @@ export function registerGroups(r: Router): void {
   r.get('/groups/:id/subgroups', { auth: 'public' }, (request, reply) => {
     const parent = findVisibleGroup(request);
     return listGroups(request, reply, (g) => g.parentId === parent.id);
+  });
+
+  r.get('/groups/:id/descendant_groups', { auth: 'public' }, (request, reply) => {
+    const below = new Set(descendants(store, findVisibleGroup(request)).map((g) => g.id));
+    return listGroups(request, reply, (g) => below.has(g.id));
   });
 
   r.get('/groups/:id', { auth: 'public' }, (request) => {

@@ -1,6 +1,7 @@
 /**
  * GET /groups/:id/subgroups as the platform answers it: the direct subgroups the caller may see,
  * ordered by name (or as asked), offset paginated; the parent found as GET /groups/:id finds it.
+ * GET /groups/:id/descendant_groups: the same for the subgroups at every depth.
  *
  *   npx vitest run src/reference/resources/groups/subgroups.test.ts
  */
@@ -53,5 +54,21 @@ describe('GET /groups/:id/subgroups', () => {
     for (const name of ['A1', 'A2', 'A3']) await group(name, top);
     const res = await t.req('GET', `/groups/${top}/subgroups`, { token: t.admin, query: 'per_page=2&page=2' });
     expect([names(res.data), res.headers['x-total'], res.headers['x-total-pages'], res.headers['x-page']]).toEqual([['A3'], '3', '2', '2']);
+  });
+});
+
+describe('GET /groups/:id/descendant_groups', () => {
+  it('lists the subgroups at every depth the caller may see, by name, paged; a hidden parent is 404', async () => {
+    const beta = await group('Beta', top);
+    await group('Alpha', top);
+    const deep = await group('Deep', beta, 'private');
+    const all = await t.req('GET', `/groups/${top}/descendant_groups`, { token: t.admin });
+    expect([all.statusCode, names(all.data), all.headers['x-total']]).toEqual([200, ['Alpha', 'Beta', 'Deep'], '3']);
+    expect(all.data[2]).toMatchObject({ id: deep, full_path: 'top/beta/deep', parent_id: beta });
+    expect(names((await t.req('GET', `/groups/${top}/descendant_groups`, { token: jane.token })).data)).toEqual(['Alpha', 'Beta']);
+    expect(names((await t.req('GET', '/groups/top%2Fbeta/descendant_groups', { token: t.admin })).data)).toEqual(['Deep']);
+    expect(names((await t.req('GET', `/groups/${top}/descendant_groups`, { token: t.admin, query: 'search=de' })).data)).toEqual(['Deep']);
+    const hidden = await t.req('GET', `/groups/${deep}/descendant_groups`, { token: jane.token });
+    expect([hidden.statusCode, hidden.data]).toEqual([404, { message: '404 Group Not Found' }]);
   });
 });

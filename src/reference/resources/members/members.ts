@@ -3,7 +3,7 @@
  * access_level (10 guest .. 50 owner) and expires_at (a date, or a datetime whose date is kept, as
  * the platform's DateTime parameter stored in a date column). Maintainers and owners may add; only
  * owners may add owners; a duplicate is 409 "Member already exists". GET of the same paths lists
- * the direct members (member-list.ts).
+ * the direct members (member-list.ts); DELETE .../members/:user_id removes one (member-delete.ts).
  *
  *   POST /api/v4/groups/4/members {"user_id":2,"access_level":30} -> 201 {"id":2,"access_level":30,...}
  */
@@ -18,6 +18,7 @@ import { input, p, readParams } from '../../params.ts';
 import { created } from '../../respond.ts';
 import type { Router } from '../../router.ts';
 import { findProject, findVisibleGroup } from '../../lookups.ts';
+import { removeMember } from './member-delete.ts';
 import { listMembers } from './member-list.ts';
 import { memberView } from './member-view.ts';
 
@@ -71,4 +72,10 @@ export function registerMembers(r: Router): void {
   );
   r.post('/projects/:id/members', { auth: 'authenticated' }, (request, reply) => addMember(request, reply, 'Project', findProject));
   r.post('/groups/:id/members', { auth: 'authenticated' }, (request, reply) => addMember(request, reply, 'Namespace', findVisibleGroup));
+  r.delete('/projects/:id/members/:user_id', { auth: 'authenticated' }, (request, reply) =>
+    removeMember(request, reply, 'Project', findProject),
+  );
+  r.delete('/groups/:id/members/:user_id', { auth: 'authenticated' }, (request, reply) =>
+    removeMember(request, reply, 'Namespace', findVisibleGroup),
+  );
 }
