@@ -11,6 +11,7 @@ import { ctxOf } from '../../context.ts';
 import { topLevelGroupAt } from '../../domain/namespaces.ts';
 import type { Identity, UserRecord } from '../../domain/records.ts';
 import { createUser, emailTaken, findUserByUsername } from '../../domain/users.ts';
+import { uniqueIndex } from '../../domain/unique-index.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
 import { input, p, readParams, type Values } from '../../params.ts';
 import type { UploadedFile } from '../../multipart.ts';
@@ -148,7 +149,7 @@ export function checkConflicts(store: Store, email: string, username: string, ex
   if ((other && other.id !== exceptUserId) || topLevelGroupAt(store, username)) fail('conflict', 'Username has already been taken');
 }
 
-export function createUserFromRequest(request: FastifyRequest): UserRecord {
+export async function createUserFromRequest(request: FastifyRequest): Promise<UserRecord> {
   const ctx = ctxOf(request);
   const source = input(request);
   const q = readParams(source, CREATE, {
@@ -165,6 +166,7 @@ export function createUserFromRequest(request: FastifyRequest): UserRecord {
   const candidate = { bio: '', projectsLimit: 100000, publicEmail: '', ...fields };
   validateUser(candidate, randomPassword ? undefined : q.password, q.avatar);
   const confirmed = q.skip_confirmation === true && !ctx.has('users.skip-confirmation-ignored');
+  await uniqueIndex(ctx, () => !emailTaken(ctx.store, q.email) && !findUserByUsername(ctx.store, q.username));
   return createUser(ctx.store, now, {
     ...fields,
     identities: identity && !ctx.has('users.create-ignores-identity') ? [identity] : [],

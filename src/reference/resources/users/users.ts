@@ -60,8 +60,8 @@ export function registerUsers(r: Router): void {
     return r.ctx.has('users.normal-views-show-email') ? { ...view, email: user.email } : view;
   });
 
-  r.op('createUser', (request, reply) => {
-    const user = createUserFromRequest(request);
+  r.op('createUser', async (request, reply) => {
+    const user = await createUserFromRequest(request);
     return created(request, reply, userAdminView(user, envOf(request), { single: true, departures }));
   });
 

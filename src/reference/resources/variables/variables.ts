@@ -21,6 +21,7 @@ import { fail, type FieldErrors } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
 import { input, p, readParams } from '../../params.ts';
 import { created, noContent } from '../../respond.ts';
+import { uniqueIndex } from '../../domain/unique-index.ts';
 import { stringParam, type Router } from '../../router.ts';
 import { findProjectWithAccess } from '../../lookups.ts';
 import type { VariablesPolicy } from './variables.policy.ts';
@@ -108,7 +109,7 @@ export function registerVariables(r: Router): void {
     return policy(request).showView(variableView(findVariable(request, project, scope)));
   });
 
-  r.op('createProjectVariable', (request, reply) => {
+  r.op('createProjectVariable', async (request, reply) => {
     const q = readParams(input(request), CREATE);
     const project = findProjectWithAccess(request, ACCESS.maintainer);
     const values: Omit<VariableRecord, 'id'> = {
@@ -121,6 +122,8 @@ export function registerVariables(r: Router): void {
       environmentScope: q.environment_scope ?? policy(request).defaultScope,
     };
     validate(request, values);
+    const { projectId, key, environmentScope } = values;
+    await uniqueIndex(r.ctx, () => !scopeTaken(store, projectId, key, environmentScope, undefined, policy(request).sameKey));
     return created(request, reply, variableView(store.variables.insert(values)));
   });
 
