@@ -4,8 +4,10 @@
  * gathering places among the worker's requests in flight for as many of them as its share of the
  * run's concurrency allows (Throttle.together; CONFORMANCE_CONCURRENCY is a promise to the target
  * and is never passed: with a share of 2, the default, 3 requests go 2 together and the third as
- * soon as one answers), and measures how many really overlapped. When no two did (a share of 1,
- * or a rate cap, CONFORMANCE_MAX_RPS, spacing them) the run is told once that no race was tried.
+ * soon as one answers; every worker holds 2 at least whenever the concurrency is 2 or more:
+ * shared/concurrency.ts MIN_SHARE), and measures how many really overlapped. When no two did (a
+ * concurrency of 1, or a rate cap, CONFORMANCE_MAX_RPS, spacing them) the run is told once that no
+ * race was tried. raceRounds() (race-rounds.ts) runs a failing race check again on fresh data.
  * oneWins() judges "exactly one succeeded, the others answered S", and its failure lists every
  * answer with its request, so it says what to fix.
  *
@@ -73,7 +75,7 @@ export async function atOnce(requests: readonly AtOnceRequest[]): Promise<AtOnce
   const peak = peakInFlight(spans);
   if (peak < 2 && requests.length > 1) {
     noteForRun(
-      'Requests meant to be in flight together went one after another (a share of CONFORMANCE_CONCURRENCY of 1 per worker, or the rate cap CONFORMANCE_MAX_RPS spacing them): the checks of rules under concurrent requests judged answers to requests sent in turn, no race was tried.',
+      'Requests meant to be in flight together went one after another (CONFORMANCE_CONCURRENCY of 1, or the rate cap CONFORMANCE_MAX_RPS spacing them): the checks of rules under concurrent requests judged answers to requests sent in turn, no race was tried.',
     );
   }
   return { requests, answers, peak };
