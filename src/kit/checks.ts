@@ -19,6 +19,8 @@ export interface FailureContext {
   fields?: string[];
   /** The resource those fields belong to ('epic'), when the check knows it. */
   resource?: string;
+  /** A check of requests sent together (at-once.ts, race-rounds.ts): a baseline entry narrowed to races excuses it. */
+  race?: true;
 }
 
 /**
@@ -39,6 +41,7 @@ export class ConformanceFailure extends Error {
   readonly violates?: string;
   readonly fields?: string[];
   readonly resource?: string;
+  readonly race?: true;
   constructor(requirement: string, expected?: unknown, actual?: unknown, context: FailureContext = {}) {
     super(expected === undefined ? requirement : `${requirement}\nExpected: ${show(expected)}   Actual: ${show(actual)}`);
     this.name = 'ConformanceFailure';
@@ -49,6 +52,7 @@ export class ConformanceFailure extends Error {
     if (context.violates) this.violates = context.violates;
     if (context.fields) this.fields = context.fields;
     if (context.fields && context.resource) this.resource = context.resource;
+    if (context.race) this.race = true;
   }
 }
 

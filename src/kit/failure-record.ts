@@ -23,6 +23,7 @@ export function failureRecord(error: unknown, redact: (s: string) => string, exc
     if (e.violates) record.violates = e.violates;
     if (e.fields) record.fields = e.fields;
     if (e.resource) record.resource = e.resource;
+    if (e.race) record.race = true;
     if (e.expected !== undefined) record.expected = redact(e.expected);
     if (e.actual !== undefined) record.actual = redact(e.actual);
   } else if (e && ('expected' in e || 'actual' in e)) {

@@ -7,6 +7,7 @@
 export { clauseTest, type ClauseContext } from './clause-test.ts';
 export { check, requireThat } from './checks.ts';
 export { atOnce, oneWins, times } from './at-once.ts';
+export { raceRounds } from './race-rounds.ts';
 export { session, type Session } from './session.ts';
 export { parseLinks, serverNow } from './http-helpers.ts';
 export type { ApiResponse, Transport } from './client.ts';

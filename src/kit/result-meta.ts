@@ -25,6 +25,8 @@ export interface FailureRecord {
   resource?: string;
   /** The spec operation of the judged exchange ('GET /users/:id/gpg_keys'), when it is one. */
   operation?: string;
+  /** A check of requests sent together failed (a race check): a baseline entry narrowed to races may excuse it. */
+  race?: true;
   /** The exchange the failing check judged (else the test's last), redacted. */
   exchange?: ExchangeSummary;
   /** A curl command replaying that exchange, token shown as [redacted]; for a property, one per request of its shrunk counterexample, one per line. */

@@ -218,7 +218,7 @@ export const SETTINGS = {
     flag: '--concurrency',
     schema: positiveInt(64).optional(),
     default: '12 against a deployed target, 4 against the bundled reference or a target on this machine (a loopback address)',
-    doc: 'How many requests the kit keeps in flight against the target (1-64): spread over at most 6 test workers (2 with the bundled reference), each running the tests of a side-by-side file at once within its share (see Concurrency), and the bound on what the capability probe, provisioning and cleanup send side by side. The rate cap of CONFORMANCE_MAX_RPS holds whatever the concurrency.',
+    doc: 'How many requests the kit keeps in flight against the target (1-64): spread over at most 6 test workers (2 with the bundled reference), each with a share of at least 2 (so that requests sent together race) and running the tests of a side-by-side file at once within its share (see Concurrency), and the bound on what the capability probe, provisioning and cleanup send side by side. The rate cap of CONFORMANCE_MAX_RPS holds whatever the concurrency.',
   },
 } as const satisfies Record<string, Setting>;
 

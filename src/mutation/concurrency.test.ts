@@ -2,7 +2,7 @@
  * The kit's concurrency and its request count, end to end (`conformance certify` in a child
  * process against a reference behind a proxy that answers every request 20 ms late and counts
  * them): with CONFORMANCE_CONCURRENCY=2 the target never holds more than 2 of the kit's requests
- * at once (2 workers, and the main process's probe, provisioning and cleanup within the same
+ * at once (1 worker of 2, MIN_SHARE, and the main process's probe, provisioning and cleanup within the same
  * bound) yet does hold 2; and summary.json's `requests` is every request the target received,
  * split by phase (the emails suites provision in beforeAll hooks: the tests count those too).
  *

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../run/certify.ts';
 import { childEnv, removeRunFolders, tempFolder } from './run-fault.ts';
+import { serveChild } from './serve-child.ts';
 
 const TOKEN = 'clean-test-admin-token-0123456789';
 const BIN = join(PACKAGE_ROOT, 'bin/conformance.js');
@@ -23,23 +24,7 @@ let server: ChildProcess;
 let url = '';
 
 /** `conformance serve` in its own process (with REFERENCE_FAULTS and other REFERENCE_* variables when given). */
-async function serve(faults = '', env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--admin-token', TOKEN], {
-    cwd: PACKAGE_ROOT,
-    env: childEnv({ REFERENCE_FAULTS: faults, ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const address = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+?) /.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
-  });
-  return { child, url: address };
-}
+const serve = (faults = '', env: Record<string, string> = {}) => serveChild(TOKEN, faults, env);
 
 beforeAll(async () => {
   ({ child: server, url } = await serve());

@@ -64,6 +64,20 @@ describe('adoptFailures', () => {
     });
   });
 
+  test('races: narrowed to race checks when every failure of the clause is one, else not', () => {
+    const race = { race: true as const, operation: 'POST /user/keys' };
+    const only = entries({ failures: [failure('keys race', 'keys.create_own.duplicate_status', race)] });
+    expect(only[0]).toMatchObject({ clause: 'keys.create_own.duplicate_status', races: true });
+    expect(entryLabel(only[0]!)).toBe('keys.create_own.duplicate_status [POST /user/keys; races]');
+    const mixed = entries({
+      failures: [
+        failure('keys race', 'keys.create_own.duplicate_status', race),
+        failure('keys sequential', 'keys.create_own.duplicate_status', { operation: 'POST /user/keys' }),
+      ],
+    });
+    expect(mixed[0]!.races).toBeUndefined();
+  });
+
   test('the adopted baseline makes the same run pass: every failure known, no entry stale', () => {
     const { baseline } = adoptFailures({ failures: FAILURES }, { from, today });
     const ids = [...new Set(FAILURES.flatMap((f) => [f.clause!, f.violates ?? f.clause!]))];

@@ -10,7 +10,7 @@
  * narrowed as far as every failure of that clause allows and no further: to the union of their `fields`
  * when each of them names fields, and to the union of their `operations` when each names one and none
  * is a property's (a property's random inputs may meet the same departure through another request next
- * run). A failure without a clause, or with one outside the catalogue, cannot be excused: it is named.
+ * run), and to races when every one of them is a race check's (requests sent together). A failure without a clause, or with one outside the catalogue, cannot be excused: it is named.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { CLAUSES } from '../spec/clauses.ts';
@@ -20,7 +20,10 @@ import { readSummaryFile } from './read-summary.ts';
 import type { FailureSummary } from './failure-summary.ts';
 
 /** What adopting reads of a failure in summary.json. */
-type AdoptableFailure = Pick<FailureSummary, 'test' | 'clause' | 'violates' | 'fields' | 'resource' | 'operation' | 'counterexample'>;
+type AdoptableFailure = Pick<
+  FailureSummary,
+  'test' | 'clause' | 'violates' | 'fields' | 'resource' | 'operation' | 'counterexample' | 'race'
+>;
 
 /** The part of summary.json adopting reads: its failures, including those a baseline already excused. */
 export interface AdoptableSummary {
@@ -102,7 +105,8 @@ export function adoptFailures(summary: AdoptableSummary, o: AdoptOptions): Adopt
     const fields = unionOfAll(failures.map((f) => f.fields));
     const properties = failures.some((f) => f.counterexample !== undefined);
     const operations = properties ? undefined : unionOfAll(failures.map((f) => (f.operation ? [f.operation] : undefined)));
-    const entry: BaselineEntry = { clause, ...(fields && { fields }), ...(operations && { operations }), reason, expires };
+    const races = failures.every((f) => f.race) ? { races: true as const } : {};
+    const entry: BaselineEntry = { clause, ...(fields && { fields }), ...(operations && { operations }), ...races, reason, expires };
     known.push(entry);
     counts[entryLabel(entry)] = failures.length;
   }

@@ -77,6 +77,20 @@ describe('applyBaseline', () => {
     expect([out.totals.known, out.totals.failed, out.verdict]).toEqual([1, 2, 'fail']);
   });
 
+  test("an entry narrowed to races excuses only race checks' failures: the clause's sequential checks stay judged", () => {
+    const s = summary({ a: 'fail' }, []);
+    s.failures = [{ clause: 'a', race: true }, { clause: 'a' }];
+    const entry = { clause: 'a', reason: 'r', expires: '2099-01-01', races: true as const };
+    const out = applyBaseline(s, { file: 'b.json', known: [entry] }, '2026-11-22');
+    expect([out.totals.known, out.totals.failed, out.verdict]).toEqual([1, 1, 'fail']);
+    expect(out.failures).toEqual([{ clause: 'a' }]);
+    expect(out.baseline!.seen).toEqual({ 'a [races]': 1 });
+    // Its clause ran and no race check failed: stale, as any narrowed entry that matches nothing.
+    expect(applyBaseline(summary({ a: 'fail' }, ['a']), { file: 'b.json', known: [entry] }, '2026-11-22').baseline!.stale).toEqual([
+      'a [races]',
+    ]);
+  });
+
   test("a narrowed entry that matches none of its failing clause's failures is stale", () => {
     const s = summary({ a: 'fail' }, ['a']);
     const out = applyBaseline(
@@ -149,9 +163,10 @@ describe('parseBaseline', () => {
       known: [
         { clause: 'a', reason: 'r', expires: '2027-01-01', fields: ['x'] },
         { clause: 'a', reason: 'r', expires: '2027-01-01', operations: ['GET /users/:id/gpg_keys'] },
+        { clause: 'a', reason: 'r', expires: '2027-01-01', races: true },
       ],
     });
-    expect(parseBaseline(text, 'b.json', new Set(['a'])).known).toHaveLength(2);
+    expect(parseBaseline(text, 'b.json', new Set(['a'])).known).toHaveLength(3);
   });
 
   test.each([
@@ -165,6 +180,7 @@ describe('parseBaseline', () => {
       /known\.0\.operations\.0 must be 'METHOD \/path'/,
     ],
     ['{"known":[{"clause":"a","reason":"r","expires":"2027-01-01","fields":[]}]}', /known\.0\.fields/],
+    ['{"known":[{"clause":"a","reason":"r","expires":"2027-01-01","races":false}]}', /known\.0\.races must be true \(or left out\)/],
     ['{"known":[{"resource":"epic","reason":"r","expires":"2027-01-01"}]}', /a resource entry must name its fields/],
     ['{"known":[{"clause":"a","resource":"epic","fields":["x"],"reason":"r","expires":"2027-01-01"}]}', /either a clause or a resource/],
     ['{"known":[{"reason":"r","expires":"2027-01-01"}]}', /either a clause or a resource/],

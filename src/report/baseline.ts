@@ -9,6 +9,10 @@
  * test and its clause (a field null in every epic view is one departure, not one per test). A
  * failure about several fields is known when each of its fields is excused by some entry.
  *
+ * An entry with `"races": true` excuses only the failures of race checks (requests sent together:
+ * kit/at-once.ts and race-rounds.ts mark them): a departure seen only under concurrency (the loser
+ * of a tight race answered 500), while the sequential checks of the same clause stay judged.
+ *
  *   const baseline = parseBaseline(text, 'baselines/platform.json');
  *   const summary = applyBaseline(buildSummary(input), baseline, '2026-11-22');
  *   summary.baseline.seen  // { 'resource epic [fields description]': 42, ... }
@@ -32,6 +36,8 @@ export interface BaselineEntry {
   fields?: string[];
   /** Only failures of requests to these spec operations ('GET /users/:id/gpg_keys'): a departure of some endpoints of a general rule. */
   operations?: string[];
+  /** Only failures of race checks (requests sent together): a departure under concurrency only; the clause's sequential checks stay judged. */
+  races?: true;
 }
 
 export interface Baseline {
@@ -57,6 +63,7 @@ const schema = z
             .array(z.string().regex(/^(GET|POST|PUT|DELETE) \//, "must be 'METHOD /path' as the spec writes it"))
             .min(1)
             .optional(),
+          races: z.literal(true, { message: 'must be true (or left out)' }).optional(),
         })
         .strict()
         .refine((e) => (e.clause === undefined) !== (e.resource === undefined), 'must name either a clause or a resource')
@@ -66,8 +73,8 @@ const schema = z
   .passthrough();
 
 /** How an entry is named in reports: its clause (or `resource <name>`), and what it is narrowed to. */
-export function entryLabel(e: Pick<BaselineEntry, 'clause' | 'resource' | 'fields' | 'operations'>): string {
-  const scope = [...(e.fields ? [`fields ${e.fields.join(', ')}`] : []), ...(e.operations ?? [])];
+export function entryLabel(e: Pick<BaselineEntry, 'clause' | 'resource' | 'fields' | 'operations' | 'races'>): string {
+  const scope = [...(e.fields ? [`fields ${e.fields.join(', ')}`] : []), ...(e.operations ?? []), ...(e.races ? ['races'] : [])];
   const name = e.resource !== undefined ? `resource ${e.resource}` : String(e.clause);
   return scope.length ? `${name} [${scope.join('; ')}]` : name;
 }
@@ -122,13 +129,14 @@ export interface BaselineOutcome {
   unused: string[];
 }
 
-/** What a baseline reads of a failure: the clause it broke (its check's, else its test's), its fields, their resource, its operation. */
+/** What a baseline reads of a failure: the clause it broke (its check's, else its test's), its fields, their resource, its operation, whether a race check's. */
 interface FailureFacts {
   clause: string | null;
   violates?: string;
   fields?: string[];
   resource?: string;
   operation?: string;
+  race?: true;
 }
 
 /** Which baseline entries excused a known failure, and why (the first entry's reason and date). */
@@ -167,9 +175,10 @@ const RESOURCE_AREAS: Readonly<Record<string, string>> = {
   dependency: 'deps',
 };
 
-/** The entry names the failure's clause (or resource) and, when narrowed to operations, its operation. */
+/** The entry names the failure's clause (or resource) and, when narrowed to operations, its operation (to races: a race check's). */
 function inScope(entry: BaselineEntry, f: FailureFacts): boolean {
   if (entry.operations && !(f.operation && entry.operations.includes(f.operation))) return false;
+  if (entry.races && !f.race) return false;
   return entry.resource !== undefined ? f.resource === entry.resource : (f.violates ?? f.clause) === entry.clause;
 }
 

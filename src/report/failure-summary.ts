@@ -22,6 +22,8 @@ export interface FailureSummary {
   resource?: string;
   /** The spec operation of the exchange it judged ('GET /users/:id/gpg_keys'). */
   operation?: string;
+  /** A check of requests sent together (a race check) failed. */
+  race?: true;
   /** One line: the requirement and, when known, expected and actual. */
   message: string;
   /** curl command replaying the last exchange, or null. */
@@ -79,6 +81,7 @@ export function failureOf(r: FailedTest): FailureSummary {
   if (f?.fields) out.fields = f.fields;
   if (f?.resource) out.resource = f.resource;
   if (f?.operation) out.operation = f.operation;
+  if (f?.race) out.race = true;
   if (f?.counterexample !== undefined) out.counterexample = f.counterexample;
   if (f?.expected !== undefined) out.expected = f.expected;
   if (f?.actual !== undefined) out.actual = f.actual;

@@ -9,14 +9,18 @@
  * cannot be too few. Against a reference answering 50 ms late, a full certification at 12 (issue
  * 21 bench, threads, property runs side by side) took 42-45 s on 8 workers (15.7-15.9 s of kit
  * CPU), 46 s on 6 x 2 (14.1-15.1 s), 51 s on 5 (13.6 s) and 58 s on 4 x 3 (14.5 s); 6 keeps the
- * wall time well under a minute with equal shares.
+ * wall time well under a minute with equal shares. A worker's share is never 1 while the concurrency
+ * is 2 or more (MIN_SHARE): requests meant to race (kit/at-once.ts) must find two places in one worker,
+ * else a target on this machine (4 by default, once 4 workers of 1) was never raced.
  *
  *   concurrencyPlan(12)        // { workers: 6, testsPerWorker: 2 }: shares 2 each
- *   concurrencyPlan(3)         // { workers: 3, testsPerWorker: 1 }
+ *   concurrencyPlan(3)         // { workers: 1, testsPerWorker: 3 }: not 3 workers of 1
+ *   concurrencyPlan(8)         // { workers: 4, testsPerWorker: 2 }: not 6 workers, four of them of 1
  *   concurrencyPlan(4, 2)      // { workers: 2, testsPerWorker: 2 }: a target on this machine shares its 2 cores
  *   workerShare(13, 6, 1)      // 3: the first ones take the remainder (3 x 1 + 2 x 5 = 13)
  *   runPlan({ baseUrl: 'https://gitlab.example.com' })   // { requests: 12, workers: 6, testsPerWorker: 2 }
  *   runPlan({})                // the bundled reference: { requests: 4, workers: 2, testsPerWorker: 2 }
+ *   runPlan({ baseUrl: 'http://127.0.0.1:4010' })        // a serve on this machine: the same
  *
  * A certification computes its plan once, in certify(), and hands it to vitest.config.ts, the
  * globalSetup and (in the target) the workers through one channel (kit/channels.ts ENV.runPlan).
@@ -24,7 +28,7 @@
 
 /** Workers of a run against a deployed target at most: the rest of the concurrency is tests side by side within them. */
 export const MAX_WORKERS = 6;
-/** Workers at most against the bundled reference: it runs in the kit's main process and shares its CPU (a loopback URL gets MAX_WORKERS, with a concurrency of its own: defaultConcurrency). */
+/** Workers at most against the bundled reference: it runs in the kit's main process and shares its CPU (a loopback URL gets MAX_WORKERS, with a concurrency of its own, 4 by default: defaultConcurrency; MIN_SHARE makes that 2 workers too). */
 export const LOCAL_MAX_WORKERS = 2;
 
 export interface ConcurrencyPlan {
@@ -34,9 +38,13 @@ export interface ConcurrencyPlan {
   testsPerWorker: number;
 }
 
+/** The fewest requests a worker may keep in flight when the run's concurrency allows two: enough for a race (kit/at-once.ts). */
+export const MIN_SHARE = 2;
+
 export function concurrencyPlan(concurrency: number, maxWorkers = MAX_WORKERS): ConcurrencyPlan {
   const n = Math.max(1, Math.floor(concurrency));
-  const workers = Math.min(n, Math.max(1, maxWorkers));
+  // Workers of MIN_SHARE at least (the first ones take the remainder: workerShare), one when the concurrency is 1.
+  const workers = Math.min(Math.max(1, Math.floor(n / MIN_SHARE)), Math.max(1, maxWorkers));
   return { workers, testsPerWorker: Math.ceil(n / workers) };
 }
 

@@ -57,12 +57,19 @@ interface Declared extends VariationBehaviour {
 
 /**
  * One entry of baselines/platform.json a departure carries: a clause it breaks (narrowed to the
- * fields or operations it breaks it in), or fields of a resource wherever that resource is judged
+ * fields or operations it breaks it in, or to its race checks: `races: true`), or fields of a resource wherever that resource is judged
  * (the resource as baselines name it: its schemas' name before the first dot, 'epic'). Entries of
  * one clause with the same reason, from several declarations, are one baseline entry with their fields.
  */
 export type KnownEntry =
-  | { readonly clause: string; readonly fields?: readonly string[]; readonly operations?: readonly string[]; readonly reason: string }
+  | {
+      readonly clause: string;
+      readonly fields?: readonly string[];
+      readonly operations?: readonly string[];
+      /** Only the failures of its race checks (requests sent together); the clause's sequential checks stay judged. */
+      readonly races?: true;
+      readonly reason: string;
+    }
   | { readonly resource: string; readonly fields: readonly string[]; readonly reason: string };
 
 /**

@@ -47,13 +47,19 @@ interface BaselineEntry {
   resource?: string;
   fields?: string[];
   operations?: string[];
+  races?: true;
   reason: string;
   expires: string;
 }
 
 /** What an entry departs in: entries of several declarations with the same scope and reason are one entry with their fields. */
 const scopeOf = (e: KnownEntry) =>
-  JSON.stringify(['clause' in e ? e.clause : `resource ${e.resource}`, 'operations' in e ? (e.operations ?? []) : [], e.reason]);
+  JSON.stringify([
+    'clause' in e ? e.clause : `resource ${e.resource}`,
+    'operations' in e ? (e.operations ?? []) : [],
+    ...('races' in e && e.races ? ['races'] : []),
+    e.reason,
+  ]);
 
 /** The baseline's entries, in declaration order; throws when two declarations list the same entry twice or with two dates. */
 export function baselineEntries(departures: readonly Departure[] = DEPARTURES): BaselineEntry[] {
@@ -64,6 +70,7 @@ export function baselineEntries(departures: readonly Departure[] = DEPARTURES): 
         ...('clause' in e ? { clause: e.clause } : { resource: e.resource }),
         ...(e.fields ? { fields: [...e.fields] } : {}),
         ...('operations' in e && e.operations ? { operations: [...e.operations] } : {}),
+        ...('races' in e && e.races ? { races: true as const } : {}),
         reason: e.reason,
         expires: d.expires,
       };

@@ -32,6 +32,7 @@ import { USER_STATES_VARIATIONS } from '../resources/users/user-states.variation
 import { USER_STATUS_VARIATIONS } from '../resources/users/user-status.variations.ts';
 import { USERS_VARIATIONS } from '../resources/users/users.variations.ts';
 import { VARIABLES_VARIATIONS } from '../resources/variables/variables.variations.ts';
+import { UNIQUE_INDEX_VARIATIONS } from '../domain/unique-index.variations.ts';
 import type { AuthNeed, AuthPolicy } from './auth-policy.ts';
 import { SPEC_AUTH } from './auth-policy.ts';
 import type { CapabilityVariation, FaultVariation, Variation } from './declaration.ts';
@@ -64,6 +65,7 @@ export const VARIATIONS = [
   ...VARIABLES_VARIATIONS,
   ...DEPENDENCIES_VARIATIONS,
   ...PROJECTS_VARIATIONS,
+  ...UNIQUE_INDEX_VARIATIONS,
 ] as const satisfies readonly Variation[];
 
 type Declared = (typeof VARIATIONS)[number];

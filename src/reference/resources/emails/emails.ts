@@ -15,6 +15,7 @@ import { callerOf } from '../../auth.ts';
 import { ctxOf, envOf, type RefContext, type ViewEnv } from '../../context.ts';
 import { addressTaken, validEmail } from '../../domain/emails.ts';
 import { storageRoundTrip } from '../../domain/storage-round-trip.ts';
+import { uniqueIndex } from '../../domain/unique-index.ts';
 import type { EmailRecord, UserRecord } from '../../domain/records.ts';
 import { fail } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
@@ -43,6 +44,7 @@ async function addEmail(ctx: RefContext, user: UserRecord, email: string, confir
     fail('validation_failed', ctx.has('emails.duplicate-base-error') ? { base: [`Email ${TAKEN}`] } : { email: [TAKEN] });
   }
   if (ctx.has('emails.taken-race')) await storageRoundTrip();
+  await uniqueIndex(ctx, () => !secondaryAddressTaken(ctx.store, address));
   ensurePrimaryRow(ctx.store, user);
   const now = ctx.clock();
   return ctx.store.emails.insert({ userId: user.id, email: address, confirmedAt: confirmed ? now : null, createdAt: now });

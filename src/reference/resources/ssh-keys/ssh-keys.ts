@@ -17,6 +17,7 @@ import { ctxOf, envOf, type RefContext, type ViewEnv } from '../../context.ts';
 import type { SshKeyRecord, UserRecord } from '../../domain/records.ts';
 import { parseSshKey, publishableKey, type ParsedSshKey, type SshKeyProblem } from '../../domain/ssh-keys.ts';
 import { storageRoundTrip } from '../../domain/storage-round-trip.ts';
+import { uniqueIndex } from '../../domain/unique-index.ts';
 import { findUserByIdOrUsername } from '../../domain/users.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
@@ -69,6 +70,7 @@ async function addKey(ctx: RefContext, request: FastifyRequest, user: UserRecord
   }
   if (Object.keys(errors).length > 0 || 'error' in parsed) fail('validation_failed', errors);
   if (ctx.has('keys.duplicate-race')) await storageRoundTrip();
+  await uniqueIndex(ctx, () => !ctx.store.sshKeys.find((k) => k.fingerprintSha256 === parsed.fingerprintSha256));
   return ctx.store.sshKeys.insert({
     userId: user.id,
     title: q.title,

@@ -14,6 +14,7 @@ import { topLevelGroupAt } from '../../domain/namespaces.ts';
 import type { Identity, UserRecord } from '../../domain/records.ts';
 import { storageRoundTrip } from '../../domain/storage-round-trip.ts';
 import { createUser, emailTaken, findUserByUsername } from '../../domain/users.ts';
+import { uniqueIndex } from '../../domain/unique-index.ts';
 import { fail, type FieldErrors } from '../../errors.ts';
 import { input, p, readParams, type Values } from '../../params.ts';
 import type { UploadedFile } from '../../multipart.ts';
@@ -206,6 +207,7 @@ export async function createUserFromRequest(request: FastifyRequest): Promise<Us
   const candidate = { bio: '', projectsLimit: 100000, publicEmail: '', ...fields };
   validateUser(candidate, randomPassword ? undefined : q.password, q.avatar);
   const confirmed = q.skip_confirmation === true && !ctx.has('users.skip-confirmation-ignored');
+  await uniqueIndex(ctx, () => !emailTaken(ctx.store, q.email) && !findUserByUsername(ctx.store, q.username));
   return createUser(ctx.store, now, {
     ...fields,
     identities: identity && !ctx.has('users.create-ignores-identity') ? [identity] : [],

@@ -22,6 +22,7 @@ import { fail, type FieldErrors } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
 import { input, p, readParams } from '../../params.ts';
 import { created, noContent } from '../../respond.ts';
+import { uniqueIndex } from '../../domain/unique-index.ts';
 import { stringParam, type Router } from '../../router.ts';
 import { findProjectWithAccess } from '../../lookups.ts';
 import type { VariablesPolicy } from './variables.policy.ts';
@@ -133,6 +134,8 @@ export function registerVariables(r: Router): void {
     validate(request, values);
     // The healthy create checks and inserts with no await between (variables.create-key-race pauses).
     if (policy(request).createPausesBeforeInsert) await storageRoundTrip();
+    const { projectId, key, environmentScope } = values;
+    await uniqueIndex(r.ctx, () => !scopeTaken(store, projectId, key, environmentScope, undefined, policy(request).sameKey));
     return created(request, reply, variableView(store.variables.insert(values)));
   });
 
