@@ -6,18 +6,13 @@
  * within CONFORMANCE_DELETION_TIMEOUT_MS (default 5 minutes), and stops early:
  * - once the job is seen to be over: when the user itself answers 404, whatever the job was to
  *   remove along with it must be gone too (after a grace of 20 s);
- * - failing, as soon as an answer shows no deletion under way (deletionSign): an answer that is
- *   neither the resource (2xx) nor 404 (a 5xx, a 403, no answer), a hard-deleted user still
- *   `active` (at once), or a user deleted without hard_delete still `active` once the platform's
- *   job would have blocked it (SOFT_DELETE_BLOCK_MS). Waiting on would only postpone the same
- *   failure by minutes.
+ * - at once, failing, when an answer shows no deletion under way (deletionSign): an answer that
+ *   is neither the resource (2xx) nor 404 (a 5xx, a 403, no answer), or the hard-deleted user
+ *   still `active`. Waiting on would only postpone the same failure by minutes.
  *
  *   check.status(await s.admin.delete(`/users/${id}`, { query: { hard_delete: true } }), 204);
  *   const group = await removal(s, `/groups/${groupId}`, { hardDeletedUser: id });
  *   check.status(group, 404, 'The group MUST be gone.');
- *
- *   check.status(await s.admin.delete(`/users/${id}`), 204);
- *   await removal(s, `/users/${id}`, { softDeletedUser: id });   // 404, or a failure within about 30 s
  */
 import { ConformanceFailure } from './checks.ts';
 import type { ApiResponse } from './client.ts';
@@ -29,15 +24,6 @@ import type { Session } from './session.ts';
  */
 const GRACE_MS = 20_000;
 const MAX_INTERVAL_MS = 5_000;
-
-/**
- * How long a user deleted without hard_delete may still read `active`. The platform's DELETE
- * queues DeleteUserWorker at once (app/models/user.rb delete_async, `perform_async`), and the
- * job's Users::DestroyService#execute blocks the user before anything else (`user.block`); only
- * the row's removal waits for the 2-minute cron. So within a job queue's latency the user is
- * blocked; still active after this long, no deletion is under way.
- */
-export const SOFT_DELETE_BLOCK_MS = 30_000;
 
 export interface PollOptions {
   timeoutMs: number;
@@ -75,44 +61,25 @@ export type DeletionSign =
   /** The answer shows no deletion under way: `expected` what would have, `seen` what came, `why` (a clause after `seen`) the reason. */
   | { is: 'not under way'; expected: string; seen: string; why: string };
 
-/** What the answer judged is, when it is a deleted user's own: how it was deleted, and how long ago. */
-export interface DeletedUserAnswer {
-  /** `res` is the answer about a user deleted with hard_delete. */
-  hardDeletedUser?: boolean;
-  /** `res` is the answer about a user deleted without hard_delete, this many ms after its DELETE was accepted. */
-  softDeletedUserMs?: number;
-}
-
 /**
  * The one judgement of an answer while a deletion is awaited:
  * - 404: gone;
- * - 2xx: the resource itself, still there while the job runs; but a deleted user whose state is
- *   still "active" is not being deleted: with hard_delete at once (the platform blocks it the
- *   moment it accepts the DELETE: app/models/user.rb delete_async, `block if params[:hard_delete]`),
- *   without it once SOFT_DELETE_BLOCK_MS have passed (the job queued at once blocks it first);
+ * - 2xx: the resource itself, still there while the job runs; but a user deleted with
+ *   hard_delete whose state is still "active" is not being deleted (the platform blocks it the
+ *   moment it accepts the DELETE: app/models/user.rb delete_async, `block if params[:hard_delete]`;
+ *   without hard_delete it stays active until the job, so only a hard delete is judged so);
  * - anything else (5xx, 403, 401, 3xx, no answer): neither the resource nor its absence.
  */
-export function deletionSign(res: ApiResponse, o: DeletedUserAnswer = {}): DeletionSign {
+export function deletionSign(res: ApiResponse, o: { hardDeletedUser?: boolean } = {}): DeletionSign {
   if (res.status === 404) return { is: 'gone' };
   if (res.status >= 200 && res.status < 300) {
-    const soft = o.softDeletedUserMs !== undefined && o.softDeletedUserMs >= SOFT_DELETE_BLOCK_MS;
-    const state = o.hardDeletedUser || soft ? (res.json as { state?: unknown } | undefined)?.state : undefined;
+    const state = o.hardDeletedUser ? (res.json as { state?: unknown } | undefined)?.state : undefined;
     if (state !== 'active') return { is: 'under way' };
-    const expected = '404 (deleted) or the user in a state other than "active" (being deleted: blocked)';
-    if (o.hardDeletedUser)
-      return {
-        is: 'not under way',
-        expected,
-        seen: `${res.status} with state "active"`,
-        why: 'yet the platform blocks a user the moment it accepts DELETE /users/:id?hard_delete=true, so no deletion is under way',
-      };
     return {
       is: 'not under way',
-      expected,
-      seen: `${res.status} with state "active" ${Math.round(o.softDeletedUserMs! / 1000)} s after the DELETE`,
-      why:
-        'yet the platform blocks a deleted user within seconds (DELETE /users/:id queues its job at once, and the job blocks the user first), ' +
-        'so no deletion is under way',
+      expected: '404 (deleted) or the user in a state other than "active" (being deleted: blocked)',
+      seen: `${res.status} with state "active"`,
+      why: 'yet the platform blocks a user the moment it accepts DELETE /users/:id?hard_delete=true, so no deletion is under way',
     };
   }
   const seen = res.status === 0 ? `no answer (${res.error ?? 'none'})` : String(res.status);
@@ -124,63 +91,49 @@ export function deletionSign(res: ApiResponse, o: DeletedUserAnswer = {}): Delet
   };
 }
 
-/** The failure of a wait ended by `res`, an answer to GET `path` that shows no deletion under way, `ms` into the wait. */
-function haltedWait(
-  s: Session,
-  awaited: string,
-  path: string,
-  res: ApiResponse,
-  sign: Extract<DeletionSign, { is: 'not under way' }>,
-  ms: number,
-) {
+/** The failure of a wait ended at once by `res`, an answer to GET `path` that shows no deletion under way. */
+function haltedWait(s: Session, awaited: string, path: string, res: ApiResponse, sign: Extract<DeletionSign, { is: 'not under way' }>) {
   return new ConformanceFailure(
     `While the kit waited for ${awaited} to be deleted, GET ${path} answered ${sign.seen}, ${sign.why}. ` +
-      `The wait ended there, after ${ms} ms (it would have polled for up to ${s.target.deletionTimeoutMs} ms, CONFORMANCE_DELETION_TIMEOUT_MS).`,
+      `The wait ended at once (it would have polled for up to ${s.target.deletionTimeoutMs} ms, CONFORMANCE_DELETION_TIMEOUT_MS).`,
     sign.expected,
     sign.seen,
     { judged: res },
   );
 }
 
-export interface RemovalOptions {
-  /** The id of a user deleted with hard_delete whose job removes `path` (or who is `path`). */
-  hardDeletedUser?: number;
-  /** The id of a user deleted without hard_delete, just before the wait, whose job removes `path` (or who is `path`). */
-  softDeletedUser?: number;
-  /** How long the removal may still take once the user answers 404 (default 20 s). */
-  graceMs?: number;
-}
-
 /**
  * GET `path` as the administrator until it answers 404, within the run's deletion bound, and
- * return the last answer. With a deleted user (`hardDeletedUser` or `softDeletedUser`: the
- * user whose job removes `path`, or `path` itself), the wait ends early once that user answers
- * 404 (the job is done). Throws a ConformanceFailure as soon as an answer shows no deletion under
- * way (deletionSign; a soft-deleted user's state counts from SOFT_DELETE_BLOCK_MS into the wait).
+ * return the last answer. With `hardDeletedUser` (the id of a user deleted with hard_delete,
+ * whose job removes `path`), the wait ends early once that user answers 404 (the job is done).
+ * Throws a ConformanceFailure, at once, when an answer shows no deletion under way (deletionSign).
  */
-export async function removal(s: Session, path: string, options: RemovalOptions = {}): Promise<ApiResponse> {
-  const { hardDeletedUser, softDeletedUser, graceMs } = options;
-  const user = hardDeletedUser ?? softDeletedUser;
-  const userPath = user === undefined ? undefined : `/users/${user}`;
-  const started = Date.now();
+export async function removal(
+  s: Session,
+  path: string,
+  options: { hardDeletedUser?: number; graceMs?: number } = {},
+): Promise<ApiResponse> {
+  const { hardDeletedUser, graceMs } = options;
+  const userPath = hardDeletedUser === undefined ? undefined : `/users/${hardDeletedUser}`;
   let halt: ConformanceFailure | undefined;
-  /** GET `at` and judge it; a sign of no deletion under way halts the wait. */
-  const look = async (at: string): Promise<{ res: ApiResponse; sign: DeletionSign }> => {
-    const res = await s.admin.get(at);
-    const ms = Date.now() - started;
-    const userAnswer: DeletedUserAnswer =
-      at !== userPath ? {} : hardDeletedUser !== undefined ? { hardDeletedUser: true } : { softDeletedUserMs: ms };
-    const sign = deletionSign(res, userAnswer);
-    if (sign.is === 'not under way') halt = haltedWait(s, path, at, res, sign, ms);
-    return { res, sign };
-  };
   const last = await pollUntil(
-    async () => (await look(path)).res,
+    async () => {
+      const res = await s.admin.get(path);
+      const sign = deletionSign(res, { hardDeletedUser: path === userPath });
+      if (sign.is === 'not under way') halt = haltedWait(s, path, path, res, sign);
+      return res;
+    },
     (r) => r.status === 404,
     {
       timeoutMs: s.target.deletionTimeoutMs,
-      // The user's own answer, when it is not `path`'s already.
-      over: userPath && userPath !== path ? async () => (await look(userPath)).sign.is === 'gone' : undefined,
+      over: userPath
+        ? async () => {
+            const res = await s.admin.get(userPath);
+            const sign = deletionSign(res, { hardDeletedUser: true });
+            if (sign.is === 'not under way') halt = haltedWait(s, path, userPath, res, sign);
+            return sign.is === 'gone';
+          }
+        : undefined,
       halted: () => halt !== undefined,
       graceMs,
     },

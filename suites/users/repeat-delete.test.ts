@@ -1,9 +1,11 @@
 /**
  * DELETE /users/:id asked twice: once the first deletion is done (a real server removes the user
- * in a background job: the kit waits within CONFORMANCE_DELETION_TIMEOUT_MS, src/kit/deletion.ts,
- * and no longer than it takes to see none under way: the user still active some 30 s after its
- * DELETE, when the platform's job would have blocked it), a second DELETE answers 404 and the
- * other user of the test is still listed. The same for
+ * in a background job: the kit waits within CONFORMANCE_DELETION_TIMEOUT_MS, src/kit/deletion.ts),
+ * a second DELETE answers 404 and the other user of the test is still listed. Both DELETEs ask
+ * hard_delete=true (the user has no contributions, so nothing else changes): the platform blocks
+ * such a user the moment it accepts the DELETE, so a server whose DELETE does nothing shows it at
+ * the first read (the user still active) and the wait ends at once, whatever the job queue's delay;
+ * without hard_delete nothing shows it until the job runs. The same for
  * DELETE /users/:id/identities/:provider: the second answers 404 and the user's other identity stays.
  *
  *   DELETE /users/31 -> 204;  (GET /users/31 -> 404);  again -> 404;  GET /users?search=<tag>: the same ids
@@ -22,8 +24,8 @@ describe.concurrent('DELETE /users/:id and /users/:id/identities/:provider asked
       const item = await tagged(s, tag, 'a');
       await tagged(s, tag, 'b'); // the neighbour a faulty second DELETE could take
       await deleteTwice(s, {
-        path: `/users/${item.id}`,
-        settled: () => removal(s, `/users/${item.id}`, { softDeletedUser: item.id }),
+        path: `/users/${item.id}?hard_delete=true`,
+        settled: () => removal(s, `/users/${item.id}`, { hardDeletedUser: item.id }),
         collection: () => listedIds(s, '/users', 'id', { search: tag }),
       });
     },
