@@ -43,6 +43,8 @@ export interface RunningObserve {
   url: string;
   /** What has been seen so far (counts and findings, not yet baselined). */
   snapshot(): ObservationSnapshot;
+  /** The secrets the traffic showed so far (tokens, passwords): for a leak scan of the report. */
+  learnedSecrets(): string[];
   /** Stops the proxy and writes the report. */
   stop(): Promise<ObserveResult>;
 }
@@ -84,7 +86,6 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
   const started = Date.now();
   const replayBase = `${upstream.origin}${upstream.pathname.replace(/\/+$/, '')}`;
   const observation = new Observation(replayBase, options.secrets ?? []);
-  const pending = new Set<Promise<void>>();
   const proxy = await startProxy({
     upstream,
     port: options.port,
@@ -105,10 +106,10 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
   return {
     url: proxy.url,
     snapshot: () => observation.snapshot(),
+    learnedSecrets: () => observation.secrets.list(),
     stop() {
       stopped ??= (async () => {
         await proxy.close();
-        await Promise.all(pending);
         // The last exchanges are judged on the next turn of the loop (setImmediate in the proxy).
         await new Promise((r) => setImmediate(r));
         const summary = observeSummary(observation.snapshot(), {

@@ -51,6 +51,12 @@ export interface RunningProxy {
 
 export const CAPTURE_LIMIT = 4 * 1024 * 1024;
 
+/**
+ * Header bytes a request or answer may carry: well above the 8 KiB where the platform's front
+ * server answers 414, so that the upstream, not the proxy, answers a long request line.
+ */
+const MAX_HEADER_SIZE = 1024 * 1024;
+
 /** Headers of one hop: each side's connection handling is its own. */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -116,7 +122,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const limit = options.captureLimit ?? CAPTURE_LIMIT;
   const prefix = upstream.pathname.replace(/\/+$/, '');
 
-  const server = http.createServer({ keepAlive: true }, (req, res) => {
+  const server = http.createServer({ keepAlive: true, maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => {
     const started = performance.now();
     const sent = new Capture(limit);
     const got = new Capture(limit);
@@ -148,6 +154,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       path: `${prefix}${req.url ?? '/'}`,
       headers: forwardedHeaders(req.rawHeaders, options.preserveHost ? undefined : upstream.host) as unknown as http.OutgoingHttpHeaders,
       agent,
+      maxHeaderSize: MAX_HEADER_SIZE,
     });
     out.on('response', (answer) => {
       const headers = lowerHeaders(answer.rawHeaders);
