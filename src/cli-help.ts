@@ -58,6 +58,18 @@ export const SERVE_HELP = `The bundled reference server; prints "Reference serve
   --ops-faults SPEC     faults for the client's error handling, KIND[=ARG]@ROUTE[:RATE],... (KIND 429=SECONDS,
                         429-reset=SECONDS, 500, 502, 503, delay=MS, drop, truncate), e.g. '429=2@GET /users/:id:0.5'`;
 
+/** observe's lines under its usage (docs/observe.md says more). */
+export const OBSERVE_HELP = `A proxy on 127.0.0.1 in front of an installation: forwards every request and answer byte for byte,
+judges each answer (statuses, view schemas, Content-Type, pagination headers and Link, error bodies) and each
+request (the strict judge), and on SIGINT/SIGTERM or after --duration writes summary.md, summary.json and
+junit.xml (docs/observe.md). Exit 0: no server finding outside the baseline; 1: one or more; 2: bad input.
+  --upstream URL     the installation's root (required); it must accept a connection at start
+  --port N           where the proxy listens (default 0: a free port, named in the ready line)
+  --reports-dir DIR  where the report goes (CONFORMANCE_REPORTS_DIR, else reports)
+  --duration S       stop after S seconds (default: until SIGINT/SIGTERM)
+  --baseline FILE    known departures, reported as known (CONFORMANCE_BASELINE)
+  --preserve-host    forward the client's Host header as sent (behind a reverse proxy)`;
+
 const HELP = new Set(['--help', '-h']);
 
 /**

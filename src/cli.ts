@@ -8,12 +8,13 @@
  *   conformance cleanup --base-url URL [--admin-token T]
  *   conformance openapi [--out FILE] [--base-url URL]
  *   conformance bench [--users N] [--duration S] [--no-certification]
+ *   conformance observe --upstream URL [--port N] [--reports-dir DIR] [--duration S] [--baseline FILE]
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { FLAGS, SWITCHES, type Config, type ConfigFlags } from './run/config.ts';
-import { argsError, configFlagsHelp, helpOrVersion, SERVE_HELP, unknownCommand } from './cli-help.ts';
+import { argsError, configFlagsHelp, helpOrVersion, OBSERVE_HELP, SERVE_HELP, unknownCommand } from './cli-help.ts';
 import { isKitError, KitError } from './shared/errors.ts';
 
 // Each command below loads only what it runs: a certification does not wait for the reference
@@ -32,12 +33,14 @@ const USAGE = `Usage (every command takes --help; conformance --version prints t
   conformance baseline --from SUMMARY_JSON [--reason TEXT] [--expires YYYY-MM-DD] [--out FILE] [--force]
   conformance diff BEFORE_SUMMARY_JSON AFTER_SUMMARY_JSON [--markdown]
   conformance bench [--users N] [--duration SEC] [--rounds N] [--connections N] [--samples N]
-                    [--latency MS] [--no-certification] [--reports-dir DIR] [suite filter...]`;
+                    [--latency MS] [--no-certification] [--reports-dir DIR] [suite filter...]
+  conformance observe --upstream URL [--port N] [--reports-dir DIR] [--duration S] [--baseline FILE] [--preserve-host]`;
 
 const BENCH_HELP = `Measures speed and memory against their targets (docs/benchmarks.md): 1-3 and 5 on the reference under load;
 4 a full certification of a reference answering each request --latency MS late (50) at concurrency 12, <= 60 s;
 6 the in-process certification, <= 15 s; 7 the kit's CPU per request in 4, a regression guard of <= 2.5 ms at
-concurrency 12; 8 the reference's reset, median < 5 ms; 9 serve's start-up to its first answer, <= 1000 ms.
+concurrency 12; 8 the reference's reset, median < 5 ms; 9 serve's start-up to its first answer, <= 1000 ms;
+10 the median latency observe adds on loopback, < 1 ms; 11 observe's heap growth over a long observation.
 --no-certification leaves out 4, 6 and 7; suite filters certify only those. Writes
 reports/bench.json; exit 1 when a target or the guard is missed.`;
 
@@ -136,6 +139,7 @@ export async function main(argv: string[]): Promise<number> {
       cleanup: configFlagsHelp(),
       bench: BENCH_HELP,
       serve: SERVE_HELP,
+      observe: OBSERVE_HELP,
     });
     if (early !== undefined) return early;
     switch (command) {
@@ -229,6 +233,10 @@ export async function main(argv: string[]): Promise<number> {
             'reports-dir': { type: 'string' },
           }),
         );
+      }
+      case 'observe': {
+        const { observeCommand, OBSERVE_OPTIONS } = await import('./observe/command.ts');
+        return await observeCommand(parse(rest, OBSERVE_OPTIONS));
       }
       case undefined:
       case '--help':

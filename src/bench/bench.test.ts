@@ -189,6 +189,8 @@ describe('runBench (tiny)', () => {
       'memory',
       'reference-reset',
       'serve-startup',
+      'observe-latency',
+      'observe-memory',
     ]);
     for (const m of written.measurements) {
       expect(Number.isFinite(m.value) && m.value > 0).toBe(true);

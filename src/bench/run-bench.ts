@@ -18,6 +18,7 @@ import { createsPerSecond } from './creates.ts';
 import { deepPageLatency } from './deep-page.ts';
 import type { Measurement } from './measurement.ts';
 import { peakMemory } from './memory.ts';
+import { measureObserve } from './observe-line.ts';
 import { measureResets } from './reset-line.ts';
 import { measureServeStartup } from './serve-startup.ts';
 import { listThroughput } from './throughput.ts';
@@ -125,6 +126,8 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchReport>
   measurements.push(await measureResets());
   log('[bench] 9. conformance serve start-up to its first answer');
   measurements.push(await measureServeStartup());
+  log('[bench] 10. conformance observe: latency it adds on loopback');
+  measurements.push(...(await measureObserve({ samples: o.samples, exchanges: o.samples * 40, log })));
 
   const report: BenchReport = {
     verdict: measurements.every((m) => m.status !== 'miss') ? 'pass' : 'miss',

@@ -1,0 +1,65 @@
+/**
+ * The `conformance observe` command: flags in, a running observation, its report and exit code out.
+ * Prints a ready line naming the proxy's URL (as `serve` does), then waits for SIGINT, SIGTERM
+ * or --duration; every bad input is one line and exit 2 (cli.ts prints KitErrors so).
+ *
+ *   conformance observe --upstream http://127.0.0.1:4010 --port 0 --duration 60 --baseline baselines/platform.json
+ */
+import { loadBaselineFile } from '../report/baseline.ts';
+import { prepareReportsDir } from '../run/reports-dir.ts';
+import { KitError } from '../shared/errors.ts';
+import { startObserve } from './index.ts';
+
+export const OBSERVE_OPTIONS = {
+  upstream: { type: 'string' },
+  port: { type: 'string' },
+  'reports-dir': { type: 'string' },
+  duration: { type: 'string' },
+  baseline: { type: 'string' },
+  'preserve-host': { type: 'boolean' },
+} as const;
+
+interface Parsed {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+function seconds(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !(n > 0)) throw new KitError('USAGE', `--duration must be a number of seconds above 0, got "${text}"`);
+  return n;
+}
+
+export async function observeCommand({ values, positionals }: Parsed, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (positionals.length)
+    throw new KitError('USAGE', `observe takes no positional arguments, got "${positionals[0]}" (--help lists the options)`);
+  const upstream = values.upstream as string | undefined;
+  if (!upstream) throw new KitError('USAGE', 'observe needs --upstream URL (the installation to observe; --help lists the options)');
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!/^\d+$/.test(String(values.port ?? '0')) || port > 65535)
+    throw new KitError('USAGE', `--port must be a port number, got "${values.port as string}"`);
+  const duration = seconds(values.duration as string | undefined);
+  const reportsDir = (values['reports-dir'] as string | undefined) ?? env.CONFORMANCE_REPORTS_DIR ?? 'reports';
+  prepareReportsDir(reportsDir);
+  const baselineFile = (values.baseline as string | undefined) ?? env.CONFORMANCE_BASELINE;
+  const baseline = baselineFile ? loadBaselineFile(baselineFile) : undefined;
+  const running = await startObserve({ upstream, port, reportsDir, baseline, preserveHost: values['preserve-host'] === true });
+  console.log(`Observing ${upstream} on ${running.url}${duration ? ` for ${duration} s` : ''} (Ctrl-C writes the report)`);
+  await new Promise<void>((done) => {
+    const timer = duration ? setTimeout(done, duration * 1000) : undefined;
+    const stop = () => {
+      if (timer) clearTimeout(timer);
+      done();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  const { summary, files, exitCode } = await running.stop();
+  const c = summary.counts;
+  console.log(
+    `${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${summary.server.length} server finding(s)${summary.known.length ? ` (+${summary.known.length} known)` : ''}, ` +
+      `${summary.client.length} client finding(s); ${c.exchanges} exchanges, ${c.judged} judged, ${c.outsideSpec} outside the spec. Report: ${files[1]}`,
+  );
+  return exitCode;
+}

@@ -1,0 +1,128 @@
+/**
+ * `conformance observe`, programmatic: a proxy in front of an installation that judges the traffic
+ * it did not make. Every exchange is forwarded byte for byte and streamed (proxy.ts), then judged
+ * on both sides (observation.ts); stop() writes the report (report.ts) and says the verdict: 0 with
+ * no server finding outside the baseline, 1 with one.
+ *
+ *   const o = await startObserve({ upstream: 'http://127.0.0.1:4010', reportsDir: 'reports' });
+ *   // point clients at o.url instead of the upstream, then:
+ *   const { summary, exitCode, files } = await o.stop();
+ */
+import { connect } from 'node:net';
+import { packageVersion } from '../cli-help.ts';
+import type { Baseline } from '../report/baseline.ts';
+import { KitError } from '../shared/errors.ts';
+import { Observation, type ObservationSnapshot } from './observation.ts';
+import { startProxy } from './proxy.ts';
+import { observeSummary, writeObserveReports, type ObserveSummary } from './report.ts';
+
+export interface ObserveOptions {
+  /** The installation's root URL (the kit adds nothing: /api/v4 requests go to its /api/v4). */
+  upstream: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Where summary.md, summary.json and junit.xml go (default 'reports'). */
+  reportsDir?: string;
+  baseline?: Baseline;
+  /** Bytes of each body kept for judging (default 4 MiB). */
+  captureLimit?: number;
+  /** Forward the client's Host header as sent (behind a reverse proxy); default: the upstream's host. */
+  preserveHost?: boolean;
+  /** Secrets known beforehand (never written, even if no request shows them). */
+  secrets?: string[];
+}
+
+export interface ObserveResult {
+  summary: ObserveSummary;
+  files: string[];
+  exitCode: 0 | 1;
+}
+
+export interface RunningObserve {
+  /** The proxy's root URL: clients use it where they used the upstream's. */
+  url: string;
+  /** What has been seen so far (counts and findings, not yet baselined). */
+  snapshot(): ObservationSnapshot;
+  /** The secrets the traffic showed so far (tokens, passwords): for a leak scan of the report. */
+  learnedSecrets(): string[];
+  /** Stops the proxy and writes the report. */
+  stop(): Promise<ObserveResult>;
+}
+
+/** The upstream's root as a URL; a KitError (exit 2) when it is not an http(s) URL. */
+export function upstreamUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new KitError('USAGE', `--upstream must be an http(s) URL, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new KitError('USAGE', `--upstream must be an http(s) URL, got "${text}"`);
+  return url;
+}
+
+/** A TCP connection to the upstream, closed at once (no request is sent); a KitError when none opens. */
+export async function checkReachable(url: URL, timeoutMs = 5000): Promise<void> {
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  await new Promise<void>((done, fail) => {
+    const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port });
+    const timer = setTimeout(() => socket.destroy(new Error(`no connection within ${timeoutMs} ms`)), timeoutMs);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      socket.destroy();
+      done();
+    });
+    socket.once('error', (e) => {
+      clearTimeout(timer);
+      fail(new KitError('TARGET_UNREACHABLE', `the upstream ${url.origin} does not answer: ${e.message}`));
+    });
+  });
+}
+
+export async function startObserve(options: ObserveOptions): Promise<RunningObserve> {
+  const upstream = upstreamUrl(options.upstream);
+  await checkReachable(upstream);
+  const started = Date.now();
+  const replayBase = `${upstream.origin}${upstream.pathname.replace(/\/+$/, '')}`;
+  const observation = new Observation(replayBase, options.secrets ?? []);
+  const proxy = await startProxy({
+    upstream,
+    port: options.port,
+    captureLimit: options.captureLimit,
+    preserveHost: options.preserveHost,
+    onExchange: (x) => {
+      try {
+        observation.record(x);
+      } catch (e) {
+        // A judge that throws must never stop the traffic: the exchange is counted as not judged.
+        process.emitWarning(`conformance observe: an exchange could not be judged: ${(e as Error).message}`);
+      }
+    },
+  }).catch((e: Error) => {
+    throw new KitError('USAGE', `observe cannot listen on port ${options.port ?? 0}: ${e.message}`);
+  });
+  let stopped: Promise<ObserveResult> | undefined;
+  return {
+    url: proxy.url,
+    snapshot: () => observation.snapshot(),
+    learnedSecrets: () => observation.secrets.list(),
+    stop() {
+      stopped ??= (async () => {
+        await proxy.close();
+        // The last exchanges are judged on the next turn of the loop (setImmediate in the proxy).
+        await new Promise((r) => setImmediate(r));
+        const summary = observeSummary(observation.snapshot(), {
+          upstream: replayBase,
+          kitVersion: packageVersion(),
+          startedAt: new Date(started).toISOString(),
+          durationMs: Date.now() - started,
+          baseline: options.baseline,
+        });
+        const files = await writeObserveReports(summary, options.reportsDir ?? 'reports', observation.secrets);
+        return { summary, files, exitCode: summary.verdict === 'pass' ? 0 : 1 };
+      })();
+      return stopped;
+    },
+  };
+}

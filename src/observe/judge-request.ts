@@ -1,0 +1,51 @@
+/**
+ * The client side of one exchange: the request as the server reads it (query string and body
+ * merged as the platform merges them) and the strict judge's findings on it (src/reference/strict:
+ * unknown parameter, wrong type or format, token in the query, per_page over the maximum...).
+ *
+ *   const sent = requestParams(exchange, op);   // { params: { message: 'x' }, readable: true, query, body }
+ *   judgeClient(exchange.method, sent, op)      // [{ kind: 'unknown-parameter', parameter: 'colour', detail }]
+ */
+import { parseQueryString } from '../reference/parse.ts';
+import { judgeRequest, type Judgement } from '../reference/strict/judge.ts';
+import { bodyText, type MatchedOperation } from './exchange-view.ts';
+import type { ObservedExchange } from './proxy.ts';
+
+export interface SentParams {
+  query: Record<string, unknown>;
+  /** The parsed body (JSON or form), undefined when there is none or it is not one of those. */
+  body: unknown;
+  /** Query and body as one set of parameters, the body winning (what the server reads). */
+  params: Record<string, unknown>;
+  /** False when the body could not be read whole (cut at the capture limit, multipart, undecodable): nothing is said of what is missing. */
+  readable: boolean;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export function requestParams(x: ObservedExchange, op: MatchedOperation): SentParams {
+  const query = op.query ? (parseQueryString(op.query) as Record<string, unknown>) : {};
+  let body: unknown;
+  let readable = !x.requestCut;
+  if (x.requestBody.length > 0 && readable) {
+    const type = (x.requestHeaders['content-type'] ?? '').toLowerCase();
+    const text = bodyText(x.requestBody, x.requestHeaders['content-encoding']);
+    if (text === undefined) readable = false;
+    else if (type.includes('json')) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        readable = false;
+      }
+    } else if (type.includes('application/x-www-form-urlencoded')) body = parseQueryString(text);
+    else if (text.trim() !== '') readable = false;
+  }
+  return { query, body, params: { ...query, ...(isObject(body) ? body : {}) }, readable };
+}
+
+export function judgeClient(method: string, sent: SentParams, op: MatchedOperation): Judgement[] {
+  return judgeRequest({ method, query: sent.query, body: sent.body, params: op.params }, op.row).filter(
+    // A body the proxy could not read whole says nothing of its fields.
+    (j) => sent.readable || j.kind !== 'unread-body-field',
+  );
+}

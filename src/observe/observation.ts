@@ -1,0 +1,189 @@
+/**
+ * What an observation keeps: counts, and one example per finding and per operation seen, never
+ * every exchange (memory stays flat however long it runs). Each exchange is matched to its
+ * operation, judged on both sides (judge-answer.ts, judge-request.ts) and forgotten; secrets it
+ * shows (tokens in headers or the query, passwords sent, tokens answered) are learned first, so
+ * that no example keeps one.
+ *
+ *   const o = new Observation('http://127.0.0.1:4010');
+ *   o.record(exchange);            // the proxy's onExchange
+ *   o.snapshot()                   // { counts, server: [...], client: [...], operations: {...} }
+ */
+import { learnSecrets } from '../kit/learn-secrets.ts';
+import { reproducer, type ShownRequest } from '../reference/strict/findings.ts';
+import { SecretSet } from '../shared/redact.ts';
+import { OPERATIONS } from '../spec/operations/index.ts';
+import { specPath } from '../spec/paths.ts';
+import { asApiResponse, matchOperation } from './exchange-view.ts';
+import { judgeAnswer } from './judge-answer.ts';
+import { judgeClient, requestParams } from './judge-request.ts';
+import type { ObservedExchange } from './proxy.ts';
+
+export interface ObservedFinding {
+  side: 'server' | 'client';
+  /** 'METHOD /path' as the spec writes it. */
+  operation: string;
+  /** Server: the clause broken. Client: the strict judge's kind (unknown-parameter, token-in-query...). */
+  clause: string;
+  /** Server: the check that found it. Client: the parameter concerned. */
+  about: string;
+  requirement: string;
+  expected?: string;
+  actual?: string;
+  fields?: string[];
+  resource?: string;
+  /** How many exchanges showed it. */
+  count: number;
+  /** The first exchange that showed it, as a curl command (tokens and passwords [redacted]). */
+  reproducer: string;
+  /** The status that answered that first exchange. */
+  status: number;
+}
+
+export interface ObservationCounts {
+  exchanges: number;
+  /** Exchanges matched to an operation of the spec and judged. */
+  judged: number;
+  /** Exchanges to routes outside the spec: passed through, never judged. */
+  outsideSpec: number;
+  /** Answers whose copy was cut at the capture limit: not judged for their body. */
+  bodyNotJudged: number;
+  /** Requests the upstream did not answer (connection refused, reset). */
+  upstreamErrors: number;
+}
+
+export interface ObservationSnapshot {
+  counts: ObservationCounts;
+  server: ObservedFinding[];
+  client: ObservedFinding[];
+  operations: { seen: { operation: string; count: number }[]; neverSeen: string[] };
+}
+
+const ALL_OPERATIONS = OPERATIONS.map((o) => `${o.method} ${specPath(o.path)}`);
+const TOKEN_HEADERS = ['private-token', 'job-token', 'authorization', 'cookie'];
+const TOKEN_QUERY = ['private_token', 'access_token', 'job_token', 'password'];
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export class Observation {
+  readonly secrets: SecretSet;
+  private readonly counts: ObservationCounts = { exchanges: 0, judged: 0, outsideSpec: 0, bodyNotJudged: 0, upstreamErrors: 0 };
+  private readonly findings = new Map<string, ObservedFinding>();
+  private readonly seen = new Map<string, number>();
+
+  /** `replayBase`: the URL reproducers send to (the upstream's root). */
+  constructor(
+    private readonly replayBase: string,
+    secrets: Iterable<string> = [],
+  ) {
+    this.secrets = new SecretSet(secrets);
+  }
+
+  private learn(x: ObservedExchange, params: Record<string, unknown>): void {
+    for (const h of TOKEN_HEADERS) {
+      const v = x.requestHeaders[h];
+      if (v !== undefined) this.secrets.add(v.replace(/^\s*(bearer|basic)\s+/i, '').trim());
+    }
+    for (const q of TOKEN_QUERY) if (typeof params[q] === 'string') this.secrets.add(params[q] as string);
+    const hash = params.platform_kubernetes_attributes;
+    if (isObject(hash) && typeof hash.token === 'string') this.secrets.add(hash.token);
+  }
+
+  private note(
+    side: ObservedFinding['side'],
+    operation: string,
+    clause: string,
+    about: string,
+    found: Omit<ObservedFinding, 'side' | 'operation' | 'clause' | 'about' | 'count' | 'reproducer' | 'status'>,
+    shown: () => string,
+    status: number,
+  ): void {
+    const key = `${side}\u0000${operation}\u0000${clause}\u0000${about}`;
+    const had = this.findings.get(key);
+    if (had) {
+      had.count++;
+      return;
+    }
+    const r = (s: string | undefined) => (s === undefined ? undefined : this.secrets.redact(s));
+    this.findings.set(key, {
+      side,
+      operation,
+      clause,
+      about,
+      requirement: r(found.requirement)!,
+      ...(found.expected !== undefined ? { expected: r(found.expected) } : {}),
+      ...(found.actual !== undefined ? { actual: r(found.actual) } : {}),
+      ...(found.fields ? { fields: found.fields } : {}),
+      ...(found.resource ? { resource: found.resource } : {}),
+      count: 1,
+      reproducer: this.secrets.redact(shown()),
+      status,
+    });
+  }
+
+  record(x: ObservedExchange): void {
+    this.counts.exchanges++;
+    const op = matchOperation(x.method, x.target);
+    if (!op) {
+      this.counts.outsideSpec++;
+      if (x.status === 0) this.counts.upstreamErrors++;
+      return;
+    }
+    const sent = requestParams(x, op);
+    this.learn(x, sent.params);
+    const res = asApiResponse(x, this.replayBase);
+    learnSecrets(res, this.secrets);
+    if (x.status === 0) {
+      this.counts.upstreamErrors++;
+      return;
+    }
+    this.counts.judged++;
+    this.seen.set(op.name, (this.seen.get(op.name) ?? 0) + 1);
+    if (x.bodyCut) this.counts.bodyNotJudged++;
+    const authHeader =
+      x.requestHeaders['private-token'] !== undefined
+        ? 'PRIVATE-TOKEN'
+        : x.requestHeaders.authorization !== undefined
+          ? 'Authorization'
+          : x.requestHeaders['job-token'] !== undefined
+            ? 'JOB-TOKEN'
+            : undefined;
+    const shownRequest: ShownRequest = {
+      method: x.method,
+      url: res.url,
+      operationId: op.row.operationId,
+      ...(authHeader ? { authHeader } : {}),
+      ...(isObject(sent.body) ? { body: sent.body } : {}),
+    };
+    const shown = () => reproducer(shownRequest);
+    for (const f of judgeAnswer(res, op, sent.params, sent.readable, !x.bodyCut)) {
+      const { check, clause, ...rest } = f;
+      this.note('server', op.name, clause, check, { ...rest, expected: str(rest.expected), actual: str(rest.actual) }, shown, x.status);
+    }
+    for (const j of judgeClient(x.method, sent, op)) {
+      this.note('client', op.name, j.kind, j.parameter, { requirement: j.detail }, shown, x.status);
+    }
+  }
+
+  snapshot(): ObservationSnapshot {
+    const all = [...this.findings.values()].map((f) => ({ ...f }));
+    const order = (a: ObservedFinding, b: ObservedFinding) =>
+      a.operation.localeCompare(b.operation) || a.clause.localeCompare(b.clause) || a.about.localeCompare(b.about);
+    return {
+      counts: { ...this.counts },
+      server: all.filter((f) => f.side === 'server').sort(order),
+      client: all.filter((f) => f.side === 'client').sort(order),
+      operations: {
+        seen: [...this.seen].map(([operation, count]) => ({ operation, count })).sort((a, b) => a.operation.localeCompare(b.operation)),
+        neverSeen: ALL_OPERATIONS.filter((o) => !this.seen.has(o)),
+      },
+    };
+  }
+}
+
+function str(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v === 'string') return v.length > 500 ? `${v.slice(0, 500)}…` : v;
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 500 ? `${s.slice(0, 500)}…` : s;
+}

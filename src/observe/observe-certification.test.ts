@@ -1,0 +1,96 @@
+/**
+ * observe's proof on real traffic (issue 36, Done when): the kit's whole certification runs
+ * THROUGH `observe` in front of the in-process reference, and observe reports no server finding;
+ * the certification still passes (the proxy changes nothing it forwards); no secret reaches the
+ * report. The whole run, not a selection: it takes about 20 s through the proxy.
+ * Then the command itself: the ready line, SIGTERM writes the report, exit 0; bad input exits 2.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { childEnv, removeRunFolders, runCertification, tempFolder } from '../mutation/run-fault.ts';
+import { startReferenceServer } from '../reference/index.ts';
+import { PACKAGE_ROOT } from '../run/certify.ts';
+import { scanForSecrets } from '../run/secret-scan.ts';
+import { main } from '../cli.ts';
+import { startObserve } from './index.ts';
+
+const ADMIN = 'observe-certification-admin-token';
+afterAll(removeRunFolders);
+
+describe('observe', () => {
+  it('sees a whole certification of the reference pass through it with no server finding', { timeout: 300_000 }, async () => {
+    const ref = await startReferenceServer({ adminToken: ADMIN });
+    const reportsDir = tempFolder('cfk-observe-cert-');
+    const o = await startObserve({ upstream: ref.url, reportsDir });
+    try {
+      const run = await runCertification({ env: { CONFORMANCE_BASE_URL: o.url, CONFORMANCE_ADMIN_TOKEN: ADMIN } });
+      expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
+    } finally {
+      await ref.close();
+    }
+    const secrets = o.learnedSecrets();
+    const { summary, exitCode } = await o.stop();
+    expect(summary.server).toEqual([]);
+    expect(exitCode).toBe(0);
+    expect(summary.counts.judged).toBeGreaterThan(1000);
+    expect(summary.counts.upstreamErrors).toBe(0);
+    expect(summary.operations.seen.length).toBeGreaterThan(50);
+    expect(scanForSecrets(reportsDir, [ADMIN, ...secrets])).toEqual([]);
+  });
+
+  it('prints its URL, writes the report on SIGTERM and exits 0', { timeout: 60_000 }, async () => {
+    const ref = await startReferenceServer({ adminToken: ADMIN });
+    const reportsDir = tempFolder('cfk-observe-cli-');
+    const child = spawn(
+      process.execPath,
+      [join(PACKAGE_ROOT, 'bin/conformance.js'), 'observe', '--upstream', ref.url, '--reports-dir', reportsDir],
+      {
+        cwd: PACKAGE_ROOT,
+        env: childEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    child.stderr.on('data', (d) => (out += d));
+    const url = await new Promise<string>((done) => {
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (m) done(m[1]!);
+      });
+    });
+    const res = await fetch(`${url}/api/v4/broadcast_messages`);
+    expect(res.status).toBe(200);
+    await res.text();
+    const code = await new Promise<number | null>((done) => {
+      child.on('close', done);
+      child.kill('SIGTERM');
+    });
+    await ref.close();
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/PASS: 0 server finding/);
+    for (const f of ['summary.json', 'summary.md', 'junit.xml']) expect(existsSync(join(reportsDir, f))).toBe(true);
+    const summary = JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8'));
+    expect(summary.operations.seen).toEqual([{ operation: 'GET /broadcast_messages', count: 1 }]);
+  });
+
+  it('exits 2 with one line on bad input', async () => {
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      expect(await main(['observe'])).toBe(2);
+      expect(await main(['observe', '--upstream', 'ftp://x'])).toBe(2);
+      expect(await main(['observe', '--upstream', 'http://127.0.0.1:1'])).toBe(2);
+      expect(await main(['observe', '--upstream', 'http://127.0.0.1:1', '--duration', 'soon'])).toBe(2);
+      expect(await main(['observe', '--upstrem', 'x'])).toBe(2);
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(5);
+    expect(errors[2]).toMatch(/upstream http:\/\/127\.0\.0\.1:1 does not answer/);
+    expect(errors[4]).toMatch(/did you mean --upstream/);
+  });
+});

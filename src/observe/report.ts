@@ -1,0 +1,190 @@
+/**
+ * The observation's report: summary.json, summary.md and junit.xml in the reports folder. Findings
+ * by side (server, then client), then operation and clause, each with how often it was seen and
+ * one redacted reproducer; the operations seen and never seen. With a baseline the server findings
+ * it names are reported as known, through the certification's own code (report/baseline.ts); an
+ * entry that matched nothing is unused, never stale: an observation judges only the traffic it saw.
+ * Every text written goes through the observation's secrets once more.
+ *
+ *   const summary = observeSummary(snapshot, { upstream, startedAt, durationMs, baseline });
+ *   await writeObserveReports(summary, 'reports', secrets);   // the three paths
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { applyBaseline, type Baseline, type BaselineTarget } from '../report/baseline.ts';
+import { escapeAttribute, escapeXml } from '../report/xml-text.ts';
+import type { SecretSet } from '../shared/redact.ts';
+import type { ObservationSnapshot, ObservedFinding } from './observation.ts';
+
+export interface KnownFinding extends ObservedFinding {
+  known: { reason: string; entries: string[]; expires: string };
+}
+
+export interface ObserveSummary {
+  kind: 'observe';
+  verdict: 'pass' | 'fail';
+  upstream: string;
+  kitVersion: string;
+  startedAt: string;
+  durationMs: number;
+  counts: ObservationSnapshot['counts'];
+  /** Server findings outside the baseline: each makes the verdict fail. */
+  server: ObservedFinding[];
+  /** Server findings the baseline names. */
+  known: KnownFinding[];
+  /** Client findings (the strict judge's): reported, never part of the verdict. */
+  client: ObservedFinding[];
+  operations: ObservationSnapshot['operations'];
+  baseline?: { file: string; applied: string[]; unused: string[]; expired: string[] };
+}
+
+export interface SummaryMeta {
+  upstream: string;
+  kitVersion: string;
+  startedAt: string;
+  durationMs: number;
+  baseline?: Baseline;
+  /** YYYY-MM-DD the baseline's dates are read against (default today). */
+  today?: string;
+}
+
+export function observeSummary(snapshot: ObservationSnapshot, meta: SummaryMeta): ObserveSummary {
+  let server = snapshot.server;
+  let known: KnownFinding[] = [];
+  let baseline: ObserveSummary['baseline'];
+  if (meta.baseline) {
+    const target: BaselineTarget & { failures: { finding: ObservedFinding }[] } = {
+      verdict: 'fail',
+      totals: { passed: 0, failed: server.length, skipped: 0 },
+      clauses: [...new Set(server.map((f) => f.clause))].map((id) => ({ id, status: 'fail' })),
+      failures: server.map((f) => ({ clause: f.clause, fields: f.fields, resource: f.resource, operation: f.operation, finding: f })),
+      verdictReasons: [],
+    };
+    const applied = applyBaseline(target, meta.baseline, meta.today ?? new Date().toISOString().slice(0, 10));
+    server = applied.failures.map((f) => (f as unknown as { finding: ObservedFinding }).finding);
+    known = (
+      (applied.knownFailures ?? []) as { finding: ObservedFinding; known: { reason: string; entries: string[]; expires: string } }[]
+    ).map((f) => ({ ...f.finding, known: f.known }));
+    const outcome = applied.baseline!;
+    baseline = { file: outcome.file, applied: outcome.applied, unused: [...outcome.unused, ...outcome.stale], expired: outcome.expired };
+  }
+  return {
+    kind: 'observe',
+    verdict: server.length ? 'fail' : 'pass',
+    upstream: meta.upstream,
+    kitVersion: meta.kitVersion,
+    startedAt: meta.startedAt,
+    durationMs: Math.round(meta.durationMs),
+    counts: snapshot.counts,
+    server,
+    known,
+    client: snapshot.client,
+    operations: snapshot.operations,
+    ...(baseline ? { baseline } : {}),
+  };
+}
+
+const cell = (s: string | undefined) => (s ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function findingRows(list: readonly ObservedFinding[], side: 'server' | 'client'): string[] {
+  if (!list.length) return ['None.', ''];
+  const head =
+    side === 'server'
+      ? ['| operation | clause | seen | requirement | expected | actual | reproducer |', '| --- | --- | --- | --- | --- | --- | --- |']
+      : ['| operation | finding | parameter | seen | detail | reproducer |', '| --- | --- | --- | --- | --- | --- |'];
+  const rows = list.map((f) =>
+    side === 'server'
+      ? `| ${f.operation} | ${f.clause} | ${f.count} | ${cell(f.requirement)} | ${cell(f.expected)} | ${cell(f.actual)} | \`${cell(f.reproducer)}\` |`
+      : `| ${f.operation} | ${f.clause} | ${cell(f.about)} | ${f.count} | ${cell(f.requirement)} | \`${cell(f.reproducer)}\` |`,
+  );
+  return [...head, ...rows, ''];
+}
+
+export function observeMarkdown(s: ObserveSummary): string {
+  const c = s.counts;
+  const lines = [
+    `# Observation of ${s.upstream}: ${s.verdict === 'pass' ? 'PASS' : 'FAIL'}`,
+    '',
+    `${c.exchanges} exchanges in ${(s.durationMs / 1000).toFixed(1)} s: ${c.judged} judged, ${c.outsideSpec} outside the spec (passed through, not judged), ` +
+      `${c.bodyNotJudged} answers too large to judge their body, ${c.upstreamErrors} not answered by the upstream.`,
+    '',
+    `## Server findings (${s.server.length})`,
+    '',
+    ...findingRows(s.server, 'server'),
+  ];
+  if (s.baseline) {
+    lines.push(`## Known departures (${s.known.length}, baseline ${s.baseline.file})`, '');
+    lines.push(...(s.known.length ? findingRows(s.known, 'server') : ['None.', '']));
+    if (s.baseline.expired.length) lines.push(`Expired entries (their findings count again): ${s.baseline.expired.join('; ')}`, '');
+  }
+  lines.push(`## Client findings (${s.client.length}; they do not change the verdict)`, '', ...findingRows(s.client, 'client'));
+  lines.push(`## Operations seen (${s.operations.seen.length})`, '');
+  lines.push(...(s.operations.seen.length ? s.operations.seen.map((o) => `- ${o.operation}: ${o.count}`) : ['None.']), '');
+  lines.push(`## Operations never seen (${s.operations.neverSeen.length})`, '', ...s.operations.neverSeen.map((o) => `- ${o}`), '');
+  return lines.join('\n');
+}
+
+function testcase(f: ObservedFinding, suite: string, inner: string): string {
+  return `    <testcase classname="${escapeAttribute(suite)}" name="${escapeAttribute(`${f.clause} ${f.operation} (${f.about})`)}">\n${inner}    </testcase>`;
+}
+
+const detail = (f: ObservedFinding) =>
+  escapeXml(
+    `${f.requirement}\nExpected: ${f.expected ?? ''}   Actual: ${f.actual ?? ''}\nSeen ${f.count} time(s). Reproduce with:\n   ${f.reproducer}`,
+  );
+
+export function observeJunit(s: ObserveSummary): string {
+  const server = [
+    ...s.server.map((f) =>
+      testcase(
+        f,
+        'observe.server',
+        `      <failure message="${escapeAttribute(f.requirement)}" type="${escapeAttribute(f.clause)}">${detail(f)}</failure>\n`,
+      ),
+    ),
+    ...s.known.map((f) => testcase(f, 'observe.server', `      <skipped message="${escapeAttribute(`known: ${f.known.reason}`)}"/>\n`)),
+    ...s.operations.seen
+      .filter((o) => !s.server.some((f) => f.operation === o.operation))
+      .map(
+        (o) => `    <testcase classname="observe.server" name="${escapeAttribute(`${o.operation}: ${o.count} answer(s), no finding`)}"/>`,
+      ),
+  ];
+  const client = s.client.map((f) =>
+    testcase(
+      f,
+      'observe.client',
+      `      <skipped message="${escapeAttribute(`client finding (does not change the verdict): ${f.requirement}`)}"/>\n      <system-out>${detail(f)}</system-out>\n`,
+    ),
+  );
+  const failures = s.server.length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="conformance observe" tests="${server.length + client.length}" failures="${failures}">`,
+    `  <testsuite name="observe.server" tests="${server.length}" failures="${failures}" skipped="${s.known.length}">`,
+    ...server,
+    '  </testsuite>',
+    `  <testsuite name="observe.client" tests="${client.length}" failures="0" skipped="${client.length}">`,
+    ...client,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** Writes the three files (every text redacted once more); returns their paths. */
+export async function writeObserveReports(s: ObserveSummary, dir: string, secrets?: SecretSet): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const r = (t: string) => (secrets ? secrets.redact(t) : t);
+  const files: [string, string][] = [
+    ['summary.json', `${JSON.stringify(s, null, 2)}\n`],
+    ['summary.md', observeMarkdown(s)],
+    ['junit.xml', observeJunit(s)],
+  ];
+  const paths: string[] = [];
+  for (const [name, text] of files) {
+    const path = join(dir, name);
+    await writeFile(path, r(text));
+    paths.push(path);
+  }
+  return paths;
+}
