@@ -8,12 +8,13 @@
  *   conformance cleanup --base-url URL [--admin-token T]
  *   conformance openapi [--out FILE] [--base-url URL]
  *   conformance bench [--users N] [--duration S] [--no-certification]
+ *   conformance certify-client [--data FILE] [--profile P] [--baseline FILE] [--reports-dir DIR] -- COMMAND...
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { FLAGS, SWITCHES, type Config, type ConfigFlags } from './run/config.ts';
-import { argsError, configFlagsHelp, helpOrVersion, SERVE_HELP, unknownCommand } from './cli-help.ts';
+import { argsError, CERTIFY_CLIENT_HELP, configFlagsHelp, helpOrVersion, SERVE_HELP, unknownCommand } from './cli-help.ts';
 import { isKitError, KitError } from './shared/errors.ts';
 
 // Each command below loads only what it runs: a certification does not wait for the reference
@@ -25,6 +26,7 @@ const USAGE = `Usage (every command takes --help; conformance --version prints t
                       [--progress lines|dot|verbose] [filter...]
   conformance serve [--port P] [--host H] [--admin-token TOKEN] [--profile spec|platform] [--strict] [--client-report PATH]
                     [--data SEED.json] [--ops-faults 'KIND[=ARG]@ROUTE[:RATE],...']
+  conformance certify-client [--data SEED.json] [--profile spec|platform] [--baseline FILE] [--reports-dir DIR] -- COMMAND...
   conformance validate --schema NAME FILE|-
   conformance schemas
   conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]
@@ -136,6 +138,7 @@ export async function main(argv: string[]): Promise<number> {
       cleanup: configFlagsHelp(),
       bench: BENCH_HELP,
       serve: SERVE_HELP,
+      'certify-client': CERTIFY_CLIENT_HELP,
     });
     if (early !== undefined) return early;
     switch (command) {
@@ -170,6 +173,12 @@ export async function main(argv: string[]): Promise<number> {
       }
       case 'serve':
         return await serve(rest);
+      case 'certify-client': {
+        const { certifyClientCommand, CERTIFY_CLIENT_OPTIONS } = await import('./run/certify-client.ts');
+        const split = rest.indexOf('--');
+        const { values, positionals } = parse(split < 0 ? rest : rest.slice(0, split), CERTIFY_CLIENT_OPTIONS);
+        return await certifyClientCommand(values, positionals, split < 0 ? [] : rest.slice(split + 1));
+      }
       case 'validate': {
         const { values, positionals } = parse(rest, { schema: { type: 'string' } });
         if (!values.schema || positionals.length !== 1)
