@@ -94,6 +94,14 @@ describe('certify-client', () => {
     expect(reportsOf(dir)[2]).toContain('<failure message="the command exited 3" type="command"/>');
   });
 
+  it('serves the platform profile when asked, and says so in the report', async () => {
+    const dir = temp('certify-client-');
+    const { result } = await run(dir, 'process.exit(0)', { profile: 'platform' });
+    expect(result.exitCode).toBe(0);
+    expect(result.verdict.profile).toBe('platform');
+    expect(reportsOf(dir)[1]).toContain('profile platform');
+  });
+
   it('cannot run: a missing command, an unreadable --data or --baseline, a bad profile (KitError, no report left)', async () => {
     const dir = temp('certify-client-');
     const reportsDir = join(dir, 'reports');
