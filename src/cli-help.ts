@@ -70,6 +70,18 @@ junit.xml (docs/observe.md). Exit 0: no server finding outside the baseline; 1: 
   --baseline FILE    known departures, reported as known (CONFORMANCE_BASELINE)
   --preserve-host    forward the client's Host header as sent (behind a reverse proxy)`;
 
+/** certify-client's lines under its usage (docs/certify-client.md says more). */
+export const CERTIFY_CLIENT_HELP = `A verdict for a client's own tests: starts the strict reference on a free port, runs COMMAND with
+CONFORMANCE_CLIENT_URL (the server root) and CONFORMANCE_CLIENT_TOKEN (an administrator's token) in its
+environment, stops the server when it ends and writes client-report.md, client-report.json and junit.xml.
+PASS (exit 0) when COMMAND exited 0 and no client finding is outside the baseline; FAIL (exit 1) says which;
+exit 2 when it cannot run. SIGINT/SIGTERM are passed on to COMMAND; the reports are still written.
+  --data SEED.json      start from declared users (with tokens), groups, projects... (serve --data's format)
+  --profile P           spec (default, or REFERENCE_PROFILE) or platform: the real platform's departures on
+  --baseline FILE       known client findings ({"finding": KIND, "operations": [...], "parameters": [...]});
+                        conformance baseline --from reports/client-report.json adopts a run's findings
+  --reports-dir DIR     where the reports go (reports)`;
+
 const HELP = new Set(['--help', '-h']);
 
 /**

@@ -136,6 +136,27 @@ describe('help, version, did you mean', () => {
   });
 });
 
+describe('certify-client on the command line', () => {
+  test("--help prints its usage and its options; a help flag after -- is the command's", async () => {
+    const r = await run(['certify-client', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Usage:\n {2}conformance certify-client \[--data SEED\.json\]/);
+    expect(r.out).toContain('CONFORMANCE_CLIENT_URL');
+    expect(r.out).toMatch(/--baseline FILE/);
+    expect(await oneLineError(['certify-client', '--reports-dir', join(dir, 'reports'), '--', 'no-such-client-command', '--help'])).toBe(
+      'conformance: cannot start the command "no-such-client-command": not found',
+    );
+  });
+
+  test('what cannot run: one line, exit 2', async () => {
+    expect(await oneLineError(['certify-client', 'node', 'x'])).toMatch(/takes its command after --, got "node x"/);
+    expect(await oneLineError(['certify-client'])).toMatch(/needs a command after --/);
+    expect(await oneLineError(['certify-client', '--dat', 'x', '--', 'node'])).toMatch(/unknown option --dat; did you mean --data\?/);
+    expect(await oneLineError(['certify-client', '--data', join(dir, 'none.json'), '--', 'node'])).toMatch(/--data: cannot read/);
+    expect(await oneLineError(['certify-client', '--profile', 'gitlab', '--', 'node'])).toMatch(/--profile must be spec or platform/);
+  });
+});
+
 describe('certify refuses, before anything runs, what would run nothing or fail late', () => {
   const reports = temp('cli-reports-');
   const base = ['certify', '--reports-dir', reports];

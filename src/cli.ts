@@ -9,12 +9,13 @@
  *   conformance openapi [--out FILE] [--base-url URL]
  *   conformance bench [--users N] [--duration S] [--no-certification]
  *   conformance observe --upstream URL [--port N] [--reports-dir DIR] [--duration S] [--baseline FILE]
+ *   conformance certify-client [--data FILE] [--profile P] [--baseline FILE] [--reports-dir DIR] -- COMMAND...
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { FLAGS, SWITCHES, type Config, type ConfigFlags } from './run/config.ts';
-import { argsError, configFlagsHelp, helpOrVersion, OBSERVE_HELP, SERVE_HELP, unknownCommand } from './cli-help.ts';
+import { argsError, CERTIFY_CLIENT_HELP, configFlagsHelp, helpOrVersion, OBSERVE_HELP, SERVE_HELP, unknownCommand } from './cli-help.ts';
 import { isKitError, KitError } from './shared/errors.ts';
 
 // Each command below loads only what it runs: a certification does not wait for the reference
@@ -26,6 +27,7 @@ const USAGE = `Usage (every command takes --help; conformance --version prints t
                       [--progress lines|dot|verbose] [filter...]
   conformance serve [--port P] [--host H] [--admin-token TOKEN] [--profile spec|platform] [--strict] [--client-report PATH]
                     [--data SEED.json] [--ops-faults 'KIND[=ARG]@ROUTE[:RATE],...']
+  conformance certify-client [--data SEED.json] [--profile spec|platform] [--baseline FILE] [--reports-dir DIR] -- COMMAND...
   conformance validate --schema NAME FILE|-
   conformance schemas
   conformance cleanup --base-url URL [--admin-token TOKEN] [--reports-dir DIR]
@@ -140,6 +142,7 @@ export async function main(argv: string[]): Promise<number> {
       bench: BENCH_HELP,
       serve: SERVE_HELP,
       observe: OBSERVE_HELP,
+      'certify-client': CERTIFY_CLIENT_HELP,
     });
     if (early !== undefined) return early;
     switch (command) {
@@ -174,6 +177,12 @@ export async function main(argv: string[]): Promise<number> {
       }
       case 'serve':
         return await serve(rest);
+      case 'certify-client': {
+        const { certifyClientCommand, CERTIFY_CLIENT_OPTIONS } = await import('./run/certify-client.ts');
+        const split = rest.indexOf('--');
+        const { values, positionals } = parse(split < 0 ? rest : rest.slice(0, split), CERTIFY_CLIENT_OPTIONS);
+        return await certifyClientCommand(values, positionals, split < 0 ? [] : rest.slice(split + 1));
+      }
       case 'validate': {
         const { values, positionals } = parse(rest, { schema: { type: 'string' } });
         if (!values.schema || positionals.length !== 1)

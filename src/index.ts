@@ -11,6 +11,7 @@ import { assertSchemaName, validateAgainst, validateJsonText } from './kit/schem
 
 export { certify, type CertifyOptions, type CertifyResult } from './run/certify.ts';
 export { cleanup } from './run/cleanup.ts';
+export { certifyClient, type CertifyClientOptions, type CertifyClientResult } from './run/certify-client.ts';
 export { loadConfig, type Config } from './run/config.ts';
 export { KitError, KIT_ERROR_CODES } from './shared/errors.ts';
 export { schemaNames } from './kit/schemas.ts';

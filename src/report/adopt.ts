@@ -11,12 +11,16 @@
  * when each of them names fields, and to the union of their `operations` when each names one and none
  * is a property's (a property's random inputs may meet the same departure through another request next
  * run), and to races when every one of them is a race check's (requests sent together). A failure without a clause, or with one outside the catalogue, cannot be excused: it is named.
+ *
+ * A client report (`client-report.json` of `certify-client` or `serve --strict`) is adopted the same
+ * way: one client entry per finding kind and operation, narrowed to its parameters (client-baseline.ts).
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { CLAUSES } from '../spec/clauses.ts';
 import { KitError } from '../shared/errors.ts';
 import { entryLabel, parseBaseline, type BaselineEntry } from './baseline.ts';
 import { readSummaryFile } from './read-summary.ts';
+import { adoptClientFindings, isClientReport, type AdoptableClientReport } from './client-baseline.ts';
 import type { FailureSummary } from './failure-summary.ts';
 
 /** What adopting reads of a failure in summary.json. */
@@ -46,6 +50,8 @@ export interface AdoptOptions {
 }
 
 export interface Adoption {
+  /** What was adopted: a certification's failures, or a client report's findings. */
+  of?: 'failures' | 'client findings';
   baseline: { $comment: string; known: BaselineEntry[] };
   /** How many failures each entry excuses, by entry label. */
   counts: Record<string, number>;
@@ -69,6 +75,34 @@ function isDay(s: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
 }
 
+/** The entries' date (checked) and reason. */
+function adoptedDateAndReason(o: AdoptOptions): { expires: string; reason: string } {
+  const expires = o.expires ?? oneYearAfter(o.today);
+  if (!isDay(expires)) throw new KitError('USAGE', `--expires must be a date YYYY-MM-DD, got "${expires}"`);
+  if (expires < o.today) throw new KitError('USAGE', `--expires ${expires} is past: the baseline would fail the next run as expired`);
+  return { expires, reason: o.reason?.trim() || `adopted from ${o.from} on ${o.today}` };
+}
+
+/** The baseline that excuses exactly the findings of a client report (pure). */
+export function adoptClientReport(report: AdoptableClientReport, o: AdoptOptions): Adoption {
+  const { known, counts } = adoptClientFindings(report, { from: o.from, ...adoptedDateAndReason(o) });
+  const argv = Array.isArray(report.command?.argv) ? report.command.argv.join(' ') : undefined;
+  const $comment =
+    `The client findings of ${o.from}${argv ? ` (command ${argv})` : ''}, adopted on ${o.today} by conformance baseline. ` +
+    'Review each entry: give the real reason, or fix the client and remove it.';
+  return { of: 'client findings', baseline: { $comment, known }, counts, skipped: [], notes: [] };
+}
+
+/** The client report in `file`, or undefined when it is not one (a summary.json, or unreadable: readSummaryFile says why). */
+function clientReportIn(file: string): AdoptableClientReport | undefined {
+  try {
+    const json: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return isClientReport(json) ? json : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The union of a list of lists, sorted; undefined when one of them is missing or empty. */
 function unionOfAll(lists: (string[] | undefined)[]): string[] | undefined {
   if (!lists.every((l) => l?.length)) return undefined;
@@ -77,10 +111,7 @@ function unionOfAll(lists: (string[] | undefined)[]): string[] | undefined {
 
 /** The baseline that excuses exactly the failures of this run (pure). */
 export function adoptFailures(summary: AdoptableSummary, o: AdoptOptions): Adoption {
-  const expires = o.expires ?? oneYearAfter(o.today);
-  if (!isDay(expires)) throw new KitError('USAGE', `--expires must be a date YYYY-MM-DD, got "${expires}"`);
-  if (expires < o.today) throw new KitError('USAGE', `--expires ${expires} is past: the baseline would fail the next run as expired`);
-  const reason = o.reason?.trim() || `adopted from ${o.from} on ${o.today}`;
+  const { expires, reason } = adoptedDateAndReason(o);
   const byClause = new Map<string, AdoptableFailure[]>();
   const byResource = new Map<string, AdoptableFailure[]>();
   const skipped: Adoption['skipped'] = [];
@@ -125,10 +156,9 @@ export function adoptFailures(summary: AdoptableSummary, o: AdoptOptions): Adopt
 export function writeAdoptedBaseline(o: Omit<AdoptOptions, 'today'> & { out: string; force?: boolean; today?: string }): Adoption {
   if (existsSync(o.out) && !o.force)
     throw new KitError('OUTPUT_UNWRITABLE', `${o.out} exists: refusing to overwrite it (--force replaces it, --out FILE writes elsewhere)`);
-  const adoption = adoptFailures(readSummaryFile<AdoptableSummary>(o.from), {
-    ...o,
-    today: o.today ?? new Date().toISOString().slice(0, 10),
-  });
+  const options = { ...o, today: o.today ?? new Date().toISOString().slice(0, 10) };
+  const client = clientReportIn(o.from);
+  const adoption = client ? adoptClientReport(client, options) : adoptFailures(readSummaryFile<AdoptableSummary>(o.from), options);
   const text = `${JSON.stringify(adoption.baseline, null, 2)}\n`;
   parseBaseline(text, o.out, CATALOGUE); // what certify --baseline will read: checked before it is written
   try {
@@ -154,7 +184,7 @@ export function baselineCommand(parsed: { values: Record<string, string | boolea
   if (typeof values.from !== 'string' || positionals.length)
     throw new KitError(
       'USAGE',
-      'baseline needs --from SUMMARY_JSON (and no other argument): conformance baseline --from reports/summary.json',
+      'baseline needs --from SUMMARY_JSON or CLIENT_REPORT_JSON (and no other argument): conformance baseline --from reports/summary.json',
     );
   const out = (values.out as string | undefined) ?? 'baseline.json';
   const adoption = writeAdoptedBaseline({
@@ -166,16 +196,21 @@ export function baselineCommand(parsed: { values: Record<string, string | boolea
   });
   const { known } = adoption.baseline;
   const failures = Object.values(adoption.counts).reduce((a, b) => a + b, 0);
+  const what = adoption.of === 'client findings' ? 'finding' : 'failure';
   console.log(
     known.length
-      ? `Baseline written to ${out}: ${known.length} entr${known.length === 1 ? 'y' : 'ies'} for ${failures} failure${failures === 1 ? '' : 's'}, expiring ${known[0]!.expires}`
-      : `Baseline written to ${out}: no entries (${values.from} has no failures)`,
+      ? `Baseline written to ${out}: ${known.length} entr${known.length === 1 ? 'y' : 'ies'} for ${failures} ${what}${failures === 1 ? '' : 's'}, expiring ${known[0]!.expires}`
+      : `Baseline written to ${out}: no entries (${values.from} has no ${what}s)`,
   );
-  for (const [label, n] of Object.entries(adoption.counts)) console.log(`  ${label} (${n} failure${n === 1 ? '' : 's'})`);
+  for (const [label, n] of Object.entries(adoption.counts)) console.log(`  ${label} (${n} ${what}${n === 1 ? '' : 's'})`);
   for (const s of adoption.skipped) console.error(`conformance: not adopted, ${s.why}: ${s.test}`);
   for (const note of adoption.notes) console.error(`conformance: ${note}`);
   if (adoption.skipped.length)
     console.error(`conformance: ${adoption.skipped.length} failure(s) no baseline can excuse: runs with ${out} still fail on them`);
-  console.log(`Certify with it: conformance certify --baseline ${out}`);
+  console.log(
+    adoption.of === 'client findings'
+      ? `Judge the client with it: conformance certify-client --baseline ${out} -- COMMAND...`
+      : `Certify with it: conformance certify --baseline ${out}`,
+  );
   return 0;
 }

@@ -182,8 +182,18 @@ describe('parseBaseline', () => {
     ['{"known":[{"clause":"a","reason":"r","expires":"2027-01-01","fields":[]}]}', /known\.0\.fields/],
     ['{"known":[{"clause":"a","reason":"r","expires":"2027-01-01","races":false}]}', /known\.0\.races must be true \(or left out\)/],
     ['{"known":[{"resource":"epic","reason":"r","expires":"2027-01-01"}]}', /a resource entry must name its fields/],
-    ['{"known":[{"clause":"a","resource":"epic","fields":["x"],"reason":"r","expires":"2027-01-01"}]}', /either a clause or a resource/],
-    ['{"known":[{"reason":"r","expires":"2027-01-01"}]}', /either a clause or a resource/],
+    [
+      '{"known":[{"clause":"a","resource":"epic","fields":["x"],"reason":"r","expires":"2027-01-01"}]}',
+      /one of a clause, a resource or a client finding/,
+    ],
+    ['{"known":[{"reason":"r","expires":"2027-01-01"}]}', /one of a clause, a resource or a client finding/],
+    [
+      '{"known":[{"clause":"a","finding":"wrong-type","reason":"r","expires":"2027-01-01"}]}',
+      /one of a clause, a resource or a client finding/,
+    ],
+    ['{"known":[{"finding":"wrong-colour","reason":"r","expires":"2027-01-01"}]}', /known\.0\.finding/],
+    ['{"known":[{"finding":"wrong-type","fields":["x"],"reason":"r","expires":"2027-01-01"}]}', /operations and parameters, not fields/],
+    ['{"known":[{"clause":"a","parameters":["x"],"reason":"r","expires":"2027-01-01"}]}', /parameters narrow a client finding entry only/],
     ['{"known":[{"resource":"epik","fields":["x"],"reason":"r","expires":"2027-01-01"}]}', /unknown resource\(s\) epik \(known: .*epic/],
   ])('%s is refused with a clear line', (text, message) => {
     expect(() => parseBaseline(text, 'b.json', new Set(['a']))).toThrow(message);

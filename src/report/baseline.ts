@@ -16,18 +16,27 @@
  *   const baseline = parseBaseline(text, 'baselines/platform.json');
  *   const summary = applyBaseline(buildSummary(input), baseline, '2026-11-22');
  *   summary.baseline.seen  // { 'resource epic [fields description]': 42, ... }
+ *
+ * A client finding of `certify-client` is excused by a client entry, `{"finding": "token-in-query",
+ * "operations": ["GET /user"], "parameters": ["private_token"]}` (client-baseline.ts applies them);
+ * a certification of a server leaves such entries unused, as `certify-client` leaves clause entries.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CLAUSES } from '../spec/clauses.ts';
+import { CLIENT_FINDING_KINDS } from '../spec/client-findings.ts';
 import { KitError } from '../shared/errors.ts';
 import { resourceOf } from '../kit/field-path.ts';
 import { schemaNames } from '../kit/schemas.ts';
 
 export interface BaselineEntry {
-  /** The clause that departs (absent for a field departure of a resource). */
+  /** The clause that departs (absent for a field departure of a resource and for a client finding). */
   clause?: string;
+  /** A known client finding of this kind ('token-in-query'), for `certify-client` (no `clause`, no `resource`). */
+  finding?: string;
+  /** Only client findings about these parameters or body fields (with `finding`). */
+  parameters?: string[];
   /** A field departure of this resource ('epic'), wherever its schema judges the fields (needs `fields`, no `clause`). */
   resource?: string;
   reason: string;
@@ -56,6 +65,8 @@ const schema = z
         .object({
           clause: z.string().min(1).optional(),
           resource: z.string().min(1).optional(),
+          finding: z.enum(CLIENT_FINDING_KINDS).optional(),
+          parameters: z.array(z.string().min(1)).min(1).optional(),
           reason: z.string().min(1, 'must say why the departure is known'),
           expires: date,
           fields: z.array(z.string().min(1)).min(1).optional(),
@@ -66,16 +77,28 @@ const schema = z
           races: z.literal(true, { message: 'must be true (or left out)' }).optional(),
         })
         .strict()
-        .refine((e) => (e.clause === undefined) !== (e.resource === undefined), 'must name either a clause or a resource')
-        .refine((e) => !e.resource || e.fields, 'a resource entry must name its fields'),
+        .refine(
+          (e) => [e.clause, e.resource, e.finding].filter((x) => x !== undefined).length === 1,
+          'must name one of a clause, a resource or a client finding',
+        )
+        .refine((e) => !e.resource || e.fields, 'a resource entry must name its fields')
+        .refine((e) => !e.finding || !e.fields, 'a client finding entry narrows by operations and parameters, not fields')
+        .refine((e) => !e.parameters || e.finding, 'parameters narrow a client finding entry only'),
     ),
   })
   .passthrough();
 
-/** How an entry is named in reports: its clause (or `resource <name>`), and what it is narrowed to. */
-export function entryLabel(e: Pick<BaselineEntry, 'clause' | 'resource' | 'fields' | 'operations' | 'races'>): string {
-  const scope = [...(e.fields ? [`fields ${e.fields.join(', ')}`] : []), ...(e.operations ?? []), ...(e.races ? ['races'] : [])];
-  const name = e.resource !== undefined ? `resource ${e.resource}` : String(e.clause);
+/** How an entry is named in reports: its clause (or `resource <name>`, `client <kind>`), and what it is narrowed to. */
+export function entryLabel(
+  e: Pick<BaselineEntry, 'clause' | 'resource' | 'finding' | 'fields' | 'operations' | 'parameters' | 'races'>,
+): string {
+  const scope = [
+    ...(e.fields ? [`fields ${e.fields.join(', ')}`] : []),
+    ...(e.operations ?? []),
+    ...(e.parameters ? [`parameters ${e.parameters.join(', ')}`] : []),
+    ...(e.races ? ['races'] : []),
+  ];
+  const name = e.resource !== undefined ? `resource ${e.resource}` : e.finding !== undefined ? `client ${e.finding}` : String(e.clause);
   return scope.length ? `${name} [${scope.join('; ')}]` : name;
 }
 
@@ -177,6 +200,7 @@ const RESOURCE_AREAS: Readonly<Record<string, string>> = {
 
 /** The entry names the failure's clause (or resource) and, when narrowed to operations, its operation (to races: a race check's). */
 function inScope(entry: BaselineEntry, f: FailureFacts): boolean {
+  if (entry.finding !== undefined) return false; // a client entry: certify-client's (client-baseline.ts)
   if (entry.operations && !(f.operation && entry.operations.includes(f.operation))) return false;
   if (entry.races && !f.race) return false;
   return entry.resource !== undefined ? f.resource === entry.resource : (f.violates ?? f.clause) === entry.clause;

@@ -26,6 +26,7 @@ export const KIT_ERROR_CODES = {
   UNKNOWN_CLAUSE: 'a clause id is not in the clause catalogue (src/spec/clauses.json)',
   CASE_TABLE_INVALID: 'a case table of suites/ does not fit its suite (a placeholder without a value, an unknown operation)',
   BENCH_FAILED: 'a benchmark could not run (a server process did not start or answer)',
+  COMMAND_UNRUNNABLE: 'the command certify-client was given could not be started (not found, not executable): the message names it',
   SEED_DATA:
     "the reference's seed data (serve --data FILE, the data option) is not valid: the message names each problem's place, e.g. users[2].tokens[0].scopes",
 } as const;

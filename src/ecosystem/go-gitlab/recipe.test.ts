@@ -10,7 +10,7 @@
  *
  *   npx vitest run src/ecosystem/go-gitlab/recipe.test.ts
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,36 +18,10 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { tempFoldersForThisFile } from '../../shared/temp-folders.ts';
 import { docsCodeBlock } from '../docs-recipe.ts';
+import { GO, goClientMissing, goEnv } from './go-run.ts';
 
-const GO = '/usr/bin/go'; // Debian's golang-go
 const HERE = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const temp = tempFoldersForThisFile();
-
-/** go in GOPATH mode with its cache, build files and GOPATH entry in `dir`, Debian's Go packages after it. */
-function goEnv(dir: string): NodeJS.ProcessEnv {
-  const { GOPATH: _p, GOFLAGS: _f, GOCACHE: _c, CONFORMANCE_SERVE: _s, ...env } = process.env;
-  return {
-    ...env,
-    GO111MODULE: 'off',
-    GOPATH: `${join(dir, 'gopath')}:/usr/share/gocode`,
-    GOCACHE: join(dir, 'cache'),
-    GOTMPDIR: dir,
-    GOFLAGS: '',
-    GOENV: 'off',
-  };
-}
-
-/** Why the Go client cannot run here, or undefined when it can. */
-function goClientMissing(dir: string): string | undefined {
-  const probe = spawnSync(GO, ['list', 'github.com/xanzy/go-gitlab'], { encoding: 'utf8', env: goEnv(dir), timeout: 30_000 });
-  if (probe.error) return `${GO} is not installed (${probe.error.message})`;
-  return probe.status === 0
-    ? undefined
-    : `golang-github-xanzy-go-gitlab-dev missing (${probe.stderr
-        .trim()
-        .split('\n')[0]!
-        .replace(/ in any of:$/, '')})`;
-}
 
 /** Pids of the processes working in `folder` (Linux /proc; none elsewhere): the servers TestMain started. */
 function processesIn(folder: string): number[] {

@@ -60,6 +60,16 @@ export function reproducer(request: ShownRequest): string {
 
 export class FindingsStore {
   private readonly byKey = new Map<string, Finding>();
+  /** Requests judged, by operationId (with or without findings): what the client exercised. */
+  private readonly judgedBy = new Map<string, number>();
+  /** Counts one request routed to `operationId` and judged. */
+  judged(operationId: string): void {
+    this.judgedBy.set(operationId, (this.judgedBy.get(operationId) ?? 0) + 1);
+  }
+  /** How many requests of each operation were judged, in the order first seen. */
+  requests(): Record<string, number> {
+    return Object.fromEntries(this.judgedBy);
+  }
 
   record(judgement: Judgement, request: ShownRequest): void {
     const key = `${judgement.kind} ${request.operationId} ${judgement.parameter}`;
@@ -88,5 +98,6 @@ export class FindingsStore {
 
   clear(): void {
     this.byKey.clear();
+    this.judgedBy.clear();
   }
 }

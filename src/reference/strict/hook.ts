@@ -28,6 +28,7 @@ function authHeader(request: FastifyRequest): string | undefined {
 function judge(store: FindingsStore, request: FastifyRequest): void {
   const operationId = request.routeOptions.config.operationId;
   if (!operationId) return;
+  store.judged(operationId);
   const row = operationById(operationId);
   const query = { ...((request.query ?? {}) as Record<string, unknown>) };
   const body = request.body;

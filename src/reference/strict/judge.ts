@@ -7,18 +7,13 @@
  *                  query: { from: '2024-01-01T00:00:00Z' }, body: undefined }, operationById('listUserActivities'))
  *   // [{ kind: 'wrong-format', parameter: 'from', detail: 'expected a date (YYYY-MM-DD), got "2024-…"' }]
  */
+import type { ClientFindingKind } from '../../spec/client-findings.ts';
 import { PER_PAGE_MAX } from '../../spec/limits.ts';
 import type { Operation, Schema } from '../../spec/operation.ts';
 import { listParameters, pathEchoes } from './platform-readings.ts';
 
-export type FindingKind =
-  | 'unknown-parameter'
-  | 'wrong-type'
-  | 'wrong-format'
-  | 'deprecated-parameter'
-  | 'token-in-query'
-  | 'per-page-over-max'
-  | 'unread-body-field';
+/** The kinds of finding, listed once in the spec layer (baselines name them too). */
+export type FindingKind = ClientFindingKind;
 
 export interface Judgement {
   kind: FindingKind;
