@@ -47,6 +47,7 @@ interface BaselineEntry {
   resource?: string;
   fields?: string[];
   operations?: string[];
+  dataDependent?: true;
   reason: string;
   expires: string;
 }
@@ -64,6 +65,7 @@ export function baselineEntries(departures: readonly Departure[] = DEPARTURES): 
         ...('clause' in e ? { clause: e.clause } : { resource: e.resource }),
         ...(e.fields ? { fields: [...e.fields] } : {}),
         ...('operations' in e && e.operations ? { operations: [...e.operations] } : {}),
+        ...(e.dataDependent ? { dataDependent: true as const } : {}),
         reason: e.reason,
         expires: d.expires,
       };
