@@ -34,13 +34,7 @@ import type { SeedData } from './control/seed-data.ts';
 import { resolveOpsFaults, type OpsFault } from './ops-faults/grammar.ts';
 import { registerOpsFaults } from './ops-faults/hooks.ts';
 import { installStrict } from './strict/hook.ts';
-import {
-  CAPABILITY_VARIATIONS,
-  createVariations,
-  profileIds,
-  PROFILES,
-  type Profile,
-} from './variation/registry.ts';
+import { CAPABILITY_VARIATIONS, createVariations, profileIds, PROFILES, type Profile } from './variation/registry.ts';
 
 export interface AppOptions {
   /** Token of the seeded admin; random ('ref-' + 24 base62) when absent. */

@@ -162,7 +162,12 @@ describe('the clustersHidden option', () => {
 describe('faults', () => {
   it('clusters.token-returned, clusters.list-embeds-project, clusters.default-authorization-abac, clusters.developer-can-delete', async () => {
     t = await testServer({
-      faults: ['clusters.token-returned', 'clusters.list-embeds-project', 'clusters.default-authorization-abac', 'clusters.developer-can-delete'],
+      faults: [
+        'clusters.token-returned',
+        'clusters.list-embeds-project',
+        'clusters.default-authorization-abac',
+        'clusters.developer-can-delete',
+      ],
     });
     jane = await t.user('jane');
     projectId = (await t.req('POST', '/projects', { token: t.admin, body: { name: 'app' } })).data.id;

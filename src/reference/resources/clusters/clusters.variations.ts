@@ -42,7 +42,8 @@ export const CLUSTERS_VARIATIONS = [
   {
     id: 'platform.clusters-developer-read',
     kind: 'platform',
-    description: 'a developer member lists and reads the clusters of a project (200); adding, editing and deleting stay maintainer-only (403)',
+    description:
+      'a developer member lists and reads the clusters of a project (200); adding, editing and deleting stay maintainer-only (403)',
     suites: ['suites/auth/matrix.test.ts'],
     source:
       'app/policies/project_policy.rb (rule { can?(:developer_access) }: enable :read_cluster, "Deprecated as certificate-based cluster integration"; the maintainer rule keeps add/update/admin_cluster); app/policies/clusters/cluster_policy.rb (delegates to cluster.first_project); app/finders/clusters_finder.rb (no filter by user)',
@@ -62,7 +63,7 @@ export const CLUSTERS_VARIATIONS = [
     id: 'platform.cluster-project-basic-details',
     kind: 'platform',
     description:
-      "the project a cluster embeds has no default_branch, readme_url and forks_count, and description null when it has none (BasicProjectDetails presented without the caller)",
+      'the project a cluster embeds has no default_branch, readme_url and forks_count, and description null when it has none (BasicProjectDetails presented without the caller)',
     suites: ['clusters', 'suites/auth/matrix.test.ts'],
     source:
       "lib/api/entities/cluster_project.rb (expose :project, using: ::API::Entities::BasicProjectDetails); lib/api/entities/basic_project_details.rb (default_branch if: Ability.allowed?(options[:current_user], :read_code, project); readme_url and forks_count under user_has_access_to_project_repository?); lib/api/project_clusters.rb (present cluster, with: Entities::ClusterProject: no current_user, so a private project's repository fields are left out)",

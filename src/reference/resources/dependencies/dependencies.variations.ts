@@ -61,7 +61,7 @@ export const DEPENDENCIES_VARIATIONS = [
     source:
       'ee/lib/api/entities/dependency.rb (expose :version, raw); ee/app/models/sbom/occurrence.rb (delegate :version, to: :component_version, allow_nil: true; with_version is a preload, not a filter); ee/lib/api/dependencies.rb (no filter of versionless occurrences)',
     fidelity:
-      'A dependency found without a version is listed with `version` null, where the spec types it as a string. Data-dependent: only a dependency list holding a versionless component shows it (the platform profile\'s fixture list holds one, a pip requirement); its baseline entry is marked `dataDependent`, so a target without such data leaves it unused, not stale.',
+      "A dependency found without a version is listed with `version` null, where the spec types it as a string. Data-dependent: only a dependency list holding a versionless component shows it (the platform profile's fixture list holds one, a pip requirement); its baseline entry is marked `dataDependent`, so a target without such data leaves it unused, not stale.",
     known: [
       {
         resource: 'dependency',

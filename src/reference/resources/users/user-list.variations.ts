@@ -133,7 +133,7 @@ export const USER_LIST_VARIATIONS = [
     routeAuth: { 'GET /users': 'public', 'GET /users/:id(int)': 'public' },
     policies: { userList: (p) => ({ ...p, anonymous: 'forbidden-unless-username' }) },
     source:
-      "lib/api/users.rb (GET /users: authorized &&= index_params[:username].present? if current_user.blank?, forbidden!(\"Not authorized to access /api/v4/users\"); GET /users/:id: forbidden!('Not authorized!') unless current_user, before the lookup)",
+      'lib/api/users.rb (GET /users: authorized &&= index_params[:username].present? if current_user.blank?, forbidden!("Not authorized to access /api/v4/users"); GET /users/:id: forbidden!(\'Not authorized!\') unless current_user, before the lookup)',
     fidelity:
       '`GET /users` without credentials answers 403 `{"message":"403 Forbidden - Not authorized to access /api/v4/users"}` unless it asks for a `username` (then 200 with that user, if any, in the public list view); `GET /users/:id` without credentials answers 403 `{"message":"403 Forbidden - Not authorized!"}`, a missing user too. The spec says 401 for both.',
     known: [
