@@ -34,14 +34,7 @@ import type { SeedData } from './control/seed-data.ts';
 import { resolveOpsFaults, type OpsFault } from './ops-faults/grammar.ts';
 import { registerOpsFaults } from './ops-faults/hooks.ts';
 import { installStrict } from './strict/hook.ts';
-import {
-  CAPABILITY_VARIATIONS,
-  createVariations,
-  PLATFORM_PROFILE,
-  PROFILES,
-  type Profile,
-  type VariationId,
-} from './variation/registry.ts';
+import { CAPABILITY_VARIATIONS, createVariations, profileIds, PROFILES, type Profile } from './variation/registry.ts';
 
 export interface AppOptions {
   /** Token of the seeded admin; random ('ref-' + 24 base62) when absent. */
@@ -56,11 +49,11 @@ export interface AppOptions {
   largeCollectionFlag?: boolean;
   /** Epics unavailable (every epic route answers 403), default false. */
   epicsDisabled?: boolean;
-  /** filter[environment_scope] on the variables API (a feature flag on the platform), default false. */
+  /** filter[environment_scope] on the variables API (behind a flag by the spec; always on in the platform profile), default false. */
   variablesScopeFilter?: boolean;
   /** Every new project gets a fixed, realistic dependency list, default false. */
   dependencyFixture?: boolean;
-  /** The cluster API hidden (every cluster route 404s), as modern releases, default false. */
+  /** The cluster API hidden (every cluster route 404s), as modern releases, default false (the platform profile: true unless given false). */
   clustersHidden?: boolean;
   /** An impersonation token needs expires_at (400 "can't be blank" without), as the platform's default setting; default false (the spec: optional). */
   tokenExpiryRequired?: boolean;
@@ -120,7 +113,7 @@ function createContext(options: AppOptions): RefContext {
   const capabilities = CAPABILITY_VARIATIONS.filter((c) => options[c.option]).map((c) => c.id);
   const profile = options.profile ?? 'spec';
   if (!PROFILES.includes(profile)) throw new Error(`Unknown reference profile "${String(profile)}". Known: ${PROFILES.join(', ')}`);
-  const departures = profile === 'platform' ? PLATFORM_PROFILE.map((v) => v.id as VariationId) : [];
+  const departures = profileIds(profile, options);
   const variations = createVariations([...faults.active, ...capabilities, ...departures]);
   return {
     store: createStore(),

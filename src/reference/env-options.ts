@@ -12,9 +12,9 @@
  * REFERENCE_EPICS_DISABLED=1      epics unavailable: every epic route answers 403
  * REFERENCE_SEED_LDAP_BLOCKED=u1,u2      users created blocked by directory (LDAP) synchronization
  * REFERENCE_SEED_ACTIVITY=u3:3,u4:40     users created with their last activity that many days ago
- * REFERENCE_VARIABLES_SCOPE_FILTER=1   filter[environment_scope] on the variables API (off by default, as the platform's flag)
+ * REFERENCE_VARIABLES_SCOPE_FILTER=1   filter[environment_scope] on the variables API (off by default, as the spec's flag; always on in the platform profile)
  * REFERENCE_DEPENDENCY_FIXTURE=1       every new project gets a fixed, realistic dependency list
- * REFERENCE_CLUSTERS_HIDDEN=1          the cluster API answers 404, as releases without certificate-based clusters
+ * REFERENCE_CLUSTERS_HIDDEN=1          the cluster API answers 404, as releases without certificate-based clusters (the platform profile's default; 0 shows it there)
  * REFERENCE_TOKEN_EXPIRY_REQUIRED=1    an impersonation token without expires_at is refused (400), as the platform's default
  * REFERENCE_ADMIN_MODE=1               Admin Mode: an administrator's token acts as one only with the admin_mode scope
  * REFERENCE_USER_DEFAULTS_TO_PRIVATE_PROFILE=1   POST /users without private_profile makes a private profile
@@ -54,9 +54,15 @@ export const IN_PROCESS_DEFAULTS: Readonly<Record<string, string>> = {
   REFERENCE_DEPENDENCY_FIXTURE: '1',
 };
 
-/** Each capability's option from its declared variable (REFERENCE_EPICS_DISABLED=1 -> epicsDisabled: true). */
-function capabilitiesFromEnv(env: NodeJS.ProcessEnv): Record<CapabilityOption, boolean> {
-  return Object.fromEntries(CAPABILITY_VARIATIONS.map((c) => [c.option, flag(env[c.env])])) as Record<CapabilityOption, boolean>;
+/**
+ * Each capability's option from its declared variable (REFERENCE_EPICS_DISABLED=1 -> epicsDisabled:
+ * true, 0 -> false); an unset variable sets nothing, so the profile's default holds (the platform
+ * profile hides clusters unless REFERENCE_CLUSTERS_HIDDEN=0).
+ */
+function capabilitiesFromEnv(env: NodeJS.ProcessEnv): Partial<Record<CapabilityOption, boolean>> {
+  return Object.fromEntries(
+    CAPABILITY_VARIATIONS.filter((c) => (env[c.env] ?? '').trim() !== '').map((c) => [c.option, flag(env[c.env])]),
+  ) as Partial<Record<CapabilityOption, boolean>>;
 }
 
 /** REFERENCE_USER_DELETION_DELAY_MS: a whole number of milliseconds, or the server's default. */

@@ -150,6 +150,19 @@ describe('applyBaseline', () => {
     expect([skipped.baseline!.unused, skipped.verdict]).toEqual([['resource epic [fields description]'], 'pass']);
   });
 
+  test('a data-dependent entry that matches nothing is unused, not stale, though its clauses ran; matching, it applies', () => {
+    const entry = { resource: 'dependency', fields: ['version'], dataDependent: true as const, reason: 'r', expires: '2099-01-01' };
+    const ran = applyBaseline(summary({ 'deps.field.shape': 'pass' }, []), { file: 'b.json', known: [entry] }, '2026-11-22');
+    expect([ran.baseline!.stale, ran.baseline!.unused, ran.verdict]).toEqual([[], ['resource dependency [fields version]'], 'pass']);
+    const s = summary({ 'deps.field.shape': 'fail' }, []);
+    s.failures = [{ clause: 'deps.field.shape', resource: 'dependency', fields: ['version'] }];
+    const met = applyBaseline(s, { file: 'b.json', known: [entry] }, '2026-11-22');
+    expect([met.baseline!.applied, met.verdict]).toEqual([['resource dependency [fields version]'], 'pass']);
+    const text = JSON.stringify({ known: [entry] });
+    expect(parseBaseline(text, 'b.json', new Set()).known[0]!.dataDependent).toBe(true);
+    expect(() => parseBaseline(text.replace('true', 'false'), 'b.json', new Set())).toThrow(/dataDependent/);
+  });
+
   test('an entry for a clause that did not run is neither applied nor stale', () => {
     const out = applyBaseline(summary({ a: 'skip' }, []), baseline([['a', '2099-01-01']]), '2026-11-22');
     expect(out.verdict).toBe('pass');

@@ -4,6 +4,9 @@
  * the run; an entry whose clause now passes (stale) or whose date has passed (expired) fails it,
  * so a baseline never hides more than it says.
  *
+ * An entry marked `"dataDependent": true` is about a departure only some data shows (a dependency
+ * without a version): when it matches nothing it is unused, not stale.
+ *
  * A field departure of a resource is one entry, `{"resource": "epic", "fields": ["description"]}`:
  * it excuses a failure about those fields wherever that resource's schema judged them, whatever the
  * test and its clause (a field null in every epic view is one departure, not one per test). A
@@ -47,6 +50,8 @@ export interface BaselineEntry {
   operations?: string[];
   /** Only failures of race checks (requests sent together): a departure under concurrency only; the clause's sequential checks stay judged. */
   races?: true;
+  /** The departure shows only with some data on the target (a dependency without a version): matching nothing, the entry is unused, never stale. */
+  dataDependent?: true;
 }
 
 export interface Baseline {
@@ -75,6 +80,7 @@ const schema = z
             .min(1)
             .optional(),
           races: z.literal(true, { message: 'must be true (or left out)' }).optional(),
+          dataDependent: z.literal(true).optional(),
         })
         .strict()
         .refine(
@@ -148,7 +154,7 @@ export interface BaselineOutcome {
   stale: string[];
   /** Entries past their date: their failures count again. */
   expired: string[];
-  /** Entries whose clause was not run (skipped or untested): nothing to judge. */
+  /** Entries whose clause was not run (skipped or untested), or data-dependent ones the target's data did not show: nothing to judge. */
   unused: string[];
 }
 
@@ -248,7 +254,7 @@ export function applyBaseline<S extends BaselineTarget>(summary: S, baseline: Ba
     else if (n > 0) {
       outcome.applied.push(label);
       outcome.seen[label] = n;
-    } else if (judged(entry, summary.clauses)) outcome.stale.push(label);
+    } else if (!entry.dataDependent && judged(entry, summary.clauses)) outcome.stale.push(label);
     else outcome.unused.push(label);
   }
   const clauses = summary.clauses.map((c) => ({ ...c }));

@@ -57,7 +57,7 @@ export const REFERENCE_SETTINGS: readonly ReferenceSetting[] = [
     env: 'REFERENCE_VARIABLES_SCOPE_FILTER',
     value: '',
     default: IN_PROCESS_ON,
-    doc: 'Reference server only: 1 offers filter[environment_scope] on the variables API, behind a feature flag that is off by default on the platform (0, as `npm run serve` does). The in-process reference of a certification run (npm start, npm test) switches it on unless set to 0, so the clause is tested. The kit asks the target whether it is offered and otherwise skips variables.filter.get with the reason.',
+    doc: 'Reference server only: 1 offers filter[environment_scope] on the variables API, which the spec puts behind a feature flag off by default (0, as `npm run serve` does). Current platform releases have no such flag: the platform profile always offers it, whatever this says. The in-process reference of a certification run (npm start, npm test) switches it on unless set to 0, so the clause is tested. The kit asks the target whether it is offered and otherwise skips variables.filter.get with the reason.',
   },
   {
     env: 'REFERENCE_DEPENDENCY_FIXTURE',
@@ -67,8 +67,9 @@ export const REFERENCE_SETTINGS: readonly ReferenceSetting[] = [
   },
   {
     env: 'REFERENCE_CLUSTERS_HIDDEN',
-    value: '0',
-    doc: 'Reference server only: 1 hides the cluster API (404), as releases without certificate-based clusters; the kit then skips the cluster clauses as not offered (and fails them with CONFORMANCE_REQUIRE=clusters).',
+    value: '',
+    default: '0 (spec profile), 1 (platform profile)',
+    doc: "Reference server only: 1 hides the cluster API (404), as releases without certificate-based clusters; the kit then skips the cluster clauses as not offered (and fails them with CONFORMANCE_REQUIRE=clusters). Unset, the platform profile hides it too (the default of current installations); 0 shows it there, as an installation that enabled certificate-based clusters, with the platform's cluster departures.",
   },
   {
     env: 'REFERENCE_TOKEN_EXPIRY_REQUIRED',

@@ -128,6 +128,7 @@ describe.concurrent('the project embedded in a cluster', () => {
           tag_list: 'array',
         },
         'The embedded project',
+        'project.',
       );
       requireThat(
         p.path_with_namespace === project.path_with_namespace,
@@ -156,6 +157,7 @@ describe.concurrent('the project embedded in a cluster', () => {
           last_activity_at: 'datetime',
         },
         'The embedded project',
+        'project.',
       );
     },
   );
@@ -169,6 +171,7 @@ describe.concurrent('the project embedded in a cluster', () => {
         p.namespace as Record<string, unknown>,
         { id: 'integer', name: 'string', path: 'string', kind: 'string', full_path: 'string', parent_id: 'integer|null' },
         'project.namespace',
+        'project.namespace.',
       );
       const ns = p.namespace as Record<string, unknown>;
       requireThat(ns.id === project.namespace?.id, "project.namespace MUST be the project's namespace.", project.namespace?.id, ns.id);

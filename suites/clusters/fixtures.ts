@@ -116,8 +116,17 @@ function typeOk(v: unknown, t: FieldType): boolean {
   }
 }
 
-/** Each named field is present with its type, else a failure naming the field. */
-export function requireFields(obj: Record<string, unknown> | undefined, fields: Record<string, FieldType>, what: string): void {
+/**
+ * Each named field is present with its type, else a failure naming the field; `at`, the object's
+ * place in a cluster ('project.'), makes the failure name the cluster field ('project.forks_count'),
+ * so a baseline's field entry of the cluster resource can excuse it as it does a schema's finding.
+ */
+export function requireFields(
+  obj: Record<string, unknown> | undefined,
+  fields: Record<string, FieldType>,
+  what: string,
+  at?: string,
+): void {
   requireThat(typeof obj === 'object' && obj !== null, `${what} MUST be an object.`, 'an object', obj);
   for (const [name, type] of Object.entries(fields)) {
     requireThat(
@@ -125,6 +134,7 @@ export function requireFields(obj: Record<string, unknown> | undefined, fields: 
       `${what} MUST have ${name} (${type}).`,
       type,
       name in obj! ? obj![name] : '(absent)',
+      at === undefined ? undefined : { fields: [`${at}${name}`], resource: 'cluster' },
     );
   }
 }

@@ -2,7 +2,8 @@
  * Model-based test of project variables per environment scope: random sequences of create, update,
  * get, delete (with filter[environment_scope]) and list over two keys and three scopes in a fresh
  * project, the model (models/variables.ts) as the oracle. Skipped with the reason where the target
- * does not offer filter[environment_scope] (a feature flag, off by default on the platform).
+ * does not offer filter[environment_scope] (behind a feature flag, off by default, as the spec says;
+ * current platform releases always offer it).
  */
 import { describe } from 'vitest';
 import { clauseTest, createGroup, createProject, type Session } from '../../src/kit/index.ts';

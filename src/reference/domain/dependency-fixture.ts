@@ -4,6 +4,7 @@
  * managers the API filters on, a few with known vulnerabilities.
  *
  *   fillDependencies(store, project.id); // 18 rows, 3 per package manager
+ *   fillDependencies(store, project.id, { versionless: true }); // and one pip row with version null (platform profile)
  */
 import type { Store } from '../store.ts';
 import type { DependencyRecord } from './records.ts';
@@ -55,9 +56,22 @@ export const DEPENDENCY_FIXTURE: readonly Row[] = [
   dep('yarn', 'web/yarn.lock', 'webpack', '5.75.0', MIT),
 ];
 
-/** Gives the project the fixed list (on creation, when the option is on). */
-export function fillDependencies(store: Store, projectId: number): void {
-  for (const row of DEPENDENCY_FIXTURE) {
+/**
+ * The platform profile's extra row (platform.dependency-without-version): an unpinned requirement
+ * the scanner found without a version, as the platform lists it (version null).
+ */
+export const VERSIONLESS_DEPENDENCY: Row = {
+  name: 'gunicorn',
+  version: null,
+  packageManager: 'pip',
+  dependencyFilePath: 'requirements.txt',
+  vulnerabilities: [],
+  licenses: [MIT],
+};
+
+/** Gives the project the fixed list (on creation, when the option is on), with the versionless row when asked. */
+export function fillDependencies(store: Store, projectId: number, options: { versionless?: boolean } = {}): void {
+  for (const row of options.versionless ? [...DEPENDENCY_FIXTURE, VERSIONLESS_DEPENDENCY] : DEPENDENCY_FIXTURE) {
     store.dependencies.insert({ ...row, projectId, vulnerabilities: [...row.vulnerabilities], licenses: [...row.licenses] });
   }
 }

@@ -244,7 +244,8 @@ export interface DependencyRecord {
   id: number;
   projectId: number;
   name: string;
-  version: string;
+  /** null for a component found without a version (platform.dependency-without-version). */
+  version: string | null;
   packageManager: string;
   dependencyFilePath: string;
   vulnerabilities: { name: string; severity: string }[];

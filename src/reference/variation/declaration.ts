@@ -61,7 +61,7 @@ interface Declared extends VariationBehaviour {
  * (the resource as baselines name it: its schemas' name before the first dot, 'epic'). Entries of
  * one clause with the same reason, from several declarations, are one baseline entry with their fields.
  */
-export type KnownEntry =
+export type KnownEntry = (
   | {
       readonly clause: string;
       readonly fields?: readonly string[];
@@ -70,7 +70,14 @@ export type KnownEntry =
       readonly races?: true;
       readonly reason: string;
     }
-  | { readonly resource: string; readonly fields: readonly string[]; readonly reason: string };
+  | { readonly resource: string; readonly fields: readonly string[]; readonly reason: string }
+) & {
+  /**
+   * The departure shows only with some data on the target (a dependency without a version): an
+   * entry that matches nothing is then unused, not stale (baselines/platform.json `dataDependent`).
+   */
+  readonly dataDependent?: true;
+};
 
 /**
  * A departure of the real platform as it is documented: where its behaviour is seen, what
@@ -115,6 +122,12 @@ export interface CapabilityVariation extends Declared {
   readonly suites?: readonly string[];
   /** On in the platform profile: a default of current installations the kit must cope with (no clause departs). */
   readonly platform?: PlatformSource;
+  /**
+   * Under `platform`: an installation setting its administrator may change, so the platform profile
+   * follows an explicit off (its variable set to 0, its option false), as such an installation
+   * (certificate-based clusters enabled). Without it the profile keeps the capability on.
+   */
+  readonly settable?: true;
 }
 
 export type Variation = FaultVariation | PlatformVariation | CapabilityVariation;

@@ -48,6 +48,7 @@ interface BaselineEntry {
   fields?: string[];
   operations?: string[];
   races?: true;
+  dataDependent?: true;
   reason: string;
   expires: string;
 }
@@ -71,6 +72,7 @@ export function baselineEntries(departures: readonly Departure[] = DEPARTURES): 
         ...(e.fields ? { fields: [...e.fields] } : {}),
         ...('operations' in e && e.operations ? { operations: [...e.operations] } : {}),
         ...('races' in e && e.races ? { races: true as const } : {}),
+        ...(e.dataDependent ? { dataDependent: true as const } : {}),
         reason: e.reason,
         expires: d.expires,
       };

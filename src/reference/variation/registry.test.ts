@@ -12,7 +12,7 @@ import { FAULTS } from '../faults.ts';
 import { SPEC_AUTH } from './auth-policy.ts';
 import type { CapabilityOption, Variation } from './declaration.ts';
 import { SPEC_PAGING } from './paging-policy.ts';
-import { CAPABILITY_VARIATIONS, createVariations, VARIATIONS } from './registry.ts';
+import { CAPABILITY_VARIATIONS, createVariations, PLATFORM_PROFILE, profileIds, VARIATIONS } from './registry.ts';
 import { SPEC_WIRE } from './wire-policy.ts';
 
 const ALL: readonly Variation[] = VARIATIONS;
@@ -43,7 +43,22 @@ describe('the variation registry', () => {
   it('reads every capability from its variable', () => {
     const env = Object.fromEntries(CAPABILITY_VARIATIONS.map((c) => [c.env, '1']));
     expect(referenceOptionsFromEnv(env)).toMatchObject(OPTIONS);
-    expect(referenceOptionsFromEnv({})).toMatchObject(Object.fromEntries(Object.keys(OPTIONS).map((k) => [k, false])));
+    const off = Object.fromEntries(CAPABILITY_VARIATIONS.map((c) => [c.env, '0']));
+    expect(referenceOptionsFromEnv(off)).toMatchObject(Object.fromEntries(Object.keys(OPTIONS).map((k) => [k, false])));
+    // Unset: no option, so the profile's default holds (the platform profile hides clusters unless REFERENCE_CLUSTERS_HIDDEN=0).
+    const unset = referenceOptionsFromEnv({}) as Record<string, unknown>;
+    expect(Object.keys(OPTIONS).filter((k) => unset[k] !== undefined)).toEqual([]);
+  });
+
+  it('the platform profile keeps every departure on, but a settable capability explicitly off', () => {
+    const all = PLATFORM_PROFILE.map((v) => v.id);
+    expect(profileIds('spec', { clustersHidden: false })).toEqual([]);
+    expect(profileIds('platform')).toEqual(all);
+    expect(profileIds('platform', { clustersHidden: false })).toEqual(all.filter((id) => id !== 'clusters.hidden'));
+    // The scope filter is no setting of the platform: always on there.
+    expect(profileIds('platform', { variablesScopeFilter: false })).toEqual(all);
+    const settable = CAPABILITY_VARIATIONS.filter((c) => 'settable' in c && c.settable).map((c) => c.id);
+    expect(settable).toEqual(['clusters.hidden']);
   });
 
   it('names only registered routes in routeAuth', async () => {

@@ -35,7 +35,7 @@ import { VARIABLES_VARIATIONS } from '../resources/variables/variables.variation
 import { UNIQUE_INDEX_VARIATIONS } from '../domain/unique-index.variations.ts';
 import type { AuthNeed, AuthPolicy } from './auth-policy.ts';
 import { SPEC_AUTH } from './auth-policy.ts';
-import type { CapabilityVariation, FaultVariation, Variation } from './declaration.ts';
+import type { CapabilityOption, CapabilityVariation, FaultVariation, Variation } from './declaration.ts';
 import { SPEC_PAGING, type PagingPolicy } from './paging-policy.ts';
 import { SPEC_WIRE, type WirePolicy } from './wire-policy.ts';
 import { applyPolicyPatches, type PolicyPatches, type ResourcePolicies } from './resource-policies.ts';
@@ -95,6 +95,18 @@ export const PROFILES: readonly Profile[] = ['spec', 'platform'];
 export const PLATFORM_PROFILE: readonly Variation[] = (VARIATIONS as readonly Variation[]).filter(
   (v) => v.kind === 'platform' || v.platform !== undefined,
 );
+
+/**
+ * The ids a profile switches on, beside the faults and capabilities asked for: none for the spec;
+ * for the platform every PLATFORM_PROFILE entry but a settable capability whose option is
+ * explicitly false (an installation that changed that setting: REFERENCE_CLUSTERS_HIDDEN=0).
+ */
+export function profileIds(profile: Profile, options: Partial<Record<CapabilityOption, boolean>> = {}): VariationId[] {
+  if (profile !== 'platform') return [];
+  return PLATFORM_PROFILE.filter((v) => !(v.kind === 'capability' && v.settable && options[v.option] === false)).map(
+    (v) => v.id as VariationId,
+  );
+}
 
 /** A set of variations switched on, and the variation points as they make them. */
 export interface Variations {

@@ -4,6 +4,7 @@
  *
  *   clusterView(cluster, env)                        // list item
  *   clusterView(cluster, env, { withProject: true }) // { ..., project: { id, name, ... } }
+ *   clusterView(cluster, env, { withProject: true, basicProject: true }) // the platform's: no default_branch, ...
  */
 import type { ViewEnv } from '../../context.ts';
 import type { ClusterRecord } from '../../domain/records.ts';
@@ -14,6 +15,14 @@ export interface ClusterViewOptions {
   withProject?: boolean;
   /** Fault clusters.token-returned: the stored token leaks into platform_kubernetes. */
   leakToken?: boolean;
+  /** platform.cluster-project-basic-details: the project without default_branch, readme_url, forks_count; description null when none. */
+  basicProject?: boolean;
+}
+
+/** The project as the platform embeds it in a cluster: BasicProjectDetails presented without the caller. */
+function basicProjectView(view: ReturnType<typeof projectView>) {
+  const { default_branch: _branch, readme_url: _readme, forks_count: _forks, ...rest } = view;
+  return { ...rest, description: view.description === '' ? null : view.description };
 }
 
 export function clusterView(c: ClusterRecord, env: ViewEnv, options: ClusterViewOptions = {}) {
@@ -41,6 +50,6 @@ export function clusterView(c: ClusterRecord, env: ViewEnv, options: ClusterView
     },
     provider_gcp: null,
     management_project: null,
-    ...(project ? { project: projectView(project, env) } : {}),
+    ...(project ? { project: options.basicProject ? basicProjectView(projectView(project, env)) : projectView(project, env) } : {}),
   };
 }

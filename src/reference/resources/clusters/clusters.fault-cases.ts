@@ -46,14 +46,6 @@ export const CLUSTERS_FAULT_CASES = {
     'rbac',
     'abac',
   ),
-  'clusters.developer-can-read': observe(
-    async (t) => {
-      const id = await project(t);
-      return (await t.req('GET', `/projects/${id}/clusters`, { token: await member(t, id, 30) })).statusCode;
-    },
-    403,
-    200,
-  ),
   'clusters.developer-can-delete': observe(
     async (t) => {
       const id = await project(t);

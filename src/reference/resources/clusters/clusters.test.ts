@@ -160,13 +160,13 @@ describe('the clustersHidden option', () => {
 });
 
 describe('faults', () => {
-  it('clusters.token-returned, clusters.list-embeds-project, clusters.default-authorization-abac, clusters.developer-can-read', async () => {
+  it('clusters.token-returned, clusters.list-embeds-project, clusters.default-authorization-abac, clusters.developer-can-delete', async () => {
     t = await testServer({
       faults: [
         'clusters.token-returned',
         'clusters.list-embeds-project',
         'clusters.default-authorization-abac',
-        'clusters.developer-can-read',
+        'clusters.developer-can-delete',
       ],
     });
     jane = await t.user('jane');
@@ -175,6 +175,7 @@ describe('faults', () => {
     expect(res.data.platform_kubernetes).toMatchObject({ token: TOKEN, authorization_type: 'abac' });
     expect((await t.req('GET', `/projects/${projectId}/clusters`, { token: t.admin })).data[0].project.id).toBe(projectId);
     await t.req('POST', `/projects/${projectId}/members`, { token: t.admin, body: { user_id: jane.id, access_level: 30 } });
-    expect((await t.req('GET', `/projects/${projectId}/clusters`, { token: jane.token })).statusCode).toBe(200);
+    expect((await t.req('GET', `/projects/${projectId}/clusters`, { token: jane.token })).statusCode).toBe(403);
+    expect((await t.req('DELETE', `/projects/${projectId}/clusters/${res.data.id}`, { token: jane.token })).statusCode).toBe(204);
   });
 });

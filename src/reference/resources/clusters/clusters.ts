@@ -1,5 +1,6 @@
 /**
- * Project clusters (maintainers and above: 403 below, 404 for a project the caller cannot see):
+ * Project clusters (maintainers and above: 403 below, 404 for a project the caller cannot see; the
+ * platform profile lets developers read, and embeds the project without its repository fields):
  * list, show, add an existing cluster, edit, delete. platform_kubernetes_attributes arrives as
  * form fields in bracket notation or as a nested JSON object; its token is stored, never shown.
  * With the server option `clustersHidden` there are no cluster routes at all (404).
@@ -129,8 +130,10 @@ export function registerClusters(r: Router): void {
   if (r.ctx.has('clusters.hidden')) return;
   const { store } = r.ctx;
   const leakToken = r.ctx.has('clusters.token-returned');
-  /** Reading needs maintainer (a faulty server lets developers read). */
-  const readLevel = r.ctx.has('clusters.developer-can-read') ? ACCESS.developer : ACCESS.maintainer;
+  /** Reading needs maintainer (the platform lets developers read: platform.clusters-developer-read). */
+  const readLevel = r.ctx.has('platform.clusters-developer-read') ? ACCESS.developer : ACCESS.maintainer;
+  /** The embedded project as the platform presents it (platform.cluster-project-basic-details). */
+  const basicProject = r.ctx.has('platform.cluster-project-basic-details');
 
   r.op('listProjectClusters', (request, reply) => {
     const project = findProjectWithAccess(request, readLevel);
@@ -142,7 +145,7 @@ export function registerClusters(r: Router): void {
 
   r.op('getProjectCluster', (request) => {
     const project = findProjectWithAccess(request, readLevel);
-    return clusterView(findCluster(request, project), envOf(request), { withProject: true, leakToken });
+    return clusterView(findCluster(request, project), envOf(request), { withProject: true, leakToken, basicProject });
   });
 
   r.op('addProjectCluster', (request, reply) => {
@@ -172,7 +175,7 @@ export function registerClusters(r: Router): void {
     };
     validate(request, values);
     const cluster = store.clusters.insert(values);
-    return created(request, reply, clusterView(cluster, envOf(request), { withProject: true, leakToken }));
+    return created(request, reply, clusterView(cluster, envOf(request), { withProject: true, leakToken, basicProject }));
   });
 
   r.op('updateProjectCluster', (request) => {
@@ -196,7 +199,7 @@ export function registerClusters(r: Router): void {
     };
     validate(request, values, existing.id);
     const updated = store.clusters.update(existing.id, values) ?? existing;
-    return clusterView(updated, envOf(request), { withProject: true, leakToken });
+    return clusterView(updated, envOf(request), { withProject: true, leakToken, basicProject });
   });
 
   r.op('deleteProjectCluster', (request, reply) => {
@@ -204,6 +207,6 @@ export function registerClusters(r: Router): void {
     if (r.ctx.has('clusters.redelete-removes-neighbour')) removeAtLookedUpIndex(request, project);
     const cluster = findCluster(request, project);
     store.clusters.delete(cluster.id);
-    return noContent(request, reply, clusterView(cluster, envOf(request), { withProject: true }));
+    return noContent(request, reply, clusterView(cluster, envOf(request), { withProject: true, basicProject }));
   });
 }

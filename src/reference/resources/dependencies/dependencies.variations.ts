@@ -53,6 +53,27 @@ export const DEPENDENCIES_VARIATIONS = [
     expires: '2027-06-30',
   },
   {
+    id: 'platform.dependency-without-version',
+    kind: 'platform',
+    description:
+      'a dependency the scanner found without a version is listed with version null; the fixture list (deps.fixture) holds one such row, a pip requirement (data-dependent: only a list holding a versionless component shows it)',
+    suites: ['suites/dependencies/list.test.ts'],
+    source:
+      'ee/lib/api/entities/dependency.rb (expose :version, raw); ee/app/models/sbom/occurrence.rb (delegate :version, to: :component_version, allow_nil: true; with_version is a preload, not a filter); ee/lib/api/dependencies.rb (no filter of versionless occurrences)',
+    fidelity:
+      "A dependency found without a version is listed with `version` null, where the spec types it as a string. Data-dependent: only a dependency list holding a versionless component shows it (the platform profile's fixture list holds one, a pip requirement); its baseline entry is marked `dataDependent`, so a target without such data leaves it unused, not stale.",
+    known: [
+      {
+        resource: 'dependency',
+        fields: ['version'],
+        dataDependent: true,
+        reason:
+          'A dependency the scanner found without a version has version null (ee/lib/api/entities/dependency.rb exposes the component version raw; ee/app/models/sbom/occurrence.rb delegates it with allow_nil). Data-dependent: only a dependency list holding a versionless component shows it.',
+      },
+    ],
+    expires: '2027-06-30',
+  },
+  {
     id: 'deps.fixture',
     kind: 'capability',
     description: 'every new project gets a fixed, realistic dependency list across the six package managers',

@@ -99,7 +99,7 @@ function createProject(request: FastifyRequest): ProjectRecord {
     { name, path, namespace: ns, description: q.description ?? '', visibility, topics: q.topics ?? q.tag_list ?? [] },
     user,
   );
-  if (ctx.has('deps.fixture')) fillDependencies(store, project.id);
+  if (ctx.has('deps.fixture')) fillDependencies(store, project.id, { versionless: ctx.has('platform.dependency-without-version') });
   return project;
 }
 

@@ -36,6 +36,11 @@ export interface UserListPolicy {
   readonly adminItemShowsIsAdmin: boolean;
   /** The admin list item carries current_sign_in_ip and last_sign_in_ip. */
   readonly adminItemShowsSignInIps: boolean;
+  /**
+   * An anonymous caller (only where a declaration makes the routes public): 'unauthorized' as the
+   * spec's routes, or the platform's 403 unless GET /users asks for a username (and 403 on GET /users/:id).
+   */
+  readonly anonymous: 'unauthorized' | 'forbidden-unless-username';
 }
 
 export const SPEC_USER_LIST: UserListPolicy = {
@@ -53,4 +58,5 @@ export const SPEC_USER_LIST: UserListPolicy = {
   defaultSortDirection: 'desc',
   adminItemShowsIsAdmin: true,
   adminItemShowsSignInIps: true,
+  anonymous: 'unauthorized',
 };

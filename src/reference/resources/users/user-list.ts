@@ -4,13 +4,16 @@
  * paginated; the unfiltered id order reads the store's id index, so deep pages cost as the first,
  * and each item's JSON is built once per version of the user's row (json-views.ts). Non-admins get
  * the public list view, administrators the admin view (with custom_attributes when
- * with_custom_attributes=true; the custom_attributes[key] filter is theirs too).
+ * with_custom_attributes=true; the custom_attributes[key] filter is theirs too). An anonymous
+ * caller reaches it only in the platform profile (platform.users-anonymous-403): 403 unless it
+ * asks for a username.
  *
  *   GET /api/v4/users?username=ROOT                        -> 200 [{"id":1,"username":"root",...}]
  *   GET /api/v4/users?search=doe&order_by=name&sort=asc   (admin) -> Jane Doe, John Doe, ...
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { callerOf } from '../../auth.ts';
+import { userOf } from '../../auth.ts';
+import { fail } from '../../errors.ts';
 import { ctxOf, envOf, type RefContext } from '../../context.ts';
 import type { UserRecord } from '../../domain/records.ts';
 import { paginate, TableOrder, type Ordered } from '../../pagination.ts';
@@ -145,6 +148,16 @@ function orderedUsers(
   return sortUsers(kept, q, admin, policy);
 }
 
+/**
+ * An anonymous caller, on a route a declaration made public: the spec's 401, or the platform's 403
+ * unless a username is asked for (extern_uid with provider needs an administrator: 401).
+ */
+function refuseAnonymous(policy: UserListPolicy, q: ListQuery): void {
+  if (policy.anonymous === 'unauthorized') fail('unauthorized');
+  if (q.extern_uid !== undefined && q.provider !== undefined) fail('unauthorized');
+  if (!q.username?.trim()) fail('forbidden', 'Not authorized to access /api/v4/users');
+}
+
 /** JSON of each user's list item and of recent pages, per server: rows never change in place (see json-views.ts). */
 const listJson = new WeakMap<RefContext, { items: JsonViews<UserRecord>; arrays: (items: readonly string[]) => Buffer }>();
 
@@ -153,7 +166,9 @@ export function listUsers(request: FastifyRequest, reply: FastifyReply) {
   const source = input(request);
   const q = readParams(source, LIST);
   const customAttributes = readCustomAttributeFilter(source);
-  const admin = callerOf(request).user.admin;
+  const caller = userOf(request);
+  if (!caller) refuseAnonymous(ctx.variations.policies.userList, q);
+  const admin = caller?.admin ?? false;
   const env = envOf(request);
   const page = paginate(request, reply, orderedUsers(ctx, q, admin, customAttributes));
   let cache = listJson.get(ctx);

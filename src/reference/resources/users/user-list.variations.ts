@@ -1,7 +1,8 @@
 /**
  * The declared variations of user list (user-list.ts): each fault once, with the clause it breaks
- * and the suites that catch it, and the platform departure of its admin view. Each carries its
- * behaviour as a patch of the list's policy (user-list.policy.ts), so user-list.ts names none.
+ * and the suites that catch it, the platform departure of its admin view, and the platform's 403
+ * to an anonymous GET /users (and GET /users/:id). Each carries its behaviour as a patch of the
+ * list's policy (user-list.policy.ts), so user-list.ts names none.
  *
  *   REFERENCE_FAULTS=users.admin-list-hides-is-admin npm run serve
  */
@@ -119,6 +120,28 @@ export const USER_LIST_VARIATIONS = [
         fields: ['current_sign_in_ip', 'last_sign_in_ip'],
         reason:
           'Users listed to an admin (Entities::UserWithAdmin) carry no current_sign_in_ip or last_sign_in_ip; only the admin GET /users/:id has them.',
+      },
+    ],
+    expires: '2027-06-30',
+  },
+  {
+    id: 'platform.users-anonymous-403',
+    kind: 'platform',
+    description:
+      'GET /users without credentials answers 403 "Not authorized to access /api/v4/users" unless it asks for one username (then 200, the public list view); GET /users/:id without credentials answers 403 "Not authorized!"',
+    suites: ['suites/auth/matrix.test.ts'],
+    routeAuth: { 'GET /users': 'public', 'GET /users/:id(int)': 'public' },
+    policies: { userList: (p) => ({ ...p, anonymous: 'forbidden-unless-username' }) },
+    source:
+      'lib/api/users.rb (GET /users: authorized &&= index_params[:username].present? if current_user.blank?, forbidden!("Not authorized to access /api/v4/users"); GET /users/:id: forbidden!(\'Not authorized!\') unless current_user, before the lookup)',
+    fidelity:
+      '`GET /users` without credentials answers 403 `{"message":"403 Forbidden - Not authorized to access /api/v4/users"}` unless it asks for a `username` (then 200 with that user, if any, in the public list view); `GET /users/:id` without credentials answers 403 `{"message":"403 Forbidden - Not authorized!"}`, a missing user too. The spec says 401 for both.',
+    known: [
+      {
+        clause: 'auth.missing.401',
+        operations: ['GET /users', 'GET /users/:id'],
+        reason:
+          'GET /users and GET /users/:id without credentials answer 403, not 401 (lib/api/users.rb: forbidden!("Not authorized to access /api/v4/users") unless a username is asked for; forbidden!(\'Not authorized!\') unless current_user).',
       },
     ],
     expires: '2027-06-30',

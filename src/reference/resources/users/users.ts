@@ -51,6 +51,9 @@ export function registerUsers(r: Router): void {
 
   r.op('getUser', (request) => {
     const q = readParams(input(request), { with_custom_attributes: p.boolean() });
+    // platform.users-anonymous-403: no caller, 403 before the lookup (the fault users.get-without-token: the normal view).
+    if (!userOf(request) && r.ctx.variations.policies.userList.anonymous === 'forbidden-unless-username')
+      fail('forbidden', 'Not authorized!');
     const user = findUser(request);
     const env = envOf(request);
     // The fault users.get-without-token lets an anonymous caller read the normal view.

@@ -37,7 +37,7 @@ export interface VariablesPolicy {
   readonly updateValueRequired: boolean;
   /** PUT reads filter[environment_scope], as GET and DELETE do. */
   readonly updateReadsScopeFilter: boolean;
-  /** filter[environment_scope] selects among the variables of one key, and several matches are a 409 (a feature flag). */
+  /** filter[environment_scope] selects among the variables of one key, and several matches are a 409 (the spec's feature flag; always on on the platform). */
   readonly scopeFilterOffered: boolean;
 }
 

@@ -1,8 +1,9 @@
 /**
  * Project variables (maintainers and above: 403 below, 404 for a project the caller cannot see):
  * list, show, create, update, delete. `filter[environment_scope]` selects among variables of
- * one key in several scopes when the server option `variablesScopeFilter` is on (a feature flag,
- * off by default on the platform: then the filter is ignored and the oldest match is used). PUT
+ * one key in several scopes when the server option `variablesScopeFilter` is on (the spec's flag,
+ * off by default: then the filter is ignored and the oldest match is used; the platform has no
+ * flag, so the platform profile always has it on). PUT
  * needs value; the platform profile takes it as optional and keeps the old one
  * (platform.variable-update-value-optional). What a declared variation changes is asked of the
  * variables policy (variables.policy.ts).

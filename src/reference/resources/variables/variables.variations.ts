@@ -115,10 +115,19 @@ export const VARIABLES_VARIATIONS = [
   {
     id: 'variables.scope-filter',
     kind: 'capability',
-    description: 'filter[environment_scope] is offered on the variables API (a feature flag, off by default on the platform)',
+    description:
+      'filter[environment_scope] is offered on the variables API: the spec puts it behind a feature flag off by default; current platform releases always offer it (on in the platform profile, with no switch off there)',
     option: 'variablesScopeFilter',
     env: 'REFERENCE_VARIABLES_SCOPE_FILTER',
     policies: { variables: (p) => ({ ...p, scopeFilterOffered: true }) },
+    platform: {
+      source:
+        'lib/api/helpers/variables_helpers.rb (find_variable: Ci::VariablesFinder.new(owner, params) filters by filter[environment_scope] whenever given, several matches conflict! 409; no feature flag)',
+      fidelity:
+        '`filter[environment_scope]` is always offered on `GET`, `PUT` and `DELETE /projects/:id/variables/:key`: it selects the variable of that scope, and a key several scopes hold answers 409 without it (a capability the spec puts behind a flag off by default; the platform has no such flag, so the platform profile has it on, whatever `REFERENCE_VARIABLES_SCOPE_FILTER` says).',
+      known: [],
+      expires: '2027-06-30',
+    },
   },
   {
     id: 'platform.variable-update-value-optional',
