@@ -10,13 +10,13 @@
  *
  *   npx vitest run src/mutation/platform-profile-served.test.ts     (about a minute)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { entryLabel, type BaselineEntry } from '../report/baseline.ts';
 import { PACKAGE_ROOT } from '../run/certify.ts';
-import { childEnv, removeRunFolders, runCertification } from './run-fault.ts';
+import { removeRunFolders, runCertification } from './run-fault.ts';
+import { serveChild, targetCounts } from './serve-child.ts';
 
 afterAll(removeRunFolders);
 
@@ -32,38 +32,9 @@ const clusterLabels = entries
 const DELAY_MS = 1_000;
 
 /** `conformance serve --profile platform` in its own process, with the REFERENCE_* variables given. */
-async function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin/conformance.js'), 'serve', '--port', '0', '--admin-token', TOKEN], {
-    cwd: PACKAGE_ROOT,
-    env: childEnv({ REFERENCE_PROFILE: 'platform', REFERENCE_USER_DELETION_DELAY_MS: String(DELAY_MS), ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+?) /.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
-  });
-  return { child, url };
-}
-
-/** What the target holds, by the totals of its lists (the admin sees every user, message, project and group). */
-async function counts(base: string): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const [name, path] of [
-    ['users', '/users'],
-    ['broadcast messages', '/broadcast_messages'],
-    ['projects', '/projects'],
-    ['groups', '/groups?all_available=true'],
-  ] as const) {
-    const res = await fetch(`${base}/api/v4${path}${path.includes('?') ? '&' : '?'}per_page=1`, { headers: { 'private-token': TOKEN } });
-    out[name] = Number(res.headers.get('x-total'));
-  }
-  return out;
-}
+const serve = (env: Record<string, string>) =>
+  serveChild(TOKEN, '', { REFERENCE_PROFILE: 'platform', REFERENCE_USER_DELETION_DELAY_MS: String(DELAY_MS), ...env });
+const counts = (base: string) => targetCounts(base, TOKEN);
 
 /** Certifies the served platform profile with the shipped baseline; checks the verdict, the baseline's outcome and what is left. */
 async function certifyServed(env: Record<string, string>, unused: string[]): Promise<void> {

@@ -5,6 +5,7 @@
  *
  *   const { child, url } = await serveChild(TOKEN);            // url: http://127.0.0.1:<port>
  *   const faulty = await serveChild(TOKEN, 'broadcast.ignores-color', { REFERENCE_PROFILE: 'platform' });
+ *   await targetCounts(url, TOKEN);                              // { users: 1, 'broadcast messages': 0, ... }
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -33,4 +34,21 @@ export async function serveChild(
     child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
   });
   return { child, url: address };
+}
+
+/** What a target holds, by the totals of its lists (the admin sees every user, message, project and group). */
+export async function targetCounts(base: string, adminToken: string): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [name, path] of [
+    ['users', '/users'],
+    ['broadcast messages', '/broadcast_messages'],
+    ['projects', '/projects'],
+    ['groups', '/groups?all_available=true'],
+  ] as const) {
+    const res = await fetch(`${base}/api/v4${path}${path.includes('?') ? '&' : '?'}per_page=1`, {
+      headers: { 'private-token': adminToken },
+    });
+    out[name] = Number(res.headers.get('x-total'));
+  }
+  return out;
 }

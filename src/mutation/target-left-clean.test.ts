@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../run/certify.ts';
 import { childEnv, removeRunFolders, tempFolder } from './run-fault.ts';
-import { serveChild } from './serve-child.ts';
+import { serveChild, targetCounts } from './serve-child.ts';
 
 const TOKEN = 'clean-test-admin-token-0123456789';
 const BIN = join(PACKAGE_ROOT, 'bin/conformance.js');
@@ -34,19 +34,7 @@ afterAll(() => {
   removeRunFolders();
 });
 
-async function counts(base = url): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const [name, path] of [
-    ['users', '/users'],
-    ['broadcast messages', '/broadcast_messages'],
-    ['projects', '/projects'],
-    ['groups', '/groups?all_available=true'],
-  ] as const) {
-    const res = await fetch(`${base}/api/v4${path}${path.includes('?') ? '&' : '?'}per_page=1`, { headers: { 'private-token': TOKEN } });
-    out[name] = Number(res.headers.get('x-total'));
-  }
-  return out;
-}
+const counts = (base = url) => targetCounts(base, TOKEN);
 
 function run(
   args: string[],
