@@ -10,25 +10,16 @@
  *
  *   npx vitest run src/mutation/platform-profile-served.test.ts     (about a minute)
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { entryLabel, type BaselineEntry } from '../report/baseline.ts';
-import { PACKAGE_ROOT } from '../run/certify.ts';
 import { removeRunFolders, runCertification } from './run-fault.ts';
 import { serveChild, targetCounts } from './serve-child.ts';
+import { clusterLabels, SHIPPED_BASELINE, shippedLabels } from './shipped-baseline.ts';
 
 afterAll(removeRunFolders);
 
 const TOKEN = 'served-platform-admin-token-0123456789';
-const BASELINE = join(PACKAGE_ROOT, 'baselines/platform.json');
-const entries = (JSON.parse(readFileSync(BASELINE, 'utf8')) as { known: BaselineEntry[] }).known;
-const labels = entries.map(entryLabel).sort();
-/** The entries that only a target with clusters can meet: unused where clusters are hidden. */
-const clusterLabels = entries
-  .filter((e) => e.resource === 'cluster' || e.clause?.startsWith('clusters.'))
-  .map(entryLabel)
-  .sort();
+const BASELINE = SHIPPED_BASELINE;
+const labels = shippedLabels;
 const DELAY_MS = 1_000;
 
 /** `conformance serve --profile platform` in its own process, with the REFERENCE_* variables given. */

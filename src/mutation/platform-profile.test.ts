@@ -13,25 +13,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { applyBaseline, entryLabel, parseBaseline, type BaselineEntry } from '../report/baseline.ts';
-import { PACKAGE_ROOT } from '../run/certify.ts';
+import { applyBaseline, parseBaseline } from '../report/baseline.ts';
 import { removeRunFolders, runCertification } from './run-fault.ts';
+import { clusterLabels, SHIPPED_BASELINE, shippedLabels } from './shipped-baseline.ts';
 
 afterAll(removeRunFolders);
 
-const BASELINE = join(PACKAGE_ROOT, 'baselines/platform.json');
-const entries = (JSON.parse(readFileSync(BASELINE, 'utf8')) as { known: BaselineEntry[] }).known;
-/** The baseline's entries as reports name them (narrowed ones with their fields or operations, resource entries by resource). */
-const labels = entries.map(entryLabel).sort();
-/**
- * The entries only a target with clusters can meet (developers read them, the embedded project). The
- * platform profile hides clusters, as current installations: there their clauses are skipped as not
- * offered, so these entries are unused (nothing to judge), never stale; with clusters enabled they apply.
- */
-const clusterLabels = entries
-  .filter((e) => e.resource === 'cluster' || e.clause?.startsWith('clusters.'))
-  .map(entryLabel)
-  .sort();
+const BASELINE = SHIPPED_BASELINE;
+const labels = shippedLabels;
+// The cluster entries: the platform profile hides clusters, as current installations; there their clauses are skipped
+// as not offered, so these entries are unused (nothing to judge), never stale; with clusters enabled they apply.
 const withoutClusters = labels.filter((l) => !clusterLabels.includes(l));
 // A second of background deletion, not the platform's minute: the deletion checks wait for it.
 const platform = { REFERENCE_PROFILE: 'platform', REFERENCE_USER_DELETION_DELAY_MS: '1000' };

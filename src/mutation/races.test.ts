@@ -8,12 +8,12 @@
  *
  *   npx vitest run --project self src/mutation/races.test.ts
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { entryLabel, type BaselineEntry } from '../report/baseline.ts';
-import { PACKAGE_ROOT } from '../run/certify.ts';
+import { entryLabel } from '../report/baseline.ts';
 import { removeRunFolders, runCertification, tempFolder, type CertificationRun } from './run-fault.ts';
+import { shippedEntries } from './shipped-baseline.ts';
 import { serveChild } from './serve-child.ts';
 
 afterAll(removeRunFolders);
@@ -57,7 +57,7 @@ describe('the platform profile: a race loser answers 500', () => {
     // The shipped baseline's entries narrowed to races, and those of the other departures these files meet (PUT /users/:id's
     // conflict is a 409 on the platform whatever the timing; a duplicate key's body; a missing title's): the others are about
     // clauses this partial run judges only in part (stale here).
-    const shipped = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'baselines/platform.json'), 'utf8')) as { known: BaselineEntry[] }).known;
+    const shipped = shippedEntries;
     const races = shipped.filter((e) => e.races);
     const file = join(tempFolder('races-baseline-'), 'races.json');
     const others = ['users.update.conflict_404', 'keys.create_own.duplicate_fingerprint', 'errors.missing_attr.message_string'];

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../run/certify.ts';
 import { childEnv, removeRunFolders, tempFolder } from './run-fault.ts';
 import { serveChild, targetCounts } from './serve-child.ts';
+import { SHIPPED_BASELINE } from './shipped-baseline.ts';
 
 const TOKEN = 'clean-test-admin-token-0123456789';
 const BIN = join(PACKAGE_ROOT, 'bin/conformance.js');
@@ -213,7 +214,7 @@ describe('the platform profile with the shipped baseline', () => {
     try {
       const before = await counts(platform.url);
       const reports = tempFolder('clean-');
-      const baseline = join(PACKAGE_ROOT, 'baselines/platform.json');
+      const baseline = SHIPPED_BASELINE;
       const r = await run(['certify', '--progress', 'dot', '--base-url', platform.url, '--baseline', baseline], {
         CONFORMANCE_ADMIN_TOKEN: TOKEN,
         CONFORMANCE_REPORTS_DIR: reports,

@@ -9,18 +9,16 @@
  *
  *   npx vitest run src/ecosystem/go-gitlab-certify-client/recipe.test.ts
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { tempFoldersForThisFile } from '../../shared/temp-folders.ts';
+import { expectClientPass, runCertifyClient } from '../certify-client-run.ts';
 import { docsCodeBlock } from '../docs-recipe.ts';
 import { GO, goClientMissing, goEnv } from '../go-gitlab/go-run.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
-const BIN = join(HERE, '../../../bin/conformance.js');
 const temp = tempFoldersForThisFile();
 
 describe('the certify-client recipe with go-gitlab', () => {
@@ -35,12 +33,15 @@ describe('the certify-client recipe with go-gitlab', () => {
     if (missing) ctx.skip(`not run: ${missing}`);
     const reports = join(dir, 'reports');
     const { REFERENCE_PROFILE: _p, ...env } = goEnv(dir);
-    const args = [BIN, 'certify-client', '--data', 'testdata/seed.json', '--reports-dir', reports, '--', GO, 'test', '-v', '-count=1', '.'];
-    const run = await promisify(execFile)(process.execPath, args, { cwd: HERE, env, timeout: 140_000 }).catch(
-      (e: { code?: number; stdout?: string; stderr?: string }) => ({ ...e, failed: true }),
+    const run = await runCertifyClient(
+      ['--data', 'testdata/seed.json', '--reports-dir', reports, '--', GO, 'test', '-v', '-count=1', '.'],
+      {
+        cwd: HERE,
+        env,
+        timeoutMs: 140_000,
+      },
     );
-    const out = `${run.stdout ?? ''}${run.stderr ?? ''}`;
-    expect('failed' in run, out).toBe(false);
+    expect(run.failed, run.out).toBe(false);
     const tests = [
       'TestTheSeededUserAndTokenAnswer',
       'TestAnAdministratorListsCreatesAndBlocksUsers',
@@ -48,18 +49,8 @@ describe('the certify-client recipe with go-gitlab', () => {
       'TestBroadcastMessagesAreCreatedUpdatedAndDeleted',
       'TestAnEpicIsCreatedWithLabelsAndListed',
     ];
-    for (const test of tests) expect(out).toMatch(new RegExp(`^--- PASS: ${test} \\(`, 'm'));
-    expect(out).not.toMatch(/--- (FAIL|SKIP)/);
-    expect(out).toMatch(/^PASS: the command exited 0 and no client finding is outside the baseline; \d+ requests judged$/m);
-
-    const report = JSON.parse(readFileSync(join(reports, 'client-report.json'), 'utf8')) as {
-      verdict: string;
-      findings: unknown[];
-      requests: Record<string, number>;
-    };
-    expect(report.verdict).toBe('pass');
-    expect(report.findings).toEqual([]);
-    for (const operation of ['GET /users', 'POST /users', 'PUT /projects/:id/variables/:key', 'POST /groups/:id/epics'])
-      expect(report.requests[operation], operation).toBeGreaterThan(0);
+    for (const test of tests) expect(run.out).toMatch(new RegExp(`^--- PASS: ${test} \\(`, 'm'));
+    expect(run.out).not.toMatch(/--- (FAIL|SKIP)/);
+    expectClientPass(run, reports, ['GET /users', 'POST /users', 'PUT /projects/:id/variables/:key', 'POST /groups/:id/epics']);
   });
 });

@@ -10,13 +10,12 @@
  *
  *   npx vitest run src/ecosystem/python-gitlab-certify-client/recipe.test.ts
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { tempFoldersForThisFile } from '../../shared/temp-folders.ts';
+import { expectClientPass, runCertifyClient } from '../certify-client-run.ts';
 import { docsCodeBlock } from '../docs-recipe.ts';
 import { PYTHON, pythonClientMissing } from '../python-gitlab/pytest-run.ts';
 
@@ -38,8 +37,6 @@ describe('the certify-client recipe with python-gitlab', () => {
     const hadBytecode = existsSync(bytecode);
     const reports = join(dir, 'reports');
     const args = [
-      join(REPO, 'bin/conformance.js'),
-      'certify-client',
       '--data',
       join(HERE, 'seed.json'),
       '--reports-dir',
@@ -51,37 +48,23 @@ describe('the certify-client recipe with python-gitlab', () => {
       '-v',
       '-p',
       'no:cacheprovider',
-      '--basetemp',
-      join(dir, 'pytest'),
-      HERE,
     ];
     const { REFERENCE_PROFILE: _p, ...env } = process.env;
-    const run = await promisify(execFile)(process.execPath, args, {
+    const run = await runCertifyClient([...args, '--basetemp', join(dir, 'pytest'), HERE], {
       cwd: REPO,
       env: { ...env, PYTHONDONTWRITEBYTECODE: '1' },
-      timeout: 50_000,
-    }).catch((e: { code?: number; stdout?: string; stderr?: string }) => ({ ...e, failed: true }));
-    const out = `${run.stdout ?? ''}${run.stderr ?? ''}`;
-    expect('failed' in run, out).toBe(false);
-    expect(out).toMatch(/^=+ 6 passed in [\d.]+s =+$/m);
-    expect(out).toMatch(/^PASS: the command exited 0 and no client finding is outside the baseline; \d+ requests judged$/m);
-
-    const report = JSON.parse(readFileSync(join(reports, 'client-report.json'), 'utf8')) as {
-      verdict: string;
-      findings: unknown[];
-      requests: Record<string, number>;
-    };
-    expect(report.verdict).toBe('pass');
-    expect(report.findings).toEqual([]);
+      timeoutMs: 50_000,
+    });
+    expect(run.failed, run.out).toBe(false);
+    expect(run.out).toMatch(/^=+ 6 passed in [\d.]+s =+$/m);
     // What the suite exercised, judged: reads, writes with bodies, a var.save() (the key in the body), epics with labels.
-    for (const operation of [
+    expectClientPass(run, reports, [
       'GET /users',
       'POST /users',
       'PUT /projects/:id/variables/:key',
       'POST /groups/:id/epics',
       'PUT /broadcast_messages/:id',
-    ])
-      expect(report.requests[operation], operation).toBeGreaterThan(0);
+    ]);
     expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toMatch(/failures="0"/);
     if (!hadBytecode) expect(existsSync(bytecode)).toBe(false);
   });
