@@ -25,8 +25,16 @@ export interface ObservedFinding {
   operation: string;
   /** Server: the clause broken. Client: the strict judge's kind (unknown-parameter, token-in-query...). */
   clause: string;
-  /** Server: the check that found it. Client: the parameter concerned. */
+  /** Server: the check that found it. Client: the first parameter concerned. */
   about: string;
+  /**
+   * Client findings: the first few distinct parameters concerned (at most PARAMETERS_KEPT), `about` first.
+   * Findings are grouped by operation, clause and kind, never by value: 20,000 distinct unknown
+   * parameters are one finding with a count and these names.
+   */
+  parameters?: string[];
+  /** Client findings: true when more distinct parameters showed it than `parameters` lists. */
+  moreParameters?: boolean;
   requirement: string;
   expected?: string;
   actual?: string;
@@ -58,6 +66,9 @@ export interface ObservationSnapshot {
   client: ObservedFinding[];
   operations: { seen: { operation: string; count: number }[]; neverSeen: string[] };
 }
+
+/** Distinct parameters a client finding names (the first ones seen); the rest are counted, not kept. */
+export const PARAMETERS_KEPT = 5;
 
 const ALL_OPERATIONS = OPERATIONS.map((o) => `${o.method} ${specPath(o.path)}`);
 const TOKEN_HEADERS = ['private-token', 'job-token', 'authorization', 'cookie'];
@@ -98,10 +109,12 @@ export class Observation {
     shown: () => string,
     status: number,
   ): void {
-    const key = `${side}\u0000${operation}\u0000${clause}\u0000${about}`;
+    // Server findings by their check; client findings by their kind alone (the parameter is a value: kept as a name, not a key).
+    const key = side === 'server' ? `${side}\u0000${operation}\u0000${clause}\u0000${about}` : `${side}\u0000${operation}\u0000${clause}`;
     const had = this.findings.get(key);
     if (had) {
       had.count++;
+      if (had.parameters) addParameter(had, about);
       return;
     }
     const r = (s: string | undefined) => (s === undefined ? undefined : this.secrets.redact(s));
@@ -115,6 +128,7 @@ export class Observation {
       ...(found.actual !== undefined ? { actual: r(found.actual) } : {}),
       ...(found.fields ? { fields: found.fields } : {}),
       ...(found.resource ? { resource: found.resource } : {}),
+      ...(side === 'client' ? { parameters: [about] } : {}),
       count: 1,
       reproducer: this.secrets.redact(shown()),
       status,
@@ -166,19 +180,34 @@ export class Observation {
   }
 
   snapshot(): ObservationSnapshot {
-    const all = [...this.findings.values()].map((f) => ({ ...f }));
-    const order = (a: ObservedFinding, b: ObservedFinding) =>
-      a.operation.localeCompare(b.operation) || a.clause.localeCompare(b.clause) || a.about.localeCompare(b.about);
+    const all = [...this.findings.values()].map((f) => ({ ...f, ...(f.parameters ? { parameters: [...f.parameters] } : {}) }));
     return {
       counts: { ...this.counts },
-      server: all.filter((f) => f.side === 'server').sort(order),
-      client: all.filter((f) => f.side === 'client').sort(order),
+      server: all.filter((f) => f.side === 'server').sort(findingOrder),
+      client: all.filter((f) => f.side === 'client').sort(findingOrder),
       operations: {
         seen: [...this.seen].map(([operation, count]) => ({ operation, count })).sort((a, b) => a.operation.localeCompare(b.operation)),
-        neverSeen: ALL_OPERATIONS.filter((o) => !this.seen.has(o)),
+        neverSeen: neverSeen(this.seen),
       },
     };
   }
+}
+
+/** The spec's operations not among those seen, in the operation table's order. */
+export function neverSeen(seen: { has(operation: string): boolean }): string[] {
+  return ALL_OPERATIONS.filter((o) => !seen.has(o));
+}
+
+/** Findings by operation, clause, then check or first parameter: the report's order. */
+export const findingOrder = (a: ObservedFinding, b: ObservedFinding): number =>
+  a.operation.localeCompare(b.operation) || a.clause.localeCompare(b.clause) || a.about.localeCompare(b.about);
+
+/** Names one more parameter of a client finding, while fewer than PARAMETERS_KEPT are named. */
+export function addParameter(f: ObservedFinding, name: string): void {
+  const names = (f.parameters ??= []);
+  if (names.includes(name)) return;
+  if (names.length < PARAMETERS_KEPT) names.push(name);
+  else f.moreParameters = true;
 }
 
 function str(v: unknown): string | undefined {

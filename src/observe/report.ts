@@ -86,16 +86,19 @@ export function observeSummary(snapshot: ObservationSnapshot, meta: SummaryMeta)
 
 const cell = (s: string | undefined) => (s ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+/** The parameters a client finding names: the first few, and "and more" when there were others. */
+const parameterNames = (f: ObservedFinding) => `${(f.parameters ?? [f.about]).join(', ')}${f.moreParameters ? ', and more' : ''}`;
+
 function findingRows(list: readonly ObservedFinding[], side: 'server' | 'client'): string[] {
   if (!list.length) return ['None.', ''];
   const head =
     side === 'server'
       ? ['| operation | clause | seen | requirement | expected | actual | reproducer |', '| --- | --- | --- | --- | --- | --- | --- |']
-      : ['| operation | finding | parameter | seen | detail | reproducer |', '| --- | --- | --- | --- | --- | --- |'];
+      : ['| operation | finding | parameters | seen | detail (of the first) | reproducer |', '| --- | --- | --- | --- | --- | --- |'];
   const rows = list.map((f) =>
     side === 'server'
       ? `| ${f.operation} | ${f.clause} | ${f.count} | ${cell(f.requirement)} | ${cell(f.expected)} | ${cell(f.actual)} | \`${cell(f.reproducer)}\` |`
-      : `| ${f.operation} | ${f.clause} | ${cell(f.about)} | ${f.count} | ${cell(f.requirement)} | \`${cell(f.reproducer)}\` |`,
+      : `| ${f.operation} | ${f.clause} | ${cell(parameterNames(f))} | ${f.count} | ${cell(f.requirement)} | \`${cell(f.reproducer)}\` |`,
   );
   return [...head, ...rows, ''];
 }
