@@ -1,11 +1,17 @@
 /**
- * `npm run mutation [-- --only id,id] [--no-healthy]`: the fault catalogue against the kit.
+ * `npm run mutation [-- --only id,id] [--no-healthy] [--fault-lines]`: the fault catalogue against the kit.
+ * `--fault-lines` prints one JSON line per fault as soon as it ends (FAULT_LINE, then the verdict).
  */
 import { parseArgs } from 'node:util';
-import { runMutation } from './run-mutation.ts';
+import { FAULT_LINE, runMutation } from './run-mutation.ts';
 
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, 'no-healthy': { type: 'boolean' }, 'reports-dir': { type: 'string' } },
+  options: {
+    only: { type: 'string' },
+    'no-healthy': { type: 'boolean' },
+    'reports-dir': { type: 'string' },
+    'fault-lines': { type: 'boolean' },
+  },
 });
 const { exitCode } = await runMutation({
   only: values.only
@@ -14,5 +20,6 @@ const { exitCode } = await runMutation({
     .filter(Boolean),
   healthy: !values['no-healthy'],
   reportsDir: values['reports-dir'],
+  onFault: values['fault-lines'] ? (m) => process.stdout.write(`\n${FAULT_LINE}${JSON.stringify(m)}\n`) : undefined,
 });
 process.exitCode = exitCode;

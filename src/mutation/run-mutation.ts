@@ -10,13 +10,18 @@ import { join, resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../run/certify.ts';
 import { loadVitestNode } from '../run/vitest-node.ts';
 import { CATALOGUE } from './catalogue.ts';
-import { MutationReporter, type MutationResult } from './mutation-reporter.ts';
+import { MutationReporter, type Mutant, type MutationResult } from './mutation-reporter.ts';
 
 export interface MutationOptions {
   reportsDir?: string;
   only?: string[];
   healthy?: boolean;
+  /** Told of each fault as soon as its certification has ended (the run goes on with the others). */
+  onFault?: (m: Mutant) => void;
 }
+
+/** The line `--fault-lines` prints for each fault as it ends: a caller bounds each fault on its own (catalogue-caught.test.ts). */
+export const FAULT_LINE = 'mutation-fault-result ';
 
 export function renderMutationMarkdown(r: MutationResult): string {
   const lines = [`# Mutation score: ${r.killed} / ${r.total} faults caught`, ''];
@@ -39,7 +44,7 @@ export async function runMutation(o: MutationOptions = {}): Promise<{ exitCode: 
   if (unknown.length) throw new Error(`not in the catalogue: ${unknown.join(', ')}`);
   process.env.MUTATION_ONLY = faults.map((f) => f.id).join(',');
   process.env.MUTATION_HEALTHY = o.healthy === false ? '0' : '1';
-  const reporter = new MutationReporter(faults);
+  const reporter = new MutationReporter(faults, undefined, o.onFault);
   console.log(
     `Mutation run: ${faults.length} faults${o.healthy === false ? '' : ' and the healthy reference'}, one reference each; a dot per test file.`,
   );
