@@ -144,6 +144,10 @@ describe('a private exchange', () => {
     expect(p.text(`/0/bio must be null, got string "${'A'.repeat(40)}…"`)).toBe('/0/bio must be null, got string "<text>…"');
     expect(p.text('state is active; Ann Lee wrote it')).toBe('state is active; <name> wrote it');
     expect(p.text('2024-01-01T12:00:00Z', true)).toBe('<datetime without milliseconds>');
+    expect(p.text('/0/created_at must be a datetime with milliseconds and Z, like 2020-01-01T12:00:00.000Z, got "13/07/2031"')).toBe(
+      '/0/created_at must be a datetime with milliseconds and Z, like 2020-01-01T12:00:00.000Z, got "<text of 10 chars, with date-like>"',
+    );
+    expect(p.text(`got string "${'A'.repeat(40)}…" for Ann Lee`)).toBe('got string "<text>…" for <name>');
   });
 
   it('shows an excerpt of the answer body masked', () => {

@@ -15,7 +15,7 @@
 import type { ShownRequest } from '../reference/strict/findings.ts';
 import { REDACTED, type SecretSet } from '../shared/redact.ts';
 import { CREDENTIAL_KEY } from './credentials.ts';
-import { maskPatterns, placeholderFor } from './value-kinds.ts';
+import { maskPatterns, placeholderFor, shapeOf } from './value-kinds.ts';
 
 export interface ExchangeValues {
   /** The request target (path and query) as sent. */
@@ -45,6 +45,15 @@ const EXCERPT_MIN = 12;
 /** Values shorter than this are replaced only quoted, whole, or as a parameter's value (a name "a" must not wreck the text). */
 const SHORT = 4;
 
+/** A JSON Schema format error ('must be a datetime with milliseconds and Z, like …, got "…"'): the value quoted at its end. */
+const FORMAT_GOT = /(must be (?:a datetime|a date|format "[^"]*")[^"]*?, got )"((?:[^"\\]|\\.)*)"/g;
+const unquote = (s: string) => {
+  try {
+    return JSON.parse(`"${s}"`) as string;
+  } catch {
+    return s;
+  }
+};
 const isWord = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_]/.test(c);
 const decode = (s: string) => {
   try {
@@ -161,10 +170,13 @@ export class PrivateExchange {
       if (path.length > 1 && t.includes(path)) t = t.split(path).join(hold(this.maskPath(path)));
     // Query strings (a Link header's URLs, a reproducer's): their names stay, their values go.
     t = t.replace(/\?([\w[\]%.-]+=[^\s<>"'#\u0000\u0001]*)/g, (_, query: string) => `?${hold(maskQuery(query, false))}`);
+    // A schema's format error is about the value's format: its shape, whatever the finding.
+    t = t.replace(FORMAT_GOT, (_, head: string, quoted: string) => `${head}"${hold(shapeOf(unquote(quoted)))}"`);
     const forms = this.formsFor(format);
     if (forms.length) {
-      for (const [form, p] of forms) if (t.includes(form)) t = replaceValue(t, form, p, hold);
+      // Values cut short first: a long text cut by an excerpt goes whole, not around the shorter values it holds.
       t = replaceCutValues(t, forms, hold);
+      for (const [form, p] of forms) if (t.includes(form)) t = replaceValue(t, form, p, hold);
     }
     t = maskPatterns(t);
     t = t.replace(/\u0000(\d+)\u0001/g, (_, i: string) => kept[Number(i)]!);
