@@ -68,7 +68,9 @@ junit.xml (docs/observe.md). Exit 0: no server finding outside the baseline; 1: 
   --reports-dir DIR  where the report goes (CONFORMANCE_REPORTS_DIR, else reports)
   --duration S       stop after S seconds (default: until SIGINT/SIGTERM)
   --baseline FILE    known departures, reported as known (CONFORMANCE_BASELINE)
-  --preserve-host    forward the client's Host header as sent (behind a reverse proxy)`;
+  --preserve-host    forward the client's Host header as sent (behind a reverse proxy)
+  --show-values      show the installation's values in findings (a test installation); default: placeholders
+                     (<email>, <name>, <username>, <text>, <ip>) and shapes; credentials are never shown`;
 
 /** certify-client's lines under its usage (docs/certify-client.md says more). */
 export const CERTIFY_CLIENT_HELP = `A verdict for a client's own tests: starts the strict reference on a free port, runs COMMAND with

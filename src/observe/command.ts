@@ -4,6 +4,7 @@
  * or --duration; every bad input is one line and exit 2 (cli.ts prints KitErrors so).
  *
  *   conformance observe --upstream http://127.0.0.1:4010 --port 0 --duration 60 --baseline baselines/platform.json
+ *   conformance observe --upstream http://127.0.0.1:4010 --show-values   # a test installation: values shown, credentials not
  */
 import { loadBaselineFile } from '../report/baseline.ts';
 import { prepareReportsDir } from '../run/reports-dir.ts';
@@ -17,6 +18,7 @@ export const OBSERVE_OPTIONS = {
   duration: { type: 'string' },
   baseline: { type: 'string' },
   'preserve-host': { type: 'boolean' },
+  'show-values': { type: 'boolean' },
 } as const;
 
 interface Parsed {
@@ -44,7 +46,14 @@ export async function observeCommand({ values, positionals }: Parsed, env: NodeJ
   prepareReportsDir(reportsDir);
   const baselineFile = (values.baseline as string | undefined) ?? env.CONFORMANCE_BASELINE;
   const baseline = baselineFile ? loadBaselineFile(baselineFile) : undefined;
-  const running = await startObserve({ upstream, port, reportsDir, baseline, preserveHost: values['preserve-host'] === true });
+  const running = await startObserve({
+    upstream,
+    port,
+    reportsDir,
+    baseline,
+    preserveHost: values['preserve-host'] === true,
+    showValues: values['show-values'] === true,
+  });
   console.log(`Observing ${upstream} on ${running.url}${duration ? ` for ${duration} s` : ''} (Ctrl-C writes the report)`);
   await new Promise<void>((done) => {
     const timer = duration ? setTimeout(done, duration * 1000) : undefined;

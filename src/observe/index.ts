@@ -30,6 +30,8 @@ export interface ObserveOptions {
   preserveHost?: boolean;
   /** Secrets known beforehand (never written, even if no request shows them). */
   secrets?: string[];
+  /** Show the installation's values in findings (a test installation); default: placeholders. Credentials stay [redacted]. */
+  showValues?: boolean;
 }
 
 export interface ObserveResult {
@@ -85,7 +87,7 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
   await checkReachable(upstream);
   const started = Date.now();
   const replayBase = `${upstream.origin}${upstream.pathname.replace(/\/+$/, '')}`;
-  const observation = new Observation(replayBase, options.secrets ?? []);
+  const observation = new Observation(replayBase, options.secrets ?? [], { showValues: options.showValues === true });
   const proxy = await startProxy({
     upstream,
     port: options.port,

@@ -1,23 +1,26 @@
 /**
  * What an observation keeps: counts, and one example per finding and per operation seen, never
  * every exchange (memory stays flat however long it runs). Each exchange is matched to its
- * operation, judged on both sides (judge-answer.ts, judge-request.ts) and forgotten; secrets it
- * shows (tokens in headers or the query, passwords sent, tokens answered) are learned first, so
- * that no example keeps one.
+ * operation, judged on both sides (judge-answer.ts, judge-request.ts) and forgotten; the
+ * credentials it shows, in every form (credentials.ts), are learned first, so that no example keeps
+ * one, and a finding's texts and reproducer are made private when it is first noted (privacy.ts:
+ * the installation's personal data as placeholders, unless `showValues`).
  *
- *   const o = new Observation('http://127.0.0.1:4010');
+ *   const o = new Observation('http://127.0.0.1:4010', [], { showValues: false });
  *   o.record(exchange);            // the proxy's onExchange
  *   o.snapshot()                   // { counts, server: [...], client: [...], operations: {...} }
  */
-import { learnSecrets } from '../kit/learn-secrets.ts';
 import { reproducer, type ShownRequest } from '../reference/strict/findings.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { OPERATIONS } from '../spec/operations/index.ts';
 import { specPath } from '../spec/paths.ts';
+import { learnCredentials } from './credentials.ts';
 import { asApiResponse, matchOperation } from './exchange-view.ts';
 import { judgeAnswer } from './judge-answer.ts';
 import { judgeClient, requestParams } from './judge-request.ts';
+import { PrivateExchange } from './privacy.ts';
 import type { ObservedExchange } from './proxy.ts';
+import { maskPatterns } from './value-kinds.ts';
 
 export interface ObservedFinding {
   side: 'server' | 'client';
@@ -42,7 +45,7 @@ export interface ObservedFinding {
   resource?: string;
   /** How many exchanges showed it. */
   count: number;
-  /** The first exchange that showed it, as a curl command (tokens and passwords [redacted]). */
+  /** The first exchange that showed it, as a curl command (credentials [redacted], personal values as placeholders unless showValues). */
   reproducer: string;
   /** The status that answered that first exchange. */
   status: number;
@@ -71,8 +74,14 @@ export interface ObservationSnapshot {
 export const PARAMETERS_KEPT = 5;
 
 const ALL_OPERATIONS = OPERATIONS.map((o) => `${o.method} ${specPath(o.path)}`);
-const TOKEN_HEADERS = ['private-token', 'job-token', 'authorization', 'cookie'];
-const TOKEN_QUERY = ['private_token', 'access_token', 'job_token', 'password'];
+/** Findings about a value's format: their texts show the value's shape, not the value. */
+const FORMAT_CHECKS = new Set(['datetime', 'date']);
+const FORMAT_KINDS = new Set(['wrong-format', 'wrong-type']);
+
+export interface ObservationOptions {
+  /** Show the installation's values in findings (a test installation): credentials stay [redacted]. */
+  showValues?: boolean;
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -82,22 +91,13 @@ export class Observation {
   private readonly findings = new Map<string, ObservedFinding>();
   private readonly seen = new Map<string, number>();
 
-  /** `replayBase`: the URL reproducers send to (the upstream's root). */
+  /** `replayBase`: the URL reproducers send to (the upstream's root). Plain data only: it is built inside a worker too. */
   constructor(
     private readonly replayBase: string,
     secrets: Iterable<string> = [],
+    private readonly options: ObservationOptions = {},
   ) {
     this.secrets = new SecretSet(secrets);
-  }
-
-  private learn(x: ObservedExchange, params: Record<string, unknown>): void {
-    for (const h of TOKEN_HEADERS) {
-      const v = x.requestHeaders[h];
-      if (v !== undefined) this.secrets.add(v.replace(/^\s*(bearer|basic)\s+/i, '').trim());
-    }
-    for (const q of TOKEN_QUERY) if (typeof params[q] === 'string') this.secrets.add(params[q] as string);
-    const hash = params.platform_kubernetes_attributes;
-    if (isObject(hash) && typeof hash.token === 'string') this.secrets.add(hash.token);
   }
 
   private note(
@@ -106,31 +106,36 @@ export class Observation {
     clause: string,
     about: string,
     found: Omit<ObservedFinding, 'side' | 'operation' | 'clause' | 'about' | 'count' | 'reproducer' | 'status'>,
-    shown: () => string,
+    shown: () => { values: PrivateExchange; request: ShownRequest },
     status: number,
+    format: boolean,
   ): void {
+    // A parameter's name is kept (the finding needs it), an e-mail or IP address used as one is not.
+    const name = side === 'client' && !this.options.showValues ? maskPatterns(about) : about;
     // Server findings by their check; client findings by their kind alone (the parameter is a value: kept as a name, not a key).
     const key = side === 'server' ? `${side}\u0000${operation}\u0000${clause}\u0000${about}` : `${side}\u0000${operation}\u0000${clause}`;
     const had = this.findings.get(key);
     if (had) {
       had.count++;
-      if (had.parameters) addParameter(had, about);
+      if (had.parameters) addParameter(had, name);
       return;
     }
-    const r = (s: string | undefined) => (s === undefined ? undefined : this.secrets.redact(s));
+    // Private at creation: the installation's values as placeholders (or shapes), credentials [redacted].
+    const { values, request } = shown();
+    const r = (s: string | undefined) => (s === undefined ? undefined : values.text(s, format));
     this.findings.set(key, {
       side,
       operation,
       clause,
-      about,
+      about: name,
       requirement: r(found.requirement)!,
       ...(found.expected !== undefined ? { expected: r(found.expected) } : {}),
       ...(found.actual !== undefined ? { actual: r(found.actual) } : {}),
       ...(found.fields ? { fields: found.fields } : {}),
       ...(found.resource ? { resource: found.resource } : {}),
-      ...(side === 'client' ? { parameters: [about] } : {}),
+      ...(side === 'client' ? { parameters: [name] } : {}),
       count: 1,
-      reproducer: this.secrets.redact(shown()),
+      reproducer: this.secrets.redact(reproducer(values.request(request))),
       status,
     });
   }
@@ -144,9 +149,11 @@ export class Observation {
       return;
     }
     const sent = requestParams(x, op);
-    this.learn(x, sent.params);
     const res = asApiResponse(x, this.replayBase);
-    learnSecrets(res, this.secrets);
+    learnCredentials(
+      { headers: x.requestHeaders, query: op.query, body: sent.body, answerHeaders: x.headers, answer: res.json, answerText: res.text },
+      this.secrets,
+    );
     if (x.status === 0) {
       this.counts.upstreamErrors++;
       return;
@@ -169,13 +176,30 @@ export class Observation {
       ...(authHeader ? { authHeader } : {}),
       ...(isObject(sent.body) ? { body: sent.body } : {}),
     };
-    const shown = () => reproducer(shownRequest);
+    // Made once, when the exchange's first new finding is noted (most exchanges have none).
+    let values: PrivateExchange | undefined;
+    const shown = () => {
+      values ??= new PrivateExchange(
+        {
+          target: x.target,
+          pathParams: op.params,
+          body: sent.body,
+          answer: res.json,
+          answerText: res.text,
+          paths: [op.path, specPath(op.row.path)],
+        },
+        this.secrets,
+        this.options.showValues === true,
+      );
+      return { values, request: shownRequest };
+    };
     for (const f of judgeAnswer(res, op, sent.params, sent.readable, !x.bodyCut)) {
       const { check, clause, ...rest } = f;
-      this.note('server', op.name, clause, check, { ...rest, expected: str(rest.expected), actual: str(rest.actual) }, shown, x.status);
+      const found = { ...rest, expected: str(rest.expected), actual: str(rest.actual) };
+      this.note('server', op.name, clause, check, found, shown, x.status, FORMAT_CHECKS.has(check));
     }
     for (const j of judgeClient(x.method, sent, op)) {
-      this.note('client', op.name, j.kind, j.parameter, { requirement: j.detail }, shown, x.status);
+      this.note('client', op.name, j.kind, j.parameter, { requirement: j.detail }, shown, x.status, FORMAT_KINDS.has(j.kind));
     }
   }
 

@@ -4,7 +4,8 @@
  * one redacted reproducer; the operations seen and never seen. With a baseline the server findings
  * it names are reported as known, through the certification's own code (report/baseline.ts); an
  * entry that matched nothing is unused, never stale: an observation judges only the traffic it saw.
- * Every text written goes through the observation's secrets once more.
+ * Every text written goes through the observation's secrets and the credential patterns once more
+ * (credentials.ts); the findings themselves were made private when noted (privacy.ts).
  *
  *   const summary = observeSummary(snapshot, { upstream, startedAt, durationMs, baseline });
  *   await writeObserveReports(summary, 'reports', secrets);   // the three paths
@@ -13,7 +14,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { applyBaseline, type Baseline, type BaselineTarget } from '../report/baseline.ts';
 import { escapeAttribute, escapeXml } from '../report/xml-text.ts';
-import type { SecretSet } from '../shared/redact.ts';
+import { SecretSet } from '../shared/redact.ts';
+import { redactCredentialText } from './credentials.ts';
 import type { ObservationSnapshot, ObservedFinding } from './observation.ts';
 
 export interface KnownFinding extends ObservedFinding {
@@ -174,10 +176,10 @@ export function observeJunit(s: ObserveSummary): string {
   ].join('\n');
 }
 
-/** Writes the three files (every text redacted once more); returns their paths. */
-export async function writeObserveReports(s: ObserveSummary, dir: string, secrets?: SecretSet): Promise<string[]> {
+/** Writes the three files (every text redacted once more: known secrets, credential headers, fields and query parameters); returns their paths. */
+export async function writeObserveReports(s: ObserveSummary, dir: string, secrets: SecretSet = new SecretSet()): Promise<string[]> {
   await mkdir(dir, { recursive: true });
-  const r = (t: string) => (secrets ? secrets.redact(t) : t);
+  const r = (t: string) => redactCredentialText(secrets.redact(t));
   const files: [string, string][] = [
     ['summary.json', `${JSON.stringify(s, null, 2)}\n`],
     ['summary.md', observeMarkdown(s)],

@@ -9,12 +9,12 @@ export const REDACTED = '[redacted]';
 
 /** Header names whose values are always secret, whatever they hold. */
 const SECRET_HEADERS = new Set(['private-token', 'authorization', 'cookie', 'set-cookie', 'job-token']);
-/** Query parameters whose values are always secret. */
-const SECRET_QUERY = ['private_token', 'access_token', 'password'];
+/** Query parameters whose values are always secret (separated by `&`, or by `;` as many Rack versions read it). */
+const SECRET_QUERY = ['private_token', 'access_token', 'job_token', 'password'];
 
 /** Secrets are found by their first KEY characters (every secret is at least that long). */
 const KEY = 6;
-const QUERY_VALUES = SECRET_QUERY.map((name) => new RegExp(`([?&]${name}=)[^&#\\s'"]*`, 'g'));
+const QUERY_VALUES = SECRET_QUERY.map((name) => new RegExp(`([?&;]${name}=)[^&;#\\s'"]*`, 'g'));
 
 /** The weight of the character leaving the rolling hash: 31 ** 5, exact in 32 bits. */
 const POW = 31 ** (KEY - 1);
