@@ -4,6 +4,7 @@
  * or --duration; every bad input is one line and exit 2 (cli.ts prints KitErrors so).
  *
  *   conformance observe --upstream http://127.0.0.1:4010 --port 0 --duration 60 --baseline baselines/platform.json
+ *   conformance observe --upstream https://127.0.0.1:8443 --ca-file org-ca.pem --listen 0.0.0.0 --port 8182 --relative-url-root /gitlab --drain 60
  */
 import { loadBaselineFile } from '../report/baseline.ts';
 import { prepareReportsDir } from '../run/reports-dir.ts';
@@ -17,6 +18,10 @@ export const OBSERVE_OPTIONS = {
   duration: { type: 'string' },
   baseline: { type: 'string' },
   'preserve-host': { type: 'boolean' },
+  listen: { type: 'string' },
+  'ca-file': { type: 'string' },
+  drain: { type: 'string' },
+  'relative-url-root': { type: 'string' },
 } as const;
 
 interface Parsed {
@@ -24,11 +29,18 @@ interface Parsed {
   positionals: string[];
 }
 
-function seconds(text: string | undefined): number | undefined {
+function seconds(text: string | undefined, flag = '--duration', zero = false): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || !(n > 0)) throw new KitError('USAGE', `--duration must be a number of seconds above 0, got "${text}"`);
+  if (!/^\d+(\.\d+)?$/.test(text) || !(zero ? n >= 0 : n > 0))
+    throw new KitError('USAGE', `${flag} must be a number of seconds${zero ? '' : ' above 0'}, got "${text}"`);
   return n;
+}
+
+function text(values: Parsed['values'], flag: string): string | undefined {
+  const v = values[flag] as string | undefined;
+  if (v !== undefined && v.trim() === '') throw new KitError('USAGE', `--${flag} needs a value`);
+  return v;
 }
 
 export async function observeCommand({ values, positionals }: Parsed, env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -44,7 +56,18 @@ export async function observeCommand({ values, positionals }: Parsed, env: NodeJ
   prepareReportsDir(reportsDir);
   const baselineFile = (values.baseline as string | undefined) ?? env.CONFORMANCE_BASELINE;
   const baseline = baselineFile ? loadBaselineFile(baselineFile) : undefined;
-  const running = await startObserve({ upstream, port, reportsDir, baseline, preserveHost: values['preserve-host'] === true });
+  const drain = seconds(values.drain as string | undefined, '--drain', true);
+  const running = await startObserve({
+    upstream,
+    port,
+    host: text(values, 'listen'),
+    caFile: text(values, 'ca-file'),
+    drainMs: drain === undefined ? undefined : drain * 1000,
+    relativeUrlRoot: values['relative-url-root'] as string | undefined,
+    reportsDir,
+    baseline,
+    preserveHost: values['preserve-host'] === true,
+  });
   console.log(`Observing ${upstream} on ${running.url}${duration ? ` for ${duration} s` : ''} (Ctrl-C writes the report)`);
   await new Promise<void>((done) => {
     const timer = duration ? setTimeout(done, duration * 1000) : undefined;
@@ -59,7 +82,7 @@ export async function observeCommand({ values, positionals }: Parsed, env: NodeJ
   const c = summary.counts;
   console.log(
     `${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${summary.server.length} server finding(s)${summary.known.length ? ` (+${summary.known.length} known)` : ''}, ` +
-      `${summary.client.length} client finding(s); ${c.exchanges} exchanges, ${c.judged} judged, ${c.outsideSpec} outside the spec. Report: ${files[1]}`,
+      `${summary.client.length} client finding(s); ${c.exchanges} exchanges, ${c.judged} judged, ${c.outsideSpec} outside the spec, ${c.notApi} outside the API. Report: ${files[1]}`,
   );
   return exitCode;
 }

@@ -14,7 +14,7 @@ import { reproducer, type ShownRequest } from '../reference/strict/findings.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { OPERATIONS } from '../spec/operations/index.ts';
 import { specPath } from '../spec/paths.ts';
-import { asApiResponse, matchOperation } from './exchange-view.ts';
+import { apiTarget, asApiResponse, matchOperation } from './exchange-view.ts';
 import { judgeAnswer } from './judge-answer.ts';
 import { judgeClient, requestParams } from './judge-request.ts';
 import type { ObservedExchange } from './proxy.ts';
@@ -52,12 +52,25 @@ export interface ObservationCounts {
   exchanges: number;
   /** Exchanges matched to an operation of the spec and judged. */
   judged: number;
-  /** Exchanges to routes outside the spec: passed through, never judged. */
+  /** Exchanges to API routes the spec does not cover: passed through, never judged. */
   outsideSpec: number;
+  /** Exchanges outside the API (`/api/v4` is not the path's first segment after the relative URL root): passed through, never judged. */
+  notApi: number;
+  /**
+   * Requests observe cannot read as the spec's: an API target whose percent-encoding does not decode
+   * (counted here), or a target with raw bytes its HTTP parser refuses (counted by the wire: forwarded unchanged). Never judged.
+   */
+  unparsable: number;
   /** Answers whose copy was cut at the capture limit: not judged for their body. */
   bodyNotJudged: number;
   /** Requests the upstream did not answer (connection refused, reset). */
   upstreamErrors: number;
+  /** Upgrades the upstream accepted (WebSocket), tunnelled, nothing inside judged (the wire's count). */
+  tunnels: number;
+  /** Exchanges that finished while observe was stopping (SIGTERM: the drain; the wire's count). */
+  drained: number;
+  /** Exchanges still in flight when the drain bound (--drain) ran out: cut, not judged (the wire's count). */
+  cutAtStop: number;
 }
 
 export interface ObservationSnapshot {
@@ -78,14 +91,26 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 
 export class Observation {
   readonly secrets: SecretSet;
-  private readonly counts: ObservationCounts = { exchanges: 0, judged: 0, outsideSpec: 0, bodyNotJudged: 0, upstreamErrors: 0 };
+  private readonly counts: ObservationCounts = {
+    exchanges: 0,
+    judged: 0,
+    outsideSpec: 0,
+    notApi: 0,
+    unparsable: 0,
+    bodyNotJudged: 0,
+    upstreamErrors: 0,
+    tunnels: 0,
+    drained: 0,
+    cutAtStop: 0,
+  };
   private readonly findings = new Map<string, ObservedFinding>();
   private readonly seen = new Map<string, number>();
 
-  /** `replayBase`: the URL reproducers send to (the upstream's root). */
+  /** `replayBase`: the URL reproducers send to (the upstream's root); `urlRoot`: the installation's relative URL root ('' or '/gitlab'). */
   constructor(
     private readonly replayBase: string,
     secrets: Iterable<string> = [],
+    private readonly urlRoot = '',
   ) {
     this.secrets = new SecretSet(secrets);
   }
@@ -137,9 +162,10 @@ export class Observation {
 
   record(x: ObservedExchange): void {
     this.counts.exchanges++;
-    const op = matchOperation(x.method, x.target);
+    const op = matchOperation(x.method, x.target, this.urlRoot);
     if (!op) {
-      this.counts.outsideSpec++;
+      const place = apiTarget(x.target, this.urlRoot);
+      this.counts[place === 'not-api' ? 'notApi' : place === 'unparsable' ? 'unparsable' : 'outsideSpec']++;
       if (x.status === 0) this.counts.upstreamErrors++;
       return;
     }
