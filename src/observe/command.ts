@@ -68,8 +68,8 @@ export async function observeCommand({ values, positionals }: Parsed, env: NodeJ
     baseline,
     preserveHost: values['preserve-host'] === true,
   });
-  console.log(`Observing ${upstream} on ${running.url}${duration ? ` for ${duration} s` : ''} (Ctrl-C writes the report)`);
-  await new Promise<void>((done) => {
+  // The signals are ours before the ready line shows: a supervisor may send SIGTERM as soon as it reads it.
+  const stopped = new Promise<void>((done) => {
     const timer = duration ? setTimeout(done, duration * 1000) : undefined;
     const stop = () => {
       if (timer) clearTimeout(timer);
@@ -78,6 +78,8 @@ export async function observeCommand({ values, positionals }: Parsed, env: NodeJ
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  console.log(`Observing ${upstream} on ${running.url}${duration ? ` for ${duration} s` : ''} (Ctrl-C writes the report)`);
+  await stopped;
   const { summary, files, exitCode } = await running.stop();
   const c = summary.counts;
   console.log(
