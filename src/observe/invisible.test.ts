@@ -46,6 +46,8 @@ async function both<T>(client: (base: string) => Promise<T>): Promise<{ direct: 
 
 interface Answer {
   status: number;
+  /** The answer's Connection header: 'close' when the connection ends with it. */
+  connection?: string;
   body: string;
   interim: { status: number; link?: string }[];
 }
@@ -57,13 +59,13 @@ function send(base: string, method: string, path: string, headers: Record<string
     const req = http.request(`${base}${path}`, { method, headers, agent: false });
     req.on('information', (i) => interim.push({ status: i.statusCode, ...(i.headers.link ? { link: i.headers.link as string } : {}) }));
     // Expect: 100-continue: the body goes only when the upstream asks for it.
-    if (headers.expect) req.on('continue', () => req.end(body));
+    if (headers.expect === '100-continue') req.on('continue', () => req.end(body));
     else req.end(body);
     req.on('error', fail);
     req.on('response', (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => done({ status: res.statusCode ?? 0, body: text, interim }));
+      res.on('end', () => done({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text, interim }));
     });
   });
 }
@@ -80,7 +82,7 @@ describe('observe in front of the platform front end changes nothing a client se
       );
     const bodiesBefore = front.seen.bodyBytes.length;
     const { direct, observed, counted } = await both(upload);
-    expect(direct).toEqual({ status: 401, body: '{"message":"401 Unauthorized"}', interim: [] });
+    expect(direct).toEqual({ status: 401, connection: 'close', body: '{"message":"401 Unauthorized"}', interim: [] });
     expect(observed).toEqual(direct);
     expect(front.seen.bodyBytes.length).toBe(bodiesBefore); // no body reached the upstream, either way
     expect(front.seen.expectations.slice(-2)).toEqual(['100-continue', '100-continue']); // the upstream, not observe, answered the Expect
@@ -97,8 +99,15 @@ describe('observe in front of the platform front end changes nothing a client se
         'hello',
       );
     const { direct, observed } = await both(upload);
-    expect(direct).toEqual({ status: 201, body: '{"received":5}', interim: [{ status: 100 }] });
+    expect(direct).toMatchObject({ status: 201, body: '{"received":5}', interim: [{ status: 100 }] });
     expect(observed).toEqual(direct);
+  });
+
+  it('forwards an Expect other than 100-continue, which Node would answer 417 itself', async () => {
+    const { direct, observed } = await both((base) => send(base, 'GET', '/api/v4/version', { expect: 'x-custom' }));
+    expect(direct.status).toBe(200);
+    expect(observed).toEqual(direct);
+    expect(front.seen.expectations.slice(-2)).toEqual(['x-custom', 'x-custom']);
   });
 
   it('forwards 103 Early Hints with their Link header', async () => {
@@ -204,7 +213,7 @@ describe('observe in front of the platform front end changes nothing a client se
     const [idle, poll] = await Promise.all([both(idleThenAgain), both(longPoll)]);
     expect(idle.direct).toBe('one connection');
     expect(idle.observed).toBe('one connection');
-    expect(poll.direct).toEqual({ status: 201, body: '{"id":7,"token":"job"}', interim: [] });
+    expect(poll.direct).toMatchObject({ status: 201, body: '{"id":7,"token":"job"}', interim: [] });
     expect(poll.observed).toEqual(poll.direct);
   });
 });
