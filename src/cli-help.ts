@@ -59,7 +59,7 @@ export const SERVE_HELP = `The bundled reference server; prints "Reference serve
                         429-reset=SECONDS, 500, 502, 503, delay=MS, drop, truncate), e.g. '429=2@GET /users/:id:0.5'`;
 
 /** observe's lines under its usage (docs/observe.md says more). */
-export const OBSERVE_HELP = `A proxy on 127.0.0.1 in front of an installation: forwards every request and answer byte for byte,
+export const OBSERVE_HELP = `A proxy (on 127.0.0.1 unless --listen) in front of an installation: forwards every request and answer byte for byte,
 judges each answer (statuses, view schemas, Content-Type, pagination headers and Link, error bodies) and each
 request (the strict judge), and on SIGINT/SIGTERM or after --duration writes summary.md, summary.json and
 junit.xml (docs/observe.md). Exit 0: no server finding outside the baseline; 1: one or more; 2: bad input.
@@ -70,7 +70,13 @@ junit.xml (docs/observe.md). Exit 0: no server finding outside the baseline; 1: 
   --baseline FILE    known departures, reported as known (CONFORMANCE_BASELINE)
   --preserve-host    forward the client's Host header as sent (behind a reverse proxy)
   --show-values      show the installation's values in findings (a test installation); default: placeholders
-                     (<email>, <name>, <username>, <text>, <ip>) and shapes; credentials are never shown`;
+                     (<email>, <name>, <username>, <text>, <ip>) and shapes; credentials are never shown
+
+  --listen HOST      the interface it listens on (default 127.0.0.1; 0.0.0.0 for a front server on another host)
+  --ca-file PEM      CAs trusted for an https upstream, beside Node's and NODE_EXTRA_CA_CERTS's; the start-up
+                     TLS handshake exits 2 naming a certificate it cannot trust
+  --drain S          on SIGINT/SIGTERM, let the exchanges in flight finish for up to S seconds (default 30)
+  --relative-url-root PATH  the installation's URL root (/gitlab): only PATH/api/v4/... is judged`;
 
 /** certify-client's lines under its usage (docs/certify-client.md says more). */
 export const CERTIFY_CLIENT_HELP = `A verdict for a client's own tests: starts the strict reference on a free port, runs COMMAND with

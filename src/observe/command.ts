@@ -5,6 +5,7 @@
  *
  *   conformance observe --upstream http://127.0.0.1:4010 --port 0 --duration 60 --baseline baselines/platform.json
  *   conformance observe --upstream http://127.0.0.1:4010 --show-values   # a test installation: values shown, credentials not
+ *   conformance observe --upstream https://127.0.0.1:8443 --ca-file org-ca.pem --listen 0.0.0.0 --port 8182 --relative-url-root /gitlab --drain 60
  */
 import { loadBaselineFile } from '../report/baseline.ts';
 import { prepareReportsDir } from '../run/reports-dir.ts';
@@ -19,6 +20,10 @@ export const OBSERVE_OPTIONS = {
   baseline: { type: 'string' },
   'preserve-host': { type: 'boolean' },
   'show-values': { type: 'boolean' },
+  listen: { type: 'string' },
+  'ca-file': { type: 'string' },
+  drain: { type: 'string' },
+  'relative-url-root': { type: 'string' },
 } as const;
 
 interface Parsed {
@@ -26,11 +31,27 @@ interface Parsed {
   positionals: string[];
 }
 
-function seconds(text: string | undefined): number | undefined {
+function seconds(text: string | undefined, flag = '--duration', zero = false): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || !(n > 0)) throw new KitError('USAGE', `--duration must be a number of seconds above 0, got "${text}"`);
+  if (!/^\d+(\.\d+)?$/.test(text) || !(zero ? n >= 0 : n > 0))
+    throw new KitError('USAGE', `${flag} must be a number of seconds${zero ? '' : ' above 0'}, got "${text}"`);
   return n;
+}
+
+function text(values: Parsed['values'], flag: string): string | undefined {
+  const v = values[flag] as string | undefined;
+  if (v !== undefined && v.trim() === '') throw new KitError('USAGE', `--${flag} needs a value`);
+  return v;
+}
+
+/** The upstream as printed: a user and password in its URL are never shown. */
+function withoutUserinfo(text: string): string {
+  const url = new URL(text);
+  if (!url.username && !url.password) return text;
+  url.username = '';
+  url.password = '';
+  return url.href;
 }
 
 export async function observeCommand({ values, positionals }: Parsed, env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -46,16 +67,21 @@ export async function observeCommand({ values, positionals }: Parsed, env: NodeJ
   prepareReportsDir(reportsDir);
   const baselineFile = (values.baseline as string | undefined) ?? env.CONFORMANCE_BASELINE;
   const baseline = baselineFile ? loadBaselineFile(baselineFile) : undefined;
+  const drain = seconds(values.drain as string | undefined, '--drain', true);
   const running = await startObserve({
     upstream,
     port,
+    host: text(values, 'listen'),
+    caFile: text(values, 'ca-file'),
+    drainMs: drain === undefined ? undefined : drain * 1000,
+    relativeUrlRoot: values['relative-url-root'] as string | undefined,
     reportsDir,
     baseline,
     preserveHost: values['preserve-host'] === true,
     showValues: values['show-values'] === true,
   });
-  console.log(`Observing ${upstream} on ${running.url}${duration ? ` for ${duration} s` : ''} (Ctrl-C writes the report)`);
-  await new Promise<void>((done) => {
+  // The signals are ours before the ready line shows: a supervisor may send SIGTERM as soon as it reads it.
+  const stopped = new Promise<void>((done) => {
     const timer = duration ? setTimeout(done, duration * 1000) : undefined;
     const stop = () => {
       if (timer) clearTimeout(timer);
@@ -64,11 +90,13 @@ export async function observeCommand({ values, positionals }: Parsed, env: NodeJ
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  console.log(`Observing ${withoutUserinfo(upstream)} on ${running.url}${duration ? ` for ${duration} s` : ''} (Ctrl-C writes the report)`);
+  await stopped;
   const { summary, files, exitCode } = await running.stop();
   const c = summary.counts;
   console.log(
     `${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${summary.server.length} server finding(s)${summary.known.length ? ` (+${summary.known.length} known)` : ''}, ` +
-      `${summary.client.length} client finding(s); ${c.exchanges} exchanges, ${c.judged} judged, ${c.outsideSpec} outside the spec. Report: ${files[1]}`,
+      `${summary.client.length} client finding(s); ${c.exchanges} exchanges, ${c.judged} judged, ${c.outsideSpec} outside the spec, ${c.notApi} outside the API. Report: ${files[1]}`,
   );
   return exitCode;
 }

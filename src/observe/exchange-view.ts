@@ -21,7 +21,7 @@ export interface MatchedOperation {
   params: Record<string, string>;
   /** The path under the API root, without the query. */
   path: string;
-  /** What comes before /api/v4 in the request's path, and /api/v4 ('/gitlab/api/v4' under a URL root). */
+  /** The relative URL root and /api/v4 ('/gitlab/api/v4' under a URL root, else '/api/v4'). */
   apiRoot: string;
   /** The query string, without '?'. */
   query: string;
@@ -36,13 +36,44 @@ const ROUTES = OPERATIONS.map((row) => ({
 
 const API = '/api/v4';
 
-/** The spec operation a request goes to, or undefined (a route outside the spec, or not under /api/v4). */
-export function matchOperation(method: string, target: string): MatchedOperation | undefined {
-  const q = target.indexOf('?');
-  const fullPath = q < 0 ? target : target.slice(0, q);
-  const at = fullPath.indexOf(`${API}/`);
-  if (at < 0) return undefined;
-  const path = fullPath.slice(at + API.length);
+/** Where a request target stands: under the API (its path below /api/v4, its query), elsewhere, or not readable. */
+type TargetPlace = { path: string; query: string; apiRoot: string } | 'not-api' | 'unparsable';
+
+/** Percent-encoding that decodes to UTF-8 (what the platform reads); '%zz' or '%E9' alone do not. */
+function decodable(text: string): boolean {
+  if (!text.includes('%')) return true;
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A target is the API's when `/api/v4` is its path's first segment after the installation's relative
+ * URL root (`root`, '' or '/gitlab'): `/group/mocks/-/tree/main/api/v4/users` is a repository page,
+ * not the API. An absolute-form target (`http://host/api/v4/...`) is read by its path.
+ */
+export function apiTarget(target: string, root = ''): TargetPlace {
+  const local = target.charCodeAt(0) === 47 /* / */ ? target : target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  const q = local.indexOf('?');
+  const fullPath = q < 0 ? local : local.slice(0, q);
+  const apiRoot = `${root}${API}`;
+  if (!fullPath.startsWith(apiRoot) || (fullPath.length > apiRoot.length && fullPath[apiRoot.length] !== '/')) return 'not-api';
+  const query = q < 0 ? '' : local.slice(q + 1);
+  if (!decodable(fullPath) || !decodable(query)) return 'unparsable';
+  return { path: fullPath.slice(apiRoot.length), query, apiRoot };
+}
+
+/**
+ * The spec operation a request goes to, or undefined (a route outside the spec, a target outside the
+ * API or not readable: apiTarget says which). `root`: the installation's relative URL root ('' or '/gitlab').
+ */
+export function matchOperation(method: string, target: string, root = ''): MatchedOperation | undefined {
+  const place = apiTarget(target, root);
+  if (typeof place === 'string') return undefined;
+  const { path, query, apiRoot } = place;
   let fallback: MatchedOperation | undefined;
   for (const r of ROUTES) {
     if (r.row.method !== method || !r.pattern.test(path)) continue;
@@ -66,8 +97,8 @@ export function matchOperation(method: string, target: string): MatchedOperation
       name: r.name,
       params,
       path,
-      apiRoot: fullPath.slice(0, at + API.length),
-      query: q < 0 ? '' : target.slice(q + 1),
+      apiRoot,
+      query,
     };
     if (ints) return found;
     fallback ??= found;

@@ -13,14 +13,23 @@ import { packageVersion } from '../cli-help.ts';
 import type { Baseline } from '../report/baseline.ts';
 import { KitError } from '../shared/errors.ts';
 import { Observation, type ObservationSnapshot } from './observation.ts';
-import { startProxy } from './proxy.ts';
+import { startProxy, type WireCounts } from './proxy.ts';
 import { observeSummary, writeObserveReports, type ObserveSummary } from './report.ts';
+import { checkTls, trustedCas } from './upstream-tls.ts';
 
 export interface ObserveOptions {
   /** The installation's root URL (the kit adds nothing: /api/v4 requests go to its /api/v4). */
   upstream: string;
   /** 0 (default) picks a free port. */
   port?: number;
+  /** The interface the proxy listens on (default 127.0.0.1; 0.0.0.0 for a front server on another host). */
+  host?: string;
+  /** A PEM file of CAs trusted for an https upstream, beside Node's own and NODE_EXTRA_CA_CERTS's. */
+  caFile?: string;
+  /** How long stop() lets the exchanges in flight finish before it cuts them (default 30 000 ms). */
+  drainMs?: number;
+  /** The installation's relative URL root ('/gitlab'): only `<root>/api/v4/...` is judged (default: none). */
+  relativeUrlRoot?: string;
   /** Where summary.md, summary.json and junit.xml go (default 'reports'). */
   reportsDir?: string;
   baseline?: Baseline;
@@ -47,7 +56,7 @@ export interface RunningObserve {
   snapshot(): ObservationSnapshot;
   /** The secrets the traffic showed so far (tokens, passwords): for a leak scan of the report. */
   learnedSecrets(): string[];
-  /** Stops the proxy and writes the report. */
+  /** Stops the proxy (the exchanges in flight finish first, up to drainMs) and writes the report. */
   stop(): Promise<ObserveResult>;
 }
 
@@ -82,15 +91,36 @@ export async function checkReachable(url: URL, timeoutMs = 5000): Promise<void> 
   });
 }
 
+/** The wire's counts added to the judges' (the snapshot's counts name both). */
+function withWire(snapshot: ObservationSnapshot, wire: WireCounts): ObservationSnapshot {
+  const counts = { ...snapshot.counts };
+  for (const [name, n] of Object.entries(wire) as [keyof WireCounts, number][]) counts[name] += n;
+  return { ...snapshot, counts };
+}
+
+/** '/gitlab' from '/gitlab/', 'gitlab' or '/gitlab'; '' for none or '/'. */
+function urlRoot(text: string | undefined): string {
+  const root = (text ?? '').trim().replace(/\/+$/, '');
+  if (root === '') return '';
+  if (/[?#\s]/.test(root)) throw new KitError('USAGE', `--relative-url-root must be a path such as /gitlab, got "${text}"`);
+  return root.startsWith('/') ? root : `/${root}`;
+}
+
 export async function startObserve(options: ObserveOptions): Promise<RunningObserve> {
   const upstream = upstreamUrl(options.upstream);
-  await checkReachable(upstream);
+  const root = urlRoot(options.relativeUrlRoot);
+  const ca = trustedCas(options.caFile);
+  if (upstream.protocol === 'https:') await checkTls(upstream, ca);
+  else await checkReachable(upstream);
   const started = Date.now();
   const replayBase = `${upstream.origin}${upstream.pathname.replace(/\/+$/, '')}`;
-  const observation = new Observation(replayBase, options.secrets ?? [], { showValues: options.showValues === true });
+  const observation = new Observation(replayBase, options.secrets ?? [], { showValues: options.showValues === true, urlRoot: root });
   const proxy = await startProxy({
     upstream,
     port: options.port,
+    host: options.host,
+    ca,
+    drainMs: options.drainMs,
     captureLimit: options.captureLimit,
     preserveHost: options.preserveHost,
     onExchange: (x) => {
@@ -102,19 +132,20 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
       }
     },
   }).catch((e: Error) => {
-    throw new KitError('USAGE', `observe cannot listen on port ${options.port ?? 0}: ${e.message}`);
+    throw new KitError('USAGE', `observe cannot listen on ${options.host ?? '127.0.0.1'} port ${options.port ?? 0}: ${e.message}`);
   });
   let stopped: Promise<ObserveResult> | undefined;
   return {
     url: proxy.url,
-    snapshot: () => observation.snapshot(),
+    snapshot: () => withWire(observation.snapshot(), proxy.counts()),
     learnedSecrets: () => observation.secrets.list(),
     stop() {
       stopped ??= (async () => {
+        // Lets the exchanges in flight finish (up to drainMs), then cuts the rest.
         await proxy.close();
         // The last exchanges are judged on the next turn of the loop (setImmediate in the proxy).
         await new Promise((r) => setImmediate(r));
-        const summary = observeSummary(observation.snapshot(), {
+        const summary = observeSummary(withWire(observation.snapshot(), proxy.counts()), {
           upstream: replayBase,
           kitVersion: packageVersion(),
           startedAt: new Date(started).toISOString(),

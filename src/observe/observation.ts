@@ -15,7 +15,7 @@ import { SecretSet } from '../shared/redact.ts';
 import { OPERATIONS } from '../spec/operations/index.ts';
 import { specPath } from '../spec/paths.ts';
 import { learnCredentials } from './credentials.ts';
-import { asApiResponse, matchOperation } from './exchange-view.ts';
+import { apiTarget, asApiResponse, matchOperation } from './exchange-view.ts';
 import { judgeAnswer } from './judge-answer.ts';
 import { judgeClient, requestParams } from './judge-request.ts';
 import { PrivateExchange } from './privacy.ts';
@@ -55,12 +55,25 @@ export interface ObservationCounts {
   exchanges: number;
   /** Exchanges matched to an operation of the spec and judged. */
   judged: number;
-  /** Exchanges to routes outside the spec: passed through, never judged. */
+  /** Exchanges to API routes the spec does not cover: passed through, never judged. */
   outsideSpec: number;
+  /** Exchanges outside the API (`/api/v4` is not the path's first segment after the relative URL root): passed through, never judged. */
+  notApi: number;
+  /**
+   * Requests observe cannot read as the spec's: an API target whose percent-encoding does not decode
+   * (counted here), or a target with raw bytes its HTTP parser refuses (counted by the wire: forwarded unchanged). Never judged.
+   */
+  unparsable: number;
   /** Answers whose copy was cut at the capture limit: not judged for their body. */
   bodyNotJudged: number;
   /** Requests the upstream did not answer (connection refused, reset). */
   upstreamErrors: number;
+  /** Upgrades the upstream accepted (WebSocket), tunnelled, nothing inside judged (the wire's count). */
+  tunnels: number;
+  /** Exchanges that finished while observe was stopping (SIGTERM: the drain; the wire's count). */
+  drained: number;
+  /** Exchanges still in flight when the drain bound (--drain) ran out: cut, not judged (the wire's count). */
+  cutAtStop: number;
 }
 
 export interface ObservationSnapshot {
@@ -81,13 +94,26 @@ const FORMAT_KINDS = new Set(['wrong-format', 'wrong-type']);
 export interface ObservationOptions {
   /** Show the installation's values in findings (a test installation): credentials stay [redacted]. */
   showValues?: boolean;
+  /** The installation's relative URL root ('' or '/gitlab'): only `<urlRoot>/api/v4/...` is judged. */
+  urlRoot?: string;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export class Observation {
   readonly secrets: SecretSet;
-  private readonly counts: ObservationCounts = { exchanges: 0, judged: 0, outsideSpec: 0, bodyNotJudged: 0, upstreamErrors: 0 };
+  private readonly counts: ObservationCounts = {
+    exchanges: 0,
+    judged: 0,
+    outsideSpec: 0,
+    notApi: 0,
+    unparsable: 0,
+    bodyNotJudged: 0,
+    upstreamErrors: 0,
+    tunnels: 0,
+    drained: 0,
+    cutAtStop: 0,
+  };
   private readonly findings = new Map<string, ObservedFinding>();
   private readonly seen = new Map<string, number>();
 
@@ -142,9 +168,10 @@ export class Observation {
 
   record(x: ObservedExchange): void {
     this.counts.exchanges++;
-    const op = matchOperation(x.method, x.target);
+    const op = matchOperation(x.method, x.target, this.options.urlRoot ?? '');
     if (!op) {
-      this.counts.outsideSpec++;
+      const place = apiTarget(x.target, this.options.urlRoot ?? '');
+      this.counts[place === 'not-api' ? 'notApi' : place === 'unparsable' ? 'unparsable' : 'outsideSpec']++;
       if (x.status === 0) this.counts.upstreamErrors++;
       return;
     }

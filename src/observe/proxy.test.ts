@@ -2,6 +2,8 @@
  * The observing proxy's wire: answers come back byte for byte (status, headers in their case and
  * order, body), streamed as they arrive, with keep-alive on both sides; request bodies reach the
  * upstream as sent; the copies kept for judging are cut at the capture limit, the pipes never.
+ * close() drains: the exchanges in flight finish (and reach onExchange) before it resolves, up to
+ * drainMs; those left are cut and counted, never recorded. (The issue's table: invisible.test.ts.)
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,8 +29,8 @@ async function upstream(handler: http.RequestListener): Promise<URL> {
   return new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 }
 
-async function proxyTo(url: URL, seen: ObservedExchange[], captureLimit?: number): Promise<RunningProxy> {
-  const p = await startProxy({ upstream: url, captureLimit, onExchange: (x) => seen.push(x) });
+async function proxyTo(url: URL, seen: ObservedExchange[], captureLimit?: number, drainMs?: number): Promise<RunningProxy> {
+  const p = await startProxy({ upstream: url, captureLimit, drainMs, onExchange: (x) => seen.push(x) });
   closers.push(() => p.close());
   return p;
 }
@@ -143,5 +145,35 @@ describe('observe proxy', () => {
     expect(res.status).toBe(502);
     await new Promise((r) => setImmediate(r));
     expect(seen[0]).toMatchObject({ status: 0 });
+  });
+
+  it('close() lets an exchange in flight finish and reach onExchange before it resolves', async () => {
+    const url = await upstream((_req, res) => setTimeout(() => res.end('late'), 800));
+    const seen: ObservedExchange[] = [];
+    const proxy = await proxyTo(url, seen, undefined, 10_000);
+    const answer = fetch(`${proxy.url}/api/v4/users`).then(async (r) => ({ status: r.status, body: await r.text() }));
+    await new Promise((r) => setTimeout(r, 200));
+    await proxy.close();
+    expect(await answer).toEqual({ status: 200, body: 'late' });
+    expect(seen).toHaveLength(1);
+    expect(proxy.counts()).toEqual({ tunnels: 0, unparsable: 0, drained: 1, cutAtStop: 0 });
+  });
+
+  it('cuts what is still in flight at the drain bound, counts it, records none of it', async () => {
+    const url = await upstream((_req, res) => setTimeout(() => res.end('too late'), 5000));
+    const seen: ObservedExchange[] = [];
+    const proxy = await proxyTo(url, seen, undefined, 300);
+    const answer = fetch(`${proxy.url}/api/v4/users`).then(
+      (r) => r.status,
+      () => 'cut',
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    await proxy.close();
+    expect(Date.now() - started).toBeLessThan(4000); // the bound, not the upstream's 5 s
+    expect(await answer).toBe('cut');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toHaveLength(0);
+    expect(proxy.counts()).toMatchObject({ drained: 0, cutAtStop: 1 });
   });
 });

@@ -19,7 +19,18 @@ const finding = (operation: string, clause: string): ObservedFinding => ({
 });
 
 const snapshot = (server: ObservedFinding[]): ObservationSnapshot => ({
-  counts: { exchanges: 10, judged: 8, outsideSpec: 2, bodyNotJudged: 0, upstreamErrors: 0 },
+  counts: {
+    exchanges: 10,
+    judged: 8,
+    outsideSpec: 2,
+    notApi: 0,
+    unparsable: 0,
+    bodyNotJudged: 0,
+    upstreamErrors: 0,
+    tunnels: 0,
+    drained: 0,
+    cutAtStop: 0,
+  },
   server,
   client: [],
   operations: { seen: [{ operation: 'POST /broadcast_messages', count: 8 }], neverSeen: ['GET /users'] },

@@ -110,8 +110,10 @@ export function observeMarkdown(s: ObserveSummary): string {
   const lines = [
     `# Observation of ${s.upstream}: ${s.verdict === 'pass' ? 'PASS' : 'FAIL'}`,
     '',
-    `${c.exchanges} exchanges in ${(s.durationMs / 1000).toFixed(1)} s: ${c.judged} judged, ${c.outsideSpec} outside the spec (passed through, not judged), ` +
-      `${c.bodyNotJudged} answers too large to judge their body, ${c.upstreamErrors} not answered by the upstream.`,
+    `${c.exchanges} exchanges in ${(s.durationMs / 1000).toFixed(1)} s: ${c.judged} judged, ${c.outsideSpec} outside the spec and ${c.notApi} outside the API ` +
+      `(passed through, not judged), ${c.unparsable} not readable as the spec's (forwarded, not judged), ` +
+      `${c.bodyNotJudged} answers too large to judge their body, ${c.upstreamErrors} not answered by the upstream; ` +
+      `${c.tunnels} upgrades tunnelled (not judged), ${c.drained} finished while stopping, ${c.cutAtStop} cut at the stop.`,
     '',
     `## Server findings (${s.server.length})`,
     '',

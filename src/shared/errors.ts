@@ -9,6 +9,8 @@
 export const KIT_ERROR_CODES = {
   CONFIG_INVALID: 'a configuration variable or flag has a bad value',
   TARGET_UNREACHABLE: 'the target base URL does not answer',
+  UPSTREAM_TLS:
+    "observe's https upstream fails the start-up TLS handshake (a certificate it does not trust, expired, naming another host, or no TLS): the message names the problem",
   ADMIN_TOKEN_MISSING: 'no administrator token was given for a deployed target',
   ADMIN_TOKEN_REFUSED: 'the target refuses the administrator token',
   ADMIN_TOKEN_NOT_ADMIN: 'the administrator token belongs to a user who is not an administrator',
