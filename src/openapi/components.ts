@@ -12,6 +12,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { SCHEMAS_DIR } from '../kit/schemas.ts';
+import { PAGE_DEFAULT, PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../spec/limits.ts';
 import type { Schema } from '../spec/operation.ts';
 
 type Json = unknown;
@@ -101,14 +102,14 @@ export const PARAMETERS: Record<string, Schema> = {
     name: 'page',
     in: 'query',
     description: 'Offset pagination: the page, starting at 1.',
-    schema: { type: 'integer', default: 1 },
+    schema: { type: 'integer', minimum: 1, default: PAGE_DEFAULT },
   },
   per_page: {
     name: 'per_page',
     in: 'query',
-    // No `maximum`: whether a larger value is clamped or refused is left open by the spec.
-    description: 'Offset pagination: items per page, at most 100.',
-    schema: { type: 'integer', default: 20 },
+    // The valid range; whether a larger value is clamped or refused is left open by the spec (the platform clamps it).
+    description: `Offset pagination: items per page, at most ${PER_PAGE_MAX}.`,
+    schema: { type: 'integer', minimum: 1, maximum: PER_PAGE_MAX, default: PER_PAGE_DEFAULT },
   },
   Sudo: { name: 'Sudo', in: 'header', description: SUDO_TEXT, schema: { type: 'string' } },
   sudo: { name: 'sudo', in: 'query', description: SUDO_TEXT, schema: { type: 'string' } },
@@ -154,6 +155,12 @@ export const RESPONSES: Record<string, Schema> = {
   ]),
   NotModified: { description: 'Not modified.' },
   Conflict: { description: 'A conflicting resource exists (body not shown in the spec).' },
+  PreconditionFailed: { description: 'If-Unmodified-Since older than the last change of the resource (body not shown in the spec).' },
+  PayloadTooLarge: { description: 'A request body over the size the server takes (body not shown in the spec).' },
+  UriTooLong: { description: 'A query string too long (body not shown in the spec).' },
+  UnsupportedMediaType: {
+    description: 'A request body of a content type other than JSON, form fields or multipart (body not shown in the spec).',
+  },
 };
 
 /** The response reference of an error status, or undefined when the document declares none. */
@@ -164,6 +171,10 @@ export const ERROR_RESPONSE_OF: Record<number, string> = {
   403: 'Forbidden',
   404: 'NotFound',
   409: 'Conflict',
+  412: 'PreconditionFailed',
+  413: 'PayloadTooLarge',
+  414: 'UriTooLong',
+  415: 'UnsupportedMediaType',
 };
 
 export function openapiComponents(): Record<string, Record<string, Schema>> {

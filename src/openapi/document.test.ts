@@ -166,12 +166,14 @@ describe('operations', () => {
 
   it('declares error responses with the error body schemas', () => {
     const responses = doc.paths['/broadcast_messages'].post.responses as Schema;
-    expect(Object.keys(responses)).toEqual(['201', '400', '401', '403', '404']);
+    expect(Object.keys(responses)).toEqual(['201', '400', '401', '403', '404', '413', '414', '415']);
     expect(doc.components.responses.Unauthorized).toEqual({
       description: expect.any(String),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/error.unauthorized' } } },
     });
-    expect(Object.keys(doc.paths['/users/{id}'].delete.responses as Schema)).toContain('409');
+    expect(Object.keys(doc.paths['/users/{id}'].delete.responses as Schema)).toEqual(expect.arrayContaining(['409', '412']));
+    expect(Object.keys(doc.paths['/user/emails/{email_id}'].delete.responses as Schema)).toContain('400');
+    expect(Object.keys(doc.paths['/user'].get.responses as Schema)).toEqual(['200', '304', '401', '403', '404', '414']);
     expect(Object.keys(doc.paths['/groups/{id}/epics/{epic_iid}/todo'].post.responses as Schema)).toContain('304');
   });
 });

@@ -95,7 +95,7 @@ function parameters(o: Operation): Schema[] {
     in: 'path',
     required: true,
     description: p.description,
-    schema: p.integer ? { type: 'integer' } : { type: 'string' },
+    schema: p.integer ? { type: 'integer' } : { type: 'string', ...p.bounds },
   }));
   if (o.list) out.push({ $ref: '#/components/parameters/page' }, { $ref: '#/components/parameters/per_page' });
   for (const [name, schema] of Object.entries(o.query ?? {})) {
@@ -112,7 +112,12 @@ function bodySchema(body: Body, withFiles: boolean): Schema {
       properties[name] = { type: 'string', contentMediaType: 'application/octet-stream', description };
     }
   }
-  return { type: 'object', properties, ...(body.required?.length ? { required: body.required } : {}) };
+  return {
+    type: 'object',
+    properties,
+    ...(body.required?.length ? { required: body.required } : {}),
+    ...(body.atLeastOne?.length ? { anyOf: body.atLeastOne.map((name) => ({ required: [name] })) } : {}),
+  };
 }
 
 /** JSON and form fields always (spec: request parameters); multipart as well when the body carries a file. */
@@ -150,7 +155,10 @@ function responses(o: Operation): Record<string, Schema> {
   errors.add(401); // also on public routes: a presented token must be valid
   if (o.auth !== 'public') errors.add(403);
   if (hasPathParams || o.auth !== 'public') errors.add(404); // a missing resource, or an unknown sudo user
-  for (const code of [...errors].sort()) {
+  if (o.method === 'GET') errors.add(304); // a conditional GET: If-None-Match with the current ETag
+  if (o.body) errors.add(413).add(415); // a body too large, or not JSON, form fields or multipart
+  errors.add(414); // any request: a query string past the limit
+  for (const code of [...errors].sort((a, b) => a - b)) {
     const name = ERROR_RESPONSE_OF[code];
     if (name === undefined) throw new Error(`${o.operationId}: no response declared for status ${code}`);
     out[String(code)] = { $ref: `#/components/responses/${name}` };

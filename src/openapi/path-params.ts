@@ -14,6 +14,8 @@ export interface PathParam {
   /** Marked `(int)`: a decimal integer, anything else does not match the route (404). */
   integer: boolean;
   description: string;
+  /** What the spec bounds a string parameter by (a variable key: length and characters). */
+  bounds?: { maxLength?: number; pattern?: string };
 }
 
 const PARAM = /:(\w+)(\(int\))?/g;
@@ -29,8 +31,9 @@ export function pathShape(path: string): string {
 
 export function pathParams(path: string, overrides: Record<string, string> = {}): PathParam[] {
   return pathParameters(path).map((p) => {
-    const description = overrides[p.name] ?? pathParameterRow(p)?.description;
+    const row = pathParameterRow(p);
+    const description = overrides[p.name] ?? row?.description;
     if (description === undefined) throw new Error(`path ${path}: no description for path parameter ${p.name}`);
-    return { name: p.name, integer: p.integer, description };
+    return { name: p.name, integer: p.integer, description, ...(row?.bounds ? { bounds: row.bounds } : {}) };
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Builds the reference server's fastify app: parsers, the shared hooks (414, integer path
  * parameters, authentication, conditional GET), the single error handler, every resource group as an encapsulated
- * plugin under /api/v4, then 405 for the remaining methods of each known path.
+ * plugin under /api/v4, then 405 with Allow for the remaining methods of each known path (CONNECT too: other-methods.ts).
  *
  *   const { app, adminToken } = await buildApp({ faults: ['status.create-200'] });
  *   await app.inject({ url: '/api/v4/broadcast_messages' });
@@ -24,6 +24,7 @@ import { RESOURCES } from './resources/index.ts';
 import { checkIntParams, Router } from './router.ts';
 import { seed } from './seed.ts';
 import { seedGeneratedUsers, seedUsers, type SeedUser } from './seed-users.ts';
+import { answerConnect } from './other-methods.ts';
 import { createFormat } from './serialize.ts';
 import { createStore } from './store.ts';
 import { applySeedData } from './control/apply-seed-data.ts';
@@ -234,6 +235,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   const host = new Router(app, ctx);
   for (const plugin of RESOURCES) await host.mount(plugin);
   host.finish();
+  answerConnect(app);
   app.decorate('routeTable', host.routes());
   return { app, adminToken };
 }

@@ -30,4 +30,20 @@ export const ERROR_FAULT_CASES = {
       expect([res.statusCode, res.data]).toEqual([404, { error: '404 Not Found' }]);
     },
   },
+  'errors.405-classic-methods-only': {
+    healthy: async (t) => {
+      for (const method of ['QUERY', 'TRACE', 'PROPFIND']) {
+        const res = await t.req(method, '/broadcast_messages', { token: t.admin });
+        expect([method, res.statusCode, res.headers.allow]).toEqual([method, 405, 'GET, HEAD, POST, OPTIONS']);
+      }
+    },
+    faulty: async (t) => {
+      expect((await t.req('PATCH', '/broadcast_messages')).statusCode).toBe(405);
+      expect((await t.req('QUERY', '/broadcast_messages', { token: t.admin })).statusCode).toBe(400);
+      for (const method of ['TRACE', 'PROPFIND']) {
+        const res = await t.req(method, '/broadcast_messages', { token: t.admin });
+        expect([method, res.statusCode, res.data]).toEqual([method, 404, { error: '404 Not Found' }]);
+      }
+    },
+  },
 } satisfies Record<FaultIdOf<typeof ERROR_VARIATIONS>, Case>;

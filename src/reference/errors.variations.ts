@@ -36,6 +36,15 @@ export const ERROR_VARIATIONS = [
     wire: (p) => ({ ...p, otherMethods: 'route_not_found' }),
   },
   {
+    id: 'errors.405-classic-methods-only',
+    kind: 'fault',
+    description:
+      'only GET, HEAD, POST, PUT, PATCH and DELETE get the 405 on a known path: QUERY answers 400 (fastify wants its Content-Type), TRACE and the other methods the 404 unknown-route body',
+    clause: 'errors.method.not_allowed',
+    suites: ['errors'],
+    wire: (p) => ({ ...p, otherMethodsAnswered: 'classic' }),
+  },
+  {
     id: 'platform.missing-attr-error-key',
     kind: 'platform',
     description:

@@ -7,7 +7,8 @@
  * is enforced by the shared auth hook (a declared variation may replace it, see routeAuth in
  * variation/declaration.ts, keyed 'METHOD /path'), integer path parameters are marked `(int)` (a
  * non-number means the route does not match: 404), and, when all routes are in, every other
- * method on each known path answers 405.
+ * method on each known path answers 405 with Allow (every method Node's parser passes on:
+ * other-methods.ts).
  *
  *   r.op('getBroadcastMessage', async (request) => { ... });          // GET /broadcast_messages/:id(int), public
  *   r.get('/namespaces/:id', { auth: 'authenticated' }, handler);      // fixture surface only
@@ -19,6 +20,7 @@ import type { AuthNeed } from './variation/auth-policy.ts';
 import { operationById } from '../spec/operations/index.ts';
 import type { RefContext } from './context.ts';
 import { fail } from './errors.ts';
+import { otherMethods } from './other-methods.ts';
 
 export const API_PREFIX = '/api/v4';
 
@@ -30,8 +32,6 @@ export interface RouteSpec {
 
 /** A resource group: registers its routes (paths relative to /api/v4) on the router it is given. */
 export type ResourcePlugin = (r: Router) => void;
-
-const FILLED_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 function compilePath(path: string): { url: string; intParams: string[] } {
   const intParams: string[] = [];
@@ -114,20 +114,24 @@ export class Router {
     return [...this.known].flatMap(([url, { methods }]) => [...methods].filter((m) => m !== 'HEAD').map((method) => ({ method, url })));
   }
 
-  /** Answers every unregistered method on a known path: 405 (OPTIONS: 204 with Allow). */
+  /** Answers every unregistered method on a known path: 405 with Allow (OPTIONS: 204 with Allow). */
   finish(): void {
-    const other = this.ctx.variations.wire.otherMethods;
+    const { otherMethods: other, otherMethodsAnswered } = this.ctx.variations.wire;
+    const answered = otherMethods(this.app, otherMethodsAnswered);
     for (const [url, { methods, intParams }] of this.known) {
       const config = { intParams };
       const allow = [...methods, 'OPTIONS'].join(', ');
-      for (const method of FILLED_METHODS) {
+      for (const method of answered) {
         if (methods.has(method)) continue;
         this.app.route({
-          method,
+          method: method as HTTPMethods,
           url,
           config,
           exposeHeadRoute: false,
-          handler: () => fail(other),
+          handler: (_request, reply) => {
+            reply.header('allow', allow);
+            return fail(other);
+          },
         });
       }
       this.app.route({

@@ -51,6 +51,8 @@ export interface Success {
 export interface Body {
   fields: Record<string, Schema>;
   required?: string[];
+  /** At least one of these fields must be sent (the platform's at_least_one_of: 400 without any). */
+  atLeastOne?: string[];
   /** File fields, sent only as multipart/form-data (name -> description). */
   files?: Record<string, string>;
 }
@@ -93,7 +95,7 @@ export interface Operation {
   /** An offset-paginated list: page/per_page, the X-* and Link headers; the success body is an array of `success.view`. */
   list?: boolean;
   success: Success;
-  /** Statuses the spec names for this operation beyond the general ones (e.g. 304, 409). */
+  /** Statuses the spec (or, where it is silent, the platform) gives this operation beyond the general ones (e.g. 304, 409). */
   extraStatuses?: number[];
 }
 

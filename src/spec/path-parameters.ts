@@ -8,6 +8,7 @@
  *   pathParameterRow({ resource: 'keys', name: 'key_id' }).placeholder      // 'key_id'
  *   placeholderPath('/users/:id(int)/keys/:key_id(int)')  // { path: '/users/{user_id}/keys/{key_id}', last: 'key_id' }
  */
+import { VARIABLE_KEY_MAX_LENGTH, VARIABLE_KEY_PATTERN } from './limits.ts';
 import { pathTemplate, type PathParameter } from './paths.ts';
 
 export interface PathParameterRow {
@@ -15,9 +16,15 @@ export interface PathParameterRow {
   description: string;
   /** The placeholder the kit fills with a made item's value (one per kind of item). */
   placeholder: string;
+  /** The bounds the spec states for its value (the document's schema), if any. */
+  bounds?: { maxLength?: number; pattern?: string };
 }
 
-const row = (description: string, placeholder: string): PathParameterRow => ({ description, placeholder });
+const row = (description: string, placeholder: string, bounds?: PathParameterRow['bounds']): PathParameterRow => ({
+  description,
+  placeholder,
+  ...(bounds ? { bounds } : {}),
+});
 
 /** By `<segment before>/<parameter>`. */
 export const PATH_PARAMETERS: Readonly<Record<string, PathParameterRow>> = {
@@ -28,7 +35,10 @@ export const PATH_PARAMETERS: Readonly<Record<string, PathParameterRow>> = {
   'users/id_or_username': row('The id or the username of the user.', 'user_id'),
   'broadcast_messages/id': row('The id of the broadcast message.', 'message_id'),
   'clusters/cluster_id': row('The id of the cluster.', 'cluster_id'),
-  'variables/key': row('The key of the variable.', 'variable_key_id'),
+  'variables/key': row('The key of the variable.', 'variable_key_id', {
+    maxLength: VARIABLE_KEY_MAX_LENGTH,
+    pattern: VARIABLE_KEY_PATTERN.source,
+  }),
   'keys/key_id': row('The id of the SSH key.', 'key_id'),
   'gpg_keys/key_id': row('The id of the GPG key.', 'gpg_key_id'),
   'emails/email_id': row('The id of the e-mail address.', 'email_id'),

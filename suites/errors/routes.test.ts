@@ -4,6 +4,7 @@
  */
 import { describe } from 'vitest';
 import { check, clauseTest } from '../../src/kit/index.ts';
+import { OTHER_METHOD_PATHS, otherMethodsOf } from './other-methods.ts';
 
 describe.concurrent('error statuses and bodies', () => {
   clauseTest('errors.unknown_route.status', 'GET /api/v4/no_such_resource answers 404', async ({ s }) => {
@@ -35,6 +36,23 @@ describe.concurrent('error statuses and bodies', () => {
   clauseTest('errors.method.not_allowed', 'PATCH on /broadcast_messages, a path served for GET and POST, answers 405', async ({ s }) => {
     check.status(await s.admin.patch('/broadcast_messages', { json: { message: 'x' } }), 405);
   });
+
+  clauseTest(
+    'errors.method.not_allowed',
+    'every other method an HTTP server can receive (QUERY, TRACE, PROPFIND, M-SEARCH ...) on /broadcast_messages, /user and /user_counts answers 405',
+    async ({ s }) => {
+      for (const [path, served] of OTHER_METHOD_PATHS) {
+        for (const method of otherMethodsOf(served)) {
+          const res = await s.admin.request(method, path);
+          check.status(
+            res,
+            405,
+            `${method} ${path}, a path served for ${served.join(' and ')} only, MUST answer 405 (method not supported).`,
+          );
+        }
+      }
+    },
+  );
 
   clauseTest('errors.missing_attr.status', 'POST /broadcast_messages without its required message answers 400', async ({ s }) => {
     const res = await s.admin.post('/broadcast_messages', { json: { target_path: s.hiddenTargetPath() } });

@@ -27,6 +27,8 @@ export interface WirePolicy {
   readonly errorBodies: Readonly<Partial<Record<ApiErrorCode, object | ((body: { message?: unknown }) => object)>>>;
   /** The error of a method a known path does not offer. */
   readonly otherMethods: 'method_not_allowed' | 'route_not_found';
+  /** Which unregistered methods get that answer: every method Node's parser passes on, or the six classic ones only (other-methods.ts). */
+  readonly otherMethodsAnswered: 'every' | 'classic';
   /** Applied in order to every payload sent. */
   readonly onSend: readonly SendTransform[];
 }
@@ -38,5 +40,6 @@ export const SPEC_WIRE: WirePolicy = {
   multipart: true,
   errorBodies: {},
   otherMethods: 'method_not_allowed',
+  otherMethodsAnswered: 'every',
   onSend: [],
 };

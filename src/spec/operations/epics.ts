@@ -103,6 +103,8 @@ export const EPIC_OPERATIONS: Operation[] = [
         ...DATES,
         state_event: oneOf(['close', 'reopen']),
       },
+      // The platform refuses an update without any of them: 400 "... are missing, at least one parameter must be provided".
+      atLeastOne: ['title', 'description', 'labels', ...Object.keys(DATES), 'state_event'],
     },
     sample: { title: '{name}' },
     success: { status: 200, view: 'epic' },

@@ -121,10 +121,13 @@ export const USER_OPERATIONS: Operation[] = [
         skip_confirmation: boolean({ default: false }),
       },
       required: ['email', 'name', 'username'],
+      atLeastOne: ['password', 'reset_password', 'force_random_password'],
       files: AVATAR,
     },
     sample: { username: '{name}', email: '{name}@example.com', name: '{name}', force_random_password: true, skip_confirmation: true },
     success: { status: 201, notShown: 'The response body of POST /users is not shown in the spec.' },
+    // A taken username or e-mail: 409 (a conflicting resource exists).
+    extraStatuses: [409],
   },
   {
     method: 'PUT',
@@ -154,7 +157,8 @@ export const USER_OPERATIONS: Operation[] = [
       }),
     },
     success: { status: 204 },
-    extraStatuses: [409],
+    // 412: If-Unmodified-Since older than the user's last change (Errors > Status codes).
+    extraStatuses: [409, 412],
   },
   {
     method: 'DELETE',
