@@ -14,11 +14,12 @@
  *   });
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ApiResponse, ExchangeObserver } from './exchange.ts';
 import type { ExchangeSummary } from './result-meta.ts';
-import type { SecretSet } from '../shared/redact.ts';
+import { keyedPlaceholder, type Replacement, type SecretSet } from '../shared/redact.ts';
 import type { Violation } from './response-checks.ts';
 
 export interface RecordedExchange extends ExchangeSummary {
@@ -63,6 +64,8 @@ const outside = newLog();
 const current = (): TestLog => tests.getStore() ?? outside;
 
 let harFile: string | undefined;
+/** What each secret becomes in the HAR: a keyed placeholder of its own (numbered when the HAR is assembled). */
+let harSecret: Replacement | undefined;
 
 /** Runs `fn` (a test's body) with a log of its own, named `name`. */
 export function inTestLog<T>(name: string, fn: () => T): T {
@@ -123,19 +126,25 @@ export function takeRequestsOutsideTests(): number {
  */
 const REPLAY_BODY = 16 * 1024 * 1024;
 
-/** Also append every exchange, redacted, to this file as one HAR entry per line (CONFORMANCE_HAR=1). */
-export function recordHarTo(file: string | undefined): void {
+/**
+ * Also append every exchange, redacted, to this file as one HAR entry per line (CONFORMANCE_HAR=1). Each secret
+ * becomes a placeholder of its own, the HMAC of it under `key` (the run's, shared by its workers: the same
+ * credential, the same placeholder); report/har.ts numbers them `[redacted-1]`... when it assembles the HAR.
+ */
+export function recordHarTo(file: string | undefined, key: string = randomBytes(16).toString('hex')): void {
   harFile = file;
+  harSecret = keyedPlaceholder(key);
   if (file) mkdirSync(dirname(file), { recursive: true });
 }
 
 /** The first `max` characters of a text, with an ellipsis when it was longer. */
 const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}…` : s);
 
-function harEntry(res: ApiResponse, secrets: SecretSet): object {
-  const body = (s: string) => secrets.redact(cut(s, HAR_BODY));
-  const pairs = (h: Record<string, string>) => Object.entries(secrets.redactHeaders(h)).map(([name, value]) => ({ name, value }));
-  const url = secrets.redact(res.url);
+function harEntry(res: ApiResponse, secrets: SecretSet, as: Replacement): object {
+  const body = (s: string) => secrets.redact(cut(s, HAR_BODY), as);
+  const pairs = (h: Record<string, string>) => Object.entries(secrets.redactHeaders(h, as)).map(([name, value]) => ({ name, value }));
+  const url = secrets.redact(res.url, as);
+  const text = body(res.text);
   const run = currentPropertyRun();
   return {
     startedDateTime: new Date(Date.now() - res.durationMs).toISOString(),
@@ -149,7 +158,13 @@ function harEntry(res: ApiResponse, secrets: SecretSet): object {
       queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
       ...(res.requestBody === undefined
         ? {}
-        : { postData: { mimeType: res.requestHeaders['content-type'] ?? '', text: body(res.requestBody) } }),
+        : {
+            postData: {
+              mimeType: res.requestHeaders['content-type'] ?? '',
+              text: body(res.requestBody),
+              ...(res.requestBody.length > HAR_BODY ? { _cut: true } : {}),
+            },
+          }),
       headersSize: -1,
       bodySize: res.requestBody?.length ?? 0,
     },
@@ -159,7 +174,14 @@ function harEntry(res: ApiResponse, secrets: SecretSet): object {
       httpVersion: 'HTTP/1.1',
       headers: pairs(res.headers),
       cookies: [],
-      content: { size: res.text.length, mimeType: res.headers['content-type'] ?? '', text: body(res.text) },
+      // The size of what the HAR holds when it holds it whole (the redacted text), of the whole answer when cut, and
+      // `_cut` (HAR allows fields starting with "_") says so: a reader (observe --har) does not judge a cut body.
+      content: {
+        size: Buffer.byteLength(res.text.length > HAR_BODY ? res.text : text),
+        mimeType: res.headers['content-type'] ?? '',
+        text,
+        ...(res.text.length > HAR_BODY ? { _cut: true } : {}),
+      },
       redirectURL: '',
       headersSize: -1,
       bodySize: res.text.length,
@@ -206,7 +228,7 @@ export function recordExchange(res: ApiResponse, secrets: SecretSet): void {
   const log = current();
   log.requests += 1;
   const { exchanges, byJudged, capture } = log;
-  if (harFile) appendFileSync(harFile, `${JSON.stringify(harEntry(res, secrets))}\n`);
+  if (harFile) appendFileSync(harFile, `${JSON.stringify(harEntry(res, secrets, harSecret!))}\n`);
   const pending: PendingExchange = {
     // The response excerpt is cut now: the full response is not kept alive. The request body is the
     // one the client sent (no copy), kept whole so that the reproducer sends it whole.

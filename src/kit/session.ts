@@ -78,7 +78,7 @@ export function session(): Session {
   if (current) return current;
   const target = inject(TARGET);
   reproduceFilesIn(target.reportsDir); // long bodies and queries of reproducers: <reportsDir>/reproduce/
-  if (target.har) recordHarTo(join(target.reportsDir, 'har-parts', `${target.runPrefix}-${process.pid}.jsonl`));
+  if (target.har) recordHarTo(join(target.reportsDir, 'har-parts', `${target.runPrefix}-${process.pid}.jsonl`), target.harKey);
   const secrets = new SecretSet([target.adminToken, target.user.token], secretsFileSink(target.secretsPath));
   const share =
     target.concurrency && workerShare(target.concurrency.requests, target.concurrency.workers, Number(process.env.VITEST_POOL_ID) || 1);

@@ -61,6 +61,8 @@ export interface TargetInfo extends WorkerSettings {
   installation: InstallationSettings;
   /** Private file where every secret learnt is appended, for the leak scan (certification runs only). */
   secretsPath?: string;
+  /** CONFORMANCE_HAR: the run's key of the HAR's placeholders (each secret's HMAC under it: the same in every worker), never written. */
+  harKey?: string;
   /** How a worker meets 429 answers: its bound on waiting (CONFORMANCE_THROTTLE_MAX_WAIT_MS), its share of CONFORMANCE_MAX_RPS, the run's throttling file. */
   throttle: { maxWaitMs: number; requestsPerSecond?: number; file?: string };
   /**

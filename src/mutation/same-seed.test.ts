@@ -7,7 +7,9 @@
  * as bounds (a datetime in a query made since the runs began); so are OpenPGP key blocks, which openpgp
  * generates fresh (it takes no seed), one per file. For the same reason a walk through a
  * collection others add to (keyset pages of /projects) may take one page more in one run than in
- * the other: a request repeating the one before it counts once.
+ * the other: a request repeating the one before it counts once. The HAR numbers each credential's
+ * placeholder in order of first appearance (`[redacted-3]`), an order the interleaving decides: the
+ * numbers are compared as one placeholder.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,7 +45,7 @@ function requestsByTest(reportsDir: string, since: number): Map<string, string[]
     // The runs of a side-by-side property interleave: each run's requests are compared in order.
     const key = `${e._test ?? '(outside a test)'}${e._run === undefined ? '' : ` #${e._run}`}`;
     const requests = byTest.get(key) ?? [];
-    const request = `${e.request.method} ${path}${query} ${body}`;
+    const request = `${e.request.method} ${path}${query} ${body}`.replace(/\[redacted-\d+\]/g, '[redacted]');
     if (requests.at(-1) !== request) requests.push(request);
     byTest.set(key, requests);
   }

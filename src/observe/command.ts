@@ -6,10 +6,12 @@
  *   conformance observe --upstream http://127.0.0.1:4010 --port 0 --duration 60 --baseline baselines/platform.json
  *   conformance observe --upstream http://127.0.0.1:4010 --show-values   # a test installation: values shown, credentials not
  *   conformance observe --upstream https://127.0.0.1:8443 --ca-file org-ca.pem --listen 0.0.0.0 --port 8182 --relative-url-root /gitlab --drain 60
+ *   conformance observe --har reports/run.har --reports-dir reports/har-judged   # recorded traffic, no upstream (har-command.ts)
  */
 import { loadBaselineFile } from '../report/baseline.ts';
 import { prepareReportsDir } from '../run/reports-dir.ts';
 import { KitError } from '../shared/errors.ts';
+import { harCommand } from './har-command.ts';
 import { startObserve } from './index.ts';
 
 export const OBSERVE_OPTIONS = {
@@ -24,10 +26,11 @@ export const OBSERVE_OPTIONS = {
   'ca-file': { type: 'string' },
   drain: { type: 'string' },
   'relative-url-root': { type: 'string' },
+  har: { type: 'string', multiple: true },
 } as const;
 
 interface Parsed {
-  values: Record<string, string | boolean | undefined>;
+  values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
 }
 
@@ -55,6 +58,7 @@ function withoutUserinfo(text: string): string {
 }
 
 export async function observeCommand({ values, positionals }: Parsed, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (values.har !== undefined) return harCommand({ values, positionals }, env);
   if (positionals.length)
     throw new KitError('USAGE', `observe takes no positional arguments, got "${positionals[0]}" (--help lists the options)`);
   const upstream = values.upstream as string | undefined;

@@ -99,7 +99,7 @@ function withWire(snapshot: ObservationSnapshot, wire: WireCounts): ObservationS
 }
 
 /** '/gitlab' from '/gitlab/', 'gitlab' or '/gitlab'; '' for none or '/'. */
-function urlRoot(text: string | undefined): string {
+export function urlRoot(text: string | undefined): string {
   const root = (text ?? '').trim().replace(/\/+$/, '');
   if (root === '') return '';
   if (/[?#\s]/.test(root)) throw new KitError('USAGE', `--relative-url-root must be a path such as /gitlab, got "${text}"`);

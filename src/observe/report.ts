@@ -22,6 +22,20 @@ export interface KnownFinding extends ObservedFinding {
   known: { reason: string; entries: string[]; expires: string };
 }
 
+/** observe --har: what was read (har-input.ts). */
+export interface RecordedInput {
+  /** The HAR files, in the order judged. */
+  files: string[];
+  /** Their entries, all of them (each is one exchange of the counts). */
+  entries: number;
+  /** Entries whose answer had a body the recording left out or cut: not judged for their body (counts.bodyNotJudged when judged). */
+  answerBodiesLeftOut: number;
+  /** Entries whose request body the recording left out (or holds as a file upload it cannot rebuild): judged without it. */
+  requestBodiesLeftOut: number;
+  /** What the reader noticed (files that overlap in time). */
+  notes: string[];
+}
+
 export interface ObserveSummary {
   kind: 'observe';
   verdict: 'pass' | 'fail';
@@ -38,6 +52,8 @@ export interface ObserveSummary {
   client: ObservedFinding[];
   operations: ObservationSnapshot['operations'];
   baseline?: { file: string; applied: string[]; unused: string[]; expired: string[] };
+  /** observe --har: the recorded traffic judged (no upstream; the wire's counts stay 0). */
+  recorded?: RecordedInput;
 }
 
 export interface SummaryMeta {
@@ -105,6 +121,17 @@ function findingRows(list: readonly ObservedFinding[], side: 'server' | 'client'
   return [...head, ...rows, ''];
 }
 
+/** observe --har: which files were read, and what they left out. */
+function recordedLines(r: RecordedInput | undefined): string[] {
+  if (!r) return [];
+  return [
+    `Recorded traffic: ${r.entries} entries of ${r.files.map((f) => `\`${f}\``).join(', ')}, judged in the order given, each file's by startedDateTime. ` +
+      `${r.answerBodiesLeftOut} answers and ${r.requestBodiesLeftOut} requests had a body the recording left out or cut: not judged for it.`,
+    ...r.notes.map((n) => `Note: ${n}.`),
+    '',
+  ];
+}
+
 export function observeMarkdown(s: ObserveSummary): string {
   const c = s.counts;
   const lines = [
@@ -112,9 +139,10 @@ export function observeMarkdown(s: ObserveSummary): string {
     '',
     `${c.exchanges} exchanges in ${(s.durationMs / 1000).toFixed(1)} s: ${c.judged} judged, ${c.outsideSpec} outside the spec and ${c.notApi} outside the API ` +
       `(passed through, not judged), ${c.unparsable} not readable as the spec's (forwarded, not judged), ` +
-      `${c.bodyNotJudged} answers too large to judge their body, ${c.upstreamErrors} not answered by the upstream; ` +
+      `${c.bodyNotJudged} answers whose body was not judged (too large${s.recorded ? ', or left out of the recording' : ''}), ${c.upstreamErrors} not answered by the upstream; ` +
       `${c.tunnels} upgrades tunnelled (not judged), ${c.drained} finished while stopping, ${c.cutAtStop} cut at the stop.`,
     '',
+    ...recordedLines(s.recorded),
     `## Server findings (${s.server.length})`,
     '',
     ...findingRows(s.server, 'server'),

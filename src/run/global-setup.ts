@@ -7,6 +7,7 @@
  * Independent requests go side by side (the probe beside provisioning, cleanup's removals of one
  * kind), at most CONFORMANCE_CONCURRENCY at once; each phase's requests are counted for the summary.
  */
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -202,6 +203,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       capabilities,
       installation,
       secretsPath,
+      ...(config.har ? { harKey: randomBytes(16).toString('hex') } : {}),
       // The workers send side by side: each gets an equal share of the rate cap, so together they never exceed it
       // without a lock or a token bucket shared between processes (a worker's requests wait on none but its own).
       // A run with fewer files than workers, or its last file, goes slower than the cap: it is a ceiling.

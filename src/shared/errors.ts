@@ -20,6 +20,8 @@ export const KIT_ERROR_CODES = {
   TARGET_SETTING: 'a setting of the target stops the run (Admin Mode, password rules, token expiry, time zone): the message names it',
   SCHEMA_UNKNOWN: 'no schema has that name',
   INPUT_UNREADABLE: 'a file or stdin could not be read or is not JSON',
+  HAR_INVALID:
+    'a file given to observe --har is not a HAR 1.2 (not JSON, no log.entries, an entry without a request or a response, too large to read whole): the message names the file',
   USAGE: 'the command line is wrong',
   RESPONSE_TOO_LARGE: 'a response body exceeded the configured cap',
   REQUEST_TIMEOUT: 'the target did not answer within the timeout',

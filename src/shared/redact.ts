@@ -1,11 +1,34 @@
 /**
  * Redaction: every secret the kit knows (admin token, impersonation tokens, passwords, cluster
- * tokens) is replaced by [redacted] in anything the kit writes or prints.
+ * tokens) is replaced by [redacted] in anything the kit writes or prints. The run's HAR alone
+ * gives each secret a placeholder of its own (a keyed hash in the workers' parts, numbered
+ * `[redacted-1]`, `[redacted-2]`... when the HAR is assembled: report/har.ts), so that a reader
+ * of the HAR (observe --har) tells the callers apart without seeing any credential.
  *
  *   const secrets = new SecretSet(['glpat-abc']);
  *   secrets.redact('Private-Token: glpat-abc')  // 'Private-Token: [redacted]'
+ *   secrets.redact('?private_token=glpat-abc', keyedPlaceholder(key))  // '?private_token=[redacted:5f0c...]'
  */
+import { createHmac } from 'node:crypto';
+
 export const REDACTED = '[redacted]';
+
+/** What a secret is replaced by: REDACTED, or a placeholder of its own (keyedPlaceholder). */
+export type Replacement = (secret: string) => string;
+
+/** A keyed placeholder as the workers write it into the HAR's parts: `[redacted:` 16 hex digits `]`. */
+export const KEYED_PLACEHOLDER = /\[redacted:([0-9a-f]{16})\]/g;
+
+/**
+ * Each secret as `[redacted:<HMAC-SHA256 of it under key, 16 hex digits>]`: the same secret gives the
+ * same placeholder in every worker of a run (they share the key), no placeholder tells the secret.
+ */
+export function keyedPlaceholder(key: string): Replacement {
+  return (secret) => `[redacted:${createHmac('sha256', key).update(secret).digest('hex').slice(0, 16)}]`;
+}
+
+/** A value already replaced (REDACTED or a placeholder): left as it is. */
+const PLACEHOLDER = /^\[redacted[^\]]*\]$/;
 
 /** Header names whose values are always secret, whatever they hold. */
 const SECRET_HEADERS = new Set(['private-token', 'authorization', 'cookie', 'set-cookie', 'job-token']);
@@ -14,7 +37,7 @@ const SECRET_QUERY = ['private_token', 'access_token', 'job_token', 'password'];
 
 /** Secrets are found by their first KEY characters (every secret is at least that long). */
 const KEY = 6;
-const QUERY_VALUES = SECRET_QUERY.map((name) => new RegExp(`([?&;]${name}=)[^&;#\\s'"]*`, 'g'));
+const QUERY_VALUES = SECRET_QUERY.map((name) => new RegExp(`([?&;]${name}=)([^&;#\\s'"]*)`, 'g'));
 
 /** The weight of the character leaving the rolling hash: 31 ** 5, exact in 32 bits. */
 const POW = 31 ** (KEY - 1);
@@ -28,6 +51,8 @@ function keyHash(text: string, at: number): number {
 
 export class SecretSet {
   private readonly values = new Set<string>();
+  /** Each form in the index (raw or URL-encoded) -> the secret it is a form of. */
+  private readonly forms = new Map<string, string>();
   /** Hash of the first KEY characters -> the forms (raw and URL-encoded) starting so, longest first. */
   private readonly index = new Map<number, string[]>();
   /** sink: told of each new secret (the run's secrets file, for the leak scan at the end). */
@@ -42,6 +67,7 @@ export class SecretSet {
     if (typeof value !== 'string' || value.length < KEY || this.values.has(value)) return;
     this.values.add(value);
     for (const form of new Set([value, encodeURIComponent(value)])) {
+      this.forms.set(form, value);
       const key = keyHash(form, 0);
       const list = this.index.get(key) ?? [];
       list.push(form);
@@ -53,8 +79,12 @@ export class SecretSet {
   list(): string[] {
     return [...this.values];
   }
-  /** Replaces every known secret (raw or URL-encoded) and credential query values: one pass over the text, whatever the number of secrets. */
-  redact(text: string): string {
+  /**
+   * Replaces every known secret (raw or URL-encoded) and credential query values: one pass over the text, whatever the
+   * number of secrets. `as`: what each secret becomes (default REDACTED; a credential query value it does not know is
+   * given to `as` as written).
+   */
+  redact(text: string, as?: Replacement): string {
     let out = '';
     let from = 0;
     if (this.index.size > 0) {
@@ -64,7 +94,7 @@ export class SecretSet {
         const candidates = this.index.get(h);
         const hit = candidates === undefined ? undefined : longestAt(text, i, candidates);
         if (hit) {
-          out += text.slice(from, i) + REDACTED;
+          out += text.slice(from, i) + (as ? as(this.forms.get(hit)!) : REDACTED);
           i += hit.length;
           from = i;
           if (i + KEY <= text.length) h = keyHash(text, i);
@@ -75,18 +105,30 @@ export class SecretSet {
       }
     }
     out += text.slice(from);
-    for (const re of QUERY_VALUES) out = out.replace(re, `$1${REDACTED}`);
+    // A value already replaced (a HAR's `[redacted-3]`) stays: read again, it is no secret.
+    for (const re of QUERY_VALUES)
+      out = out.replace(re, (all, head: string, value: string) => (PLACEHOLDER.test(value) ? all : `${head}${as ? as(value) : REDACTED}`));
     return out;
   }
-  redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  /**
+   * Credential headers' values replaced whole (REDACTED, or `as` of the value: an Authorization header keeps its
+   * scheme, `Bearer [redacted:...]`), every other value redacted as a text.
+   */
+  redactHeaders(headers: Record<string, string | string[] | undefined>, as?: Replacement): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers)) {
       if (v === undefined) continue;
       const value = Array.isArray(v) ? v.join(', ') : String(v);
-      out[k] = SECRET_HEADERS.has(k.toLowerCase()) ? REDACTED : this.redact(value);
+      out[k] = SECRET_HEADERS.has(k.toLowerCase()) ? (as ? credentialHeader(k, value.trim(), as) : REDACTED) : this.redact(value, as);
     }
     return out;
   }
+}
+
+/** A credential header's value as `as` gives it: an Authorization header's scheme kept, its credential replaced. */
+function credentialHeader(name: string, value: string, as: Replacement): string {
+  const scheme = name.toLowerCase() === 'authorization' ? /^(\S+)\s+(\S.*)$/.exec(value) : null;
+  return scheme ? `${scheme[1]} ${as(scheme[2]!)}` : as(value);
 }
 
 /** The first (longest) of the candidates found at `at` (a shared hash does not mean a shared start: each is compared). */
