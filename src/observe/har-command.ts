@@ -31,7 +31,11 @@ export async function harCommand({ values, positionals }: Parsed, env: NodeJS.Pr
   prepareReportsDir(reportsDir);
   const baselineFile = (values.baseline as string | undefined) ?? env.CONFORMANCE_BASELINE;
   const baseline = baselineFile ? loadBaselineFile(baselineFile) : undefined;
-  const { summary, files: written, exitCode } = await judgeHar(files, {
+  const {
+    summary,
+    files: written,
+    exitCode,
+  } = await judgeHar(files, {
     reportsDir,
     baseline,
     relativeUrlRoot: values['relative-url-root'] as string | undefined,
@@ -43,7 +47,7 @@ export async function harCommand({ values, positionals }: Parsed, env: NodeJS.Pr
   console.log(
     `${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${summary.server.length} server finding(s)${summary.known.length ? ` (+${summary.known.length} known)` : ''}, ` +
       `${summary.client.length} client finding(s); ${r.entries} recorded exchanges of ${r.files.length} file(s), ${c.judged} judged, ` +
-      `${c.outsideSpec} outside the spec, ${c.notApi} outside the API, ${r.answerBodiesLeftOut} answer bodies left out. Report: ${written[1]}`,
+      `${c.outsideSpec} outside the spec, ${c.notApi} outside the API, ${c.bodyNotJudged} answers judged without their body (left out of the recording). Report: ${written[1]}`,
   );
   return exitCode;
 }

@@ -56,7 +56,10 @@ function checkFile(file: string): void {
     size = stat.size;
   } catch (e) {
     if (e instanceof KitError) throw e;
-    throw new KitError('INPUT_UNREADABLE', `observe --har cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new KitError(
+      'INPUT_UNREADABLE',
+      `observe --har cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   if (size > LONGEST_STRING)
     throw new KitError(

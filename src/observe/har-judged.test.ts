@@ -47,7 +47,10 @@ describe('observe --har', () => {
     expect(keys(judged.summary.server)).toEqual(keys(live.summary.server));
     for (const id of FAULTS) {
       const clause = CATALOGUE.find((f) => f.id === id)!.clause;
-      expect(judged.summary.server.map((f) => f.clause), id).toContain(clause);
+      expect(
+        judged.summary.server.map((f) => f.clause),
+        id,
+      ).toContain(clause);
     }
     expect(judged.exitCode).toBe(1);
     // The HAR holds the workers' exchanges; the live observe saw those and the main process's.
