@@ -76,7 +76,11 @@ junit.xml (docs/observe.md). Exit 0: no server finding outside the baseline; 1: 
   --ca-file PEM      CAs trusted for an https upstream, beside Node's and NODE_EXTRA_CA_CERTS's; the start-up
                      TLS handshake exits 2 naming a certificate it cannot trust
   --drain S          on SIGINT/SIGTERM, let the exchanges in flight finish for up to S seconds (default 30)
-  --relative-url-root PATH  the installation's URL root (/gitlab): only PATH/api/v4/... is judged`;
+  --relative-url-root PATH  the installation's URL root (/gitlab): only PATH/api/v4/... is judged
+
+  --har FILE...      judge recorded traffic instead (HAR 1.2: browsers, mitmproxy, CONFORMANCE_HAR=1's run.har),
+                     no upstream and no proxy: same judge, report and exit codes; --reports-dir, --baseline,
+                     --relative-url-root and --show-values apply, the live flags are a usage error`;
 
 /** certify-client's lines under its usage (docs/certify-client.md says more). */
 export const CERTIFY_CLIENT_HELP = `A verdict for a client's own tests: starts the strict reference on a free port, runs COMMAND with

@@ -9,6 +9,7 @@
  *   conformance openapi [--out FILE] [--base-url URL]
  *   conformance bench [--users N] [--duration S] [--no-certification]
  *   conformance observe --upstream URL [--port N] [--reports-dir DIR] [--duration S] [--baseline FILE]
+ *   conformance observe --har FILE... [--reports-dir DIR] [--baseline FILE]
  *   conformance certify-client [--data FILE] [--profile P] [--baseline FILE] [--reports-dir DIR] -- COMMAND...
  */
 import { existsSync } from 'node:fs';
@@ -37,7 +38,8 @@ const USAGE = `Usage (every command takes --help; conformance --version prints t
   conformance bench [--users N] [--duration SEC] [--rounds N] [--connections N] [--samples N]
                     [--latency MS] [--no-certification] [--reports-dir DIR] [suite filter...]
   conformance observe --upstream URL [--port N] [--reports-dir DIR] [--duration S] [--baseline FILE] [--preserve-host]
-                      [--listen HOST] [--ca-file PEM] [--drain S] [--relative-url-root PATH]`;
+                      [--listen HOST] [--ca-file PEM] [--drain S] [--relative-url-root PATH]
+  conformance observe --har FILE... [--reports-dir DIR] [--baseline FILE] [--relative-url-root PATH] [--show-values]`;
 
 const BENCH_HELP = `Measures speed and memory against their targets (docs/benchmarks.md): 1-3 and 5 on the reference under load;
 4 a full certification of a reference answering each request --latency MS late (50) at concurrency 12, <= 60 s;

@@ -152,7 +152,7 @@ export const SETTINGS = {
     env: 'CONFORMANCE_HAR',
     flag: '--har',
     schema: onOff(),
-    doc: '1 writes reports/run.har with every exchange of the run (tokens redacted).',
+    doc: '1 writes reports/run.har with every exchange of the run, each credential as a numbered placeholder of its own ([redacted-1], [redacted-2]...; observe --har tells callers apart by it).',
     forWorkers: true,
   },
   quiet: {
