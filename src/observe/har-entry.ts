@@ -35,7 +35,7 @@ interface HarPair {
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** HAR header pairs as the judge reads headers: names in lower case, HTTP/2 pseudo-headers left out, repeats joined. */
-export function harHeaders(list: unknown, drop: readonly string[] = []): Record<string, string> {
+function harHeaders(list: unknown, drop: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
   if (!Array.isArray(list)) return out;
   for (const pair of list as HarPair[]) {
