@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
 const ctx = (seed: number, numRuns = 30, runsAtOnce = 1) => ({
-  s: { target: { seed, numRuns }, runsAtOnce } as unknown as Session,
+  s: { target: { seed, numRuns }, runsAtOnce, secrets } as unknown as Session,
   task: { name: 'a property' },
 });
 
@@ -80,6 +80,19 @@ describe('forAll', () => {
     expect(f.reproduce).toContain('/items?n=500');
     expect(f.reproduce).toContain(`--data '{"n":500}'`);
     expect(f.reproduce).not.toContain('s3cr3t');
+  });
+
+  it('redacts a secret the counterexample itself holds (a generated cluster token), in its fields the test runner prints', async () => {
+    const error = await forAll(ctx(4, 5), fc.constant({ token: 'generated-cluster-token-9f2c' }), async (v) => {
+      secrets.add(v.token);
+      await client.post('/clusters', { json: { platform_kubernetes_attributes: v } });
+      throw new Error('refused');
+    }).catch((e: unknown) => e);
+    const f = error as PropertyFailure;
+    expect(f).toBeInstanceOf(PropertyFailure);
+    expect(f.counterexample).toContain('[redacted]');
+    expect(f.reproduce).toContain('/clusters');
+    expect(JSON.stringify({ ...f })).not.toContain('generated-cluster-token-9f2c');
   });
 
   it('replays a long counterexample whole: its body is in a file of the reports folder, not cut', async () => {

@@ -63,6 +63,8 @@ export class PropertyFailure extends ConformanceFailure {
       replayed: boolean;
       /** It failed only with other runs side by side: alone, it passed. */
       onlySideBySide?: boolean;
+      /** The run's redaction: a counterexample may hold a secret the property generated (a cluster token). */
+      redact?: (text: string) => string;
     },
   ) {
     const c = cause instanceof ConformanceFailure ? cause : undefined;
@@ -75,8 +77,10 @@ export class PropertyFailure extends ConformanceFailure {
     const requirement = `${c ? c.requirement : firstLine(cause)} [${where}${replay}]`;
     super(requirement, c?.expected, c?.actual, c ? { violates: c.violates, fields: c.fields, resource: c.resource } : {});
     this.name = 'PropertyFailure';
-    this.counterexample = readable(details.counterexample);
-    this.reproduce = details.curls.length ? details.curls.join('\n') : '(the counterexample sent no request)';
+    // Redacted here, not only in the failure record: the test runner's reporters print the error's own fields too.
+    const redact = details.redact ?? ((t: string) => t);
+    this.counterexample = redact(readable(details.counterexample));
+    this.reproduce = details.curls.length ? redact(details.curls.join('\n')) : '(the counterexample sent no request)';
   }
 }
 
@@ -182,5 +186,11 @@ export async function forAll<T>(
     cause = e;
     replayed = true;
   }
-  throw new PropertyFailure(cause, { seed, ...facts, curls: stopCapture().map(toCurl), replayed });
+  throw new PropertyFailure(cause, {
+    seed,
+    ...facts,
+    curls: stopCapture().map(toCurl),
+    replayed,
+    redact: (t) => ctx.s.secrets.redact(t),
+  });
 }
