@@ -76,8 +76,12 @@ function queryCredentials(query: string): string[] {
   return out;
 }
 
+/** A credential placeholder a recording already carries (the kit's HAR numbers them). */
+const PLACEHOLDER = /^\[redacted(-\d+)?\]$/;
+
 export function learnCredentials(x: CredentialFacts, secrets: SecretSet): void {
-  const learn = (v: string) => secrets.add(v);
+  // A recording's placeholders ([redacted], [redacted-3]) are not credentials: learnt, a shorter one would cut a longer one short.
+  const learn = (v: string) => PLACEHOLDER.test(v) || secrets.add(v);
   for (const name of ['private-token', 'job-token']) {
     const v = x.headers[name];
     if (v !== undefined) learn(v.trim());
