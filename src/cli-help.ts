@@ -68,7 +68,13 @@ junit.xml (docs/observe.md). Exit 0: no server finding outside the baseline; 1: 
   --reports-dir DIR  where the report goes (CONFORMANCE_REPORTS_DIR, else reports)
   --duration S       stop after S seconds (default: until SIGINT/SIGTERM)
   --baseline FILE    known departures, reported as known (CONFORMANCE_BASELINE)
-  --preserve-host    forward the client's Host header as sent (behind a reverse proxy)`;
+  --preserve-host    forward the client's Host header as sent (behind a reverse proxy)
+  --sample RATE      judge this fraction of the API exchanges (0 < RATE <= 1, default 1); the rest are counted as
+                     sampled out. Judging never delays an answer: when the judges fall behind, exchanges are
+                     forwarded and counted as shed
+  --judges N         judge threads (default 1)
+  --merge-reports DIR...  no proxy: one report (into --reports-dir) from the summary.json of several observes'
+                     reports folders (one observe per front-end node); --baseline is applied to all again`;
 
 /** certify-client's lines under its usage (docs/certify-client.md says more). */
 export const CERTIFY_CLIENT_HELP = `A verdict for a client's own tests: starts the strict reference on a free port, runs COMMAND with

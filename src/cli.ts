@@ -36,7 +36,9 @@ const USAGE = `Usage (every command takes --help; conformance --version prints t
   conformance diff BEFORE_SUMMARY_JSON AFTER_SUMMARY_JSON [--markdown]
   conformance bench [--users N] [--duration SEC] [--rounds N] [--connections N] [--samples N]
                     [--latency MS] [--no-certification] [--reports-dir DIR] [suite filter...]
-  conformance observe --upstream URL [--port N] [--reports-dir DIR] [--duration S] [--baseline FILE] [--preserve-host]`;
+  conformance observe --upstream URL [--port N] [--reports-dir DIR] [--duration S] [--baseline FILE] [--preserve-host]
+                      [--sample RATE] [--judges N]
+  conformance observe --merge-reports DIR... [--reports-dir DIR] [--baseline FILE]`;
 
 const BENCH_HELP = `Measures speed and memory against their targets (docs/benchmarks.md): 1-3 and 5 on the reference under load;
 4 a full certification of a reference answering each request --latency MS late (50) at concurrency 12, <= 60 s;

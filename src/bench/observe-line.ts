@@ -110,7 +110,7 @@ export async function measureObserve(
     await new Promise((r) => setImmediate(r));
     collect();
     const end = process.memoryUsage().heapUsed;
-    const snapshot = observe.snapshot();
+    const snapshot = await observe.snapshot();
     return [
       observeLatencyLine(direct, observed),
       observeMemoryLine(exchanges, quarter, end, snapshot.server.length + snapshot.client.length),

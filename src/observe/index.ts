@@ -1,8 +1,10 @@
 /**
  * `conformance observe`, programmatic: a proxy in front of an installation that judges the traffic
- * it did not make. Every exchange is forwarded byte for byte and streamed (proxy.ts), then judged
- * on both sides (observation.ts); stop() writes the report (report.ts) and says the verdict: 0 with
- * no server finding outside the baseline, 1 with one.
+ * it did not make. Every exchange is forwarded byte for byte and streamed (proxy.ts) on this thread,
+ * then handed to the judges on worker threads through a bounded queue (judge-pool.ts: when they are
+ * behind, the exchange is counted as shed, never delayed) and judged on both sides (observation.ts);
+ * stop() waits for the judges, writes the report (report.ts) and says the verdict: 0 with no server
+ * finding outside the baseline, 1 with one.
  *
  *   const o = await startObserve({ upstream: 'http://127.0.0.1:4010', reportsDir: 'reports' });
  *   // point clients at o.url instead of the upstream, then:
@@ -12,8 +14,10 @@ import { connect } from 'node:net';
 import { packageVersion } from '../cli-help.ts';
 import type { Baseline } from '../report/baseline.ts';
 import { KitError } from '../shared/errors.ts';
-import { Observation, type ObservationSnapshot } from './observation.ts';
+import { JudgePool } from './judge-pool.ts';
+import type { ObserveSnapshot } from './judge-wire.ts';
 import { startProxy } from './proxy.ts';
+import { SecretSet } from '../shared/redact.ts';
 import { observeSummary, writeObserveReports, type ObserveSummary } from './report.ts';
 
 export interface ObserveOptions {
@@ -30,6 +34,16 @@ export interface ObserveOptions {
   preserveHost?: boolean;
   /** Secrets known beforehand (never written, even if no request shows them). */
   secrets?: string[];
+  /** The fraction of API exchanges judged, 0 < sample <= 1 (default 1); the others are counted as sampled out. */
+  sample?: number;
+  /** Judge worker threads (default 1). */
+  judges?: number;
+  /** Exchanges handed to the judges and not yet judged, at most (default 2000): past it they are counted as shed. */
+  queueLimit?: number;
+  /** Judges at the lowest scheduling priority (nice 19, their threads only; default true). */
+  lowPriorityJudges?: boolean;
+  /** Values of personal data in the report as seen (a test installation), handed to each judge's Observation. */
+  showValues?: boolean;
 }
 
 export interface ObserveResult {
@@ -41,10 +55,10 @@ export interface ObserveResult {
 export interface RunningObserve {
   /** The proxy's root URL: clients use it where they used the upstream's. */
   url: string;
-  /** What has been seen so far (counts and findings, not yet baselined). */
-  snapshot(): ObservationSnapshot;
-  /** The secrets the traffic showed so far (tokens, passwords): for a leak scan of the report. */
-  learnedSecrets(): string[];
+  /** What has been seen so far (counts and findings, not yet baselined), every exchange handed to the judges judged. */
+  snapshot(): Promise<ObserveSnapshot>;
+  /** The secrets the traffic showed so far (tokens, passwords): for a leak scan of the report; after stop(), all of them. */
+  learnedSecrets(): Promise<string[]>;
   /** Stops the proxy and writes the report. */
   stop(): Promise<ObserveResult>;
 }
@@ -85,41 +99,47 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
   await checkReachable(upstream);
   const started = Date.now();
   const replayBase = `${upstream.origin}${upstream.pathname.replace(/\/+$/, '')}`;
-  const observation = new Observation(replayBase, options.secrets ?? []);
+  const judges = await JudgePool.start({
+    replayBase,
+    secrets: options.secrets ?? [],
+    showValues: options.showValues,
+    workers: options.judges,
+    queueLimit: options.queueLimit,
+    sample: options.sample,
+    lowPriority: options.lowPriorityJudges,
+  });
   const proxy = await startProxy({
     upstream,
     port: options.port,
     captureLimit: options.captureLimit,
     preserveHost: options.preserveHost,
-    onExchange: (x) => {
-      try {
-        observation.record(x);
-      } catch (e) {
-        // A judge that throws must never stop the traffic: the exchange is counted as not judged.
-        process.emitWarning(`conformance observe: an exchange could not be judged: ${(e as Error).message}`);
-      }
-    },
-  }).catch((e: Error) => {
+    // Never waits, never throws: the exchange is queued for a judge or counted as not judged.
+    onExchange: (x) => judges.offer(x),
+  }).catch(async (e: Error) => {
+    await judges.close();
     throw new KitError('USAGE', `observe cannot listen on port ${options.port ?? 0}: ${e.message}`);
   });
   let stopped: Promise<ObserveResult> | undefined;
+  let final: { snapshot: ObserveSnapshot; secrets: string[] } | undefined;
+  const current = async () => final ?? (await judges.snapshot());
   return {
     url: proxy.url,
-    snapshot: () => observation.snapshot(),
-    learnedSecrets: () => observation.secrets.list(),
+    snapshot: async () => (await current()).snapshot,
+    learnedSecrets: async () => (await current()).secrets,
     stop() {
       stopped ??= (async () => {
         await proxy.close();
-        // The last exchanges are judged on the next turn of the loop (setImmediate in the proxy).
+        // The last exchanges reach the judges on the next turn of the loop (setImmediate in the proxy).
         await new Promise((r) => setImmediate(r));
-        const summary = observeSummary(observation.snapshot(), {
+        final = await judges.close();
+        const summary = observeSummary(final.snapshot, {
           upstream: replayBase,
           kitVersion: packageVersion(),
           startedAt: new Date(started).toISOString(),
           durationMs: Date.now() - started,
           baseline: options.baseline,
         });
-        const files = await writeObserveReports(summary, options.reportsDir ?? 'reports', observation.secrets);
+        const files = await writeObserveReports(summary, options.reportsDir ?? 'reports', new SecretSet(final.secrets));
         return { summary, files, exitCode: summary.verdict === 'pass' ? 0 : 1 };
       })();
       return stopped;

@@ -1,0 +1,73 @@
+/**
+ * A judge worker (a worker thread started by judge-pool.ts): one Observation of its own, fed the
+ * exchanges the proxy's thread hands over in batches; acknowledges each batch (the pool's bounded
+ * queue counts what is in flight), answers snapshot requests in order (so a snapshot includes every
+ * exchange handed over before it), and sends a checkpoint snapshot now and then (what the pool keeps
+ * if this worker dies). A judge that throws costs one exchange (counted), never the worker. On Linux
+ * it can lower its own thread's priority (nice 19): under saturation the pipes keep the CPU.
+ *
+ *   new Worker(bootstrap, { eval: true, workerData: { entry: '.../judge-worker.ts', setup } })
+ */
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { Observation } from './observation.ts';
+import { countsOnly, noCounts, unpack, type FromWorker, type ToWorker, type WorkerSetup, type WorkerSnapshot } from './judge-wire.ts';
+import { mergeSnapshots } from './merge-snapshots.ts';
+
+const setup = (workerData as { setup: WorkerSetup }).setup;
+const port = parentPort!;
+
+if (setup.lowPriority) {
+  // setpriority(PRIO_PROCESS, 0) on Linux changes the calling thread only: this worker, not the pipes.
+  try {
+    setPriority(0, 19);
+  } catch {
+    // Not allowed here (another system): the judge runs at the process's priority.
+  }
+}
+
+// The third parameter (privacy: `--show-values`) is read by observations that know it; the others ignore it.
+const ObservationWithOptions = Observation as unknown as new (
+  replayBase: string,
+  secrets: Iterable<string>,
+  options: { showValues?: boolean },
+) => Observation;
+const observation = new ObservationWithOptions(setup.replayBase, setup.secrets, { showValues: setup.showValues });
+let received = 0;
+let failed = 0;
+let checkpointed = 0;
+
+function current(): WorkerSnapshot {
+  const own = observation.snapshot();
+  const errors = countsOnly({ ...noCounts(), judgeErrors: failed });
+  return { snapshot: mergeSnapshots([own, errors]), secrets: observation.secrets.list(), received };
+}
+
+const send = (m: FromWorker) => port.postMessage(m);
+
+port.on('message', (m: ToWorker) => {
+  if (m.type === 'snapshot') {
+    send({ type: 'snapshot', id: m.id, ...current() });
+    return;
+  }
+  let bytes = 0;
+  for (const w of m.list) {
+    received++;
+    bytes += w.requestBody.byteLength + w.body.byteLength + 1024;
+    try {
+      observation.record(unpack(w));
+    } catch {
+      // Never stops the traffic nor this worker: the exchange is counted as not judged.
+      failed++;
+    }
+  }
+  send({ type: 'judged', n: m.list.length, bytes });
+});
+
+setInterval(() => {
+  if (received === checkpointed) return;
+  checkpointed = received;
+  send({ type: 'checkpoint', ...current() });
+}, setup.checkpointMs).unref();
+
+send({ type: 'ready' });
