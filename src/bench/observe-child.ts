@@ -3,7 +3,8 @@
  * front of OBSERVE_UPSTREAM, as an operator runs it, in a process of its own like the plain proxy it
  * is measured against. Protocol of children.ts: ready -> { url }; 'stats' -> its counts (asked of the
  * judges: every exchange handed over is judged before the answer) with CPU and memory; 'stop' writes
- * the report into a temporary folder. OBSERVE_JUDGES, OBSERVE_LOW_PRIORITY=0 and OBSERVE_QUEUE vary it.
+ * the report into a temporary folder. OBSERVE_JUDGES, OBSERVE_LOW_PRIORITY=0, OBSERVE_QUEUE,
+ * OBSERVE_SAMPLE and OBSERVE_PAUSE vary it (to tell the forwarding's cost from the judges').
  *
  *   const observe = await startChild('observe-child.ts', { OBSERVE_UPSTREAM: 'http://127.0.0.1:4010' });
  *   (await observe.ask('stats')).counts   // { exchanges, judged, shed, ... }
@@ -23,6 +24,8 @@ const observe = await startObserve({
   judges: env.OBSERVE_JUDGES ? Number(env.OBSERVE_JUDGES) : undefined,
   queueLimit: env.OBSERVE_QUEUE ? Number(env.OBSERVE_QUEUE) : undefined,
   lowPriorityJudges: env.OBSERVE_LOW_PRIORITY !== '0',
+  sample: env.OBSERVE_SAMPLE ? Number(env.OBSERVE_SAMPLE) : undefined,
+  pauseJudgesWhenWaiting: env.OBSERVE_PAUSE ? Number(env.OBSERVE_PAUSE) : undefined,
 });
 
 async function stats() {

@@ -15,6 +15,8 @@ export interface ProxyLoadOptions {
   headers: Record<string, string>;
   connections: number;
   durationSec: number;
+  /** Stop after this many requests instead of after durationSec. */
+  amount?: number;
   overallRate?: number;
   requests?: Request[];
 }
@@ -38,7 +40,7 @@ export async function proxyLoad(o: ProxyLoadOptions): Promise<ProxyLoadResult> {
   const run = autocannon({
     url: o.url,
     connections: o.connections,
-    duration: o.durationSec,
+    ...(o.amount ? { amount: o.amount } : { duration: o.durationSec }),
     timeout: 30,
     headers: o.headers,
     ...(o.overallRate ? { overallRate: Math.max(1, Math.round(o.overallRate)) } : {}),

@@ -42,6 +42,8 @@ export interface ObserveOptions {
   queueLimit?: number;
   /** Judges at the lowest scheduling priority (nice 19, their threads only; default true). */
   lowPriorityJudges?: boolean;
+  /** Judges pause while they wait for the CPU more than this share of the time (default 0.5; 0: never): see judge-manners.ts. */
+  pauseJudgesWhenWaiting?: number;
   /** Values of personal data in the report as seen (a test installation), handed to each judge's Observation. */
   showValues?: boolean;
 }
@@ -107,6 +109,7 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
     queueLimit: options.queueLimit,
     sample: options.sample,
     lowPriority: options.lowPriorityJudges,
+    pauseWhenWaiting: options.pauseJudgesWhenWaiting,
   });
   const proxy = await startProxy({
     upstream,

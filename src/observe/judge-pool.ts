@@ -43,6 +43,8 @@ export interface JudgePoolOptions {
   sample?: number;
   /** Judges at nice 19 (default true). */
   lowPriority?: boolean;
+  /** Judges pause when they waited for the CPU more than this share of the time (judge-manners.ts; default 0.5, 0: never). */
+  pauseWhenWaiting?: number;
 }
 
 export interface JudgedSoFar {
@@ -105,6 +107,8 @@ export class JudgePool {
       secrets: o.secrets ?? [],
       showValues: o.showValues === true,
       lowPriority: o.lowPriority ?? true,
+      pauseWhenWaiting: o.pauseWhenWaiting ?? 0.5,
+      pauseBacklog: Math.floor((o.queueLimit ?? 2000) / Math.max(1, o.workers ?? 1) / 4),
       checkpointMs: 10_000,
     };
     this.queueLimit = o.queueLimit ?? 2000;
@@ -209,7 +213,7 @@ export class JudgePool {
 
   private post(s: Slot): void {
     if (!s.batch.length) return;
-    s.worker.postMessage({ type: 'exchanges', list: s.batch }, s.transfer);
+    s.worker.postMessage({ type: 'exchanges', list: s.batch, posted: s.posted }, s.transfer);
     s.batch = [];
     s.transfer = [];
   }

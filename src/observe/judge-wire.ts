@@ -40,11 +40,16 @@ export interface WorkerSetup {
   showValues: boolean;
   /** Lower the worker thread's own scheduling priority (nice 19): the pipes keep the CPU under saturation. */
   lowPriority: boolean;
+  /** Pause judging when the thread waited for the CPU more than this share of a window (judge-manners.ts; 0: never). */
+  pauseWhenWaiting: number;
+  /** ... and only while more than this many exchanges wait for it: a judge that keeps up costs little, and never pauses. */
+  pauseBacklog: number;
   /** A checkpoint snapshot this often (ms) when something was judged since the last: what survives the worker's death. */
   checkpointMs: number;
 }
 
-export type ToWorker = { type: 'exchanges'; list: WireExchange[] } | { type: 'snapshot'; id: number };
+/** `posted`: the exchanges handed to this worker so far, this batch included (the worker tells its backlog from it). */
+export type ToWorker = { type: 'exchanges'; list: WireExchange[]; posted: number } | { type: 'snapshot'; id: number };
 
 export interface WorkerSnapshot {
   snapshot: ObservationSnapshot;

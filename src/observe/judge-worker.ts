@@ -11,7 +11,17 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Observation } from './observation.ts';
-import { countsOnly, noCounts, unpack, type FromWorker, type ToWorker, type WorkerSetup, type WorkerSnapshot } from './judge-wire.ts';
+import { CpuManners } from './judge-manners.ts';
+import {
+  countsOnly,
+  noCounts,
+  unpack,
+  type FromWorker,
+  type ToWorker,
+  type WireExchange,
+  type WorkerSetup,
+  type WorkerSnapshot,
+} from './judge-wire.ts';
 import { mergeSnapshots } from './merge-snapshots.ts';
 
 const setup = (workerData as { setup: WorkerSetup }).setup;
@@ -44,14 +54,16 @@ function current(): WorkerSnapshot {
 }
 
 const send = (m: FromWorker) => port.postMessage(m);
+const manners = new CpuManners(setup.pauseWhenWaiting);
+/** Messages in their order: batches wait here while the judge pauses; a snapshot request judges all before it first. */
+const pending: ToWorker[] = [];
+let pausedUntil = 0;
+/** The most exchanges the pool said it had handed over: minus those received, the backlog. */
+let posted = 0;
 
-port.on('message', (m: ToWorker) => {
-  if (m.type === 'snapshot') {
-    send({ type: 'snapshot', id: m.id, ...current() });
-    return;
-  }
+function judge(list: WireExchange[]): void {
   let bytes = 0;
-  for (const w of m.list) {
+  for (const w of list) {
     received++;
     bytes += w.requestBody.byteLength + w.body.byteLength + 1024;
     try {
@@ -61,7 +73,30 @@ port.on('message', (m: ToWorker) => {
       failed++;
     }
   }
-  send({ type: 'judged', n: m.list.length, bytes });
+  send({ type: 'judged', n: list.length, bytes });
+}
+
+function drain(): void {
+  const asked = pending.some((m) => m.type === 'snapshot');
+  if (!asked && performance.now() < pausedUntil) return;
+  manners.start();
+  while (pending.length) {
+    const m = pending.shift()!;
+    if (m.type === 'snapshot') send({ type: 'snapshot', id: m.id, ...current() });
+    else judge(m.list);
+    // Pause only when behind (a backlog) and the CPU is wanted by others: a judge that keeps up costs little.
+    if (posted - received > setup.pauseBacklog && !pending.some((p) => p.type === 'snapshot') && manners.shouldPause()) {
+      pausedUntil = performance.now() + manners.pauseMs;
+      setTimeout(drain, manners.pauseMs);
+      return;
+    }
+  }
+}
+
+port.on('message', (m: ToWorker) => {
+  if (m.type === 'exchanges') posted = Math.max(posted, m.posted);
+  pending.push(m);
+  drain();
 });
 
 setInterval(() => {

@@ -103,13 +103,21 @@ function findingRows(list: readonly ObservedFinding[], side: 'server' | 'client'
   return [...head, ...rows, ''];
 }
 
+/** The exchanges forwarded but never judged (judges behind, --sample, a judge that failed), when there were any. */
+function notJudged(c: ObserveSummary['counts']): string {
+  const { shed = 0, sampledOut = 0, judgeErrors = 0 } = c as { shed?: number; sampledOut?: number; judgeErrors?: number };
+  if (!shed && !sampledOut && !judgeErrors) return '';
+  return ` Not judged, forwarded all the same: ${shed} shed (the judges were behind), ${sampledOut} sampled out (--sample), ${judgeErrors} whose judging failed.`;
+}
+
 export function observeMarkdown(s: ObserveSummary): string {
   const c = s.counts;
   const lines = [
     `# Observation of ${s.upstream}: ${s.verdict === 'pass' ? 'PASS' : 'FAIL'}`,
     '',
     `${c.exchanges} exchanges in ${(s.durationMs / 1000).toFixed(1)} s: ${c.judged} judged, ${c.outsideSpec} outside the spec (passed through, not judged), ` +
-      `${c.bodyNotJudged} answers too large to judge their body, ${c.upstreamErrors} not answered by the upstream.`,
+      `${c.bodyNotJudged} answers too large to judge their body, ${c.upstreamErrors} not answered by the upstream.` +
+      notJudged(c),
     '',
     `## Server findings (${s.server.length})`,
     '',
