@@ -33,9 +33,12 @@ export class CpuManners {
     this.works = waitShare > 0 && waitedNs() !== undefined;
   }
 
+  /** Before a run of judging: a new window, unless the last one is still running (batches arrive one by one). */
   start(): void {
     if (!this.works) return;
-    this.since = performance.now();
+    const now = performance.now();
+    if (now - this.since < 4 * this.windowMs) return;
+    this.since = now;
     this.waited = waitedNs() ?? 0;
   }
 

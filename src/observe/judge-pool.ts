@@ -1,7 +1,7 @@
 /**
  * The judges of one observe, off the proxy's thread: worker threads (judge-worker.ts) fed through a
  * bounded queue. offer() never waits and never throws: an exchange goes into the current batch of the
- * least busy worker (batches leave once per turn of the event loop, bodies transferred, not cloned),
+ * least busy worker (a batch leaves when it holds 64 or after 10 ms, bodies transferred, not cloned),
  * unless the judges are behind (more than `queueLimit` exchanges or `queueBytes` bytes handed over and
  * not yet judged): then it is counted as shed, and forgotten. `sample` < 1 judges that fraction of
  * the API exchanges (the others counted as sampled out). A worker that dies is started again (its
@@ -53,7 +53,9 @@ export interface JudgedSoFar {
 }
 
 const MAX_RESTARTS = 5;
+/** Exchanges per message at most, and how long a batch may wait to fill: each message wakes a judge and its answer the proxy's thread. */
 const BATCH = 64;
+const BATCH_WAIT_MS = 10;
 const READY_TIMEOUT_MS = 120_000;
 
 /** Run in each worker (eval: a script, in the checkout and in the package alike): TypeScript through tsx, else the compiled JS. */
@@ -96,6 +98,7 @@ export class JudgePool {
   private readonly queueBytes: number;
   private readonly sample: number;
   private credit = 0;
+
   private restarts = 0;
   private nextId = 0;
   private flushing = false;
@@ -207,7 +210,7 @@ export class JudgePool {
     if (best!.batch.length >= BATCH) this.post(best!);
     else if (!this.flushing) {
       this.flushing = true;
-      setImmediate(() => this.flush());
+      setTimeout(() => this.flush(), BATCH_WAIT_MS);
     }
   }
 
