@@ -103,6 +103,8 @@ export class JudgePool {
   private nextId = 0;
   private flushing = false;
   private closing = false;
+  /** What close() collected: later snapshots answer it (the workers are gone). */
+  private closed?: Promise<JudgedSoFar>;
 
   private constructor(o: JudgePoolOptions) {
     this.setup = {
@@ -147,7 +149,7 @@ export class JudgePool {
     worker.on('message', (m: FromWorker) => this.heard(s, m));
     worker.on('error', (e) => process.emitWarning(`conformance observe: a judge worker failed: ${e.message}`));
     worker.on('exit', () => {
-      if (s.worker === worker && s.alive && !this.closing) this.died(s);
+      if (s.worker === worker && s.alive) this.died(s);
     });
     return ready;
   }
@@ -175,7 +177,7 @@ export class JudgePool {
     const empty = { snapshot: countsOnly(noCounts()), secrets: [], received: 0 };
     for (const answer of s.waiting.values()) answer(empty);
     s.waiting.clear();
-    if (this.restarts >= MAX_RESTARTS) return;
+    if (this.closing || this.restarts >= MAX_RESTARTS) return;
     this.restarts++;
     this.counts.workerRestarts++;
     this.spawn(s).catch((e: Error) => {
@@ -233,6 +235,10 @@ export class JudgePool {
 
   /** Everything judged so far, every exchange handed over included (each worker answers after its queue). */
   async snapshot(): Promise<JudgedSoFar> {
+    return this.closed ?? this.collect();
+  }
+
+  private async collect(): Promise<JudgedSoFar> {
     this.flush();
     const answers = await Promise.all(
       this.slots.map(
@@ -255,9 +261,14 @@ export class JudgePool {
 
   /** Every exchange handed over judged, the results collected, the workers terminated; later offers are shed. */
   async close(): Promise<JudgedSoFar> {
-    const last = await this.snapshot();
-    this.closing = true;
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
-    return last;
+    this.closed ??= (async () => {
+      // From here on exchanges are shed (counted): the last snapshot must hold every one handed over.
+      this.closing = true;
+      const last = await this.collect();
+      for (const s of this.slots) s.alive = false;
+      await Promise.all(this.slots.map((s) => s.worker.terminate()));
+      return last;
+    })();
+    return this.closed;
   }
 }
