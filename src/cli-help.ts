@@ -72,7 +72,7 @@ junit.xml (docs/observe.md). Exit 0: no server finding outside the baseline; 1: 
   --sample RATE      judge this fraction of the API exchanges (0 < RATE <= 1, default 1); the rest are counted as
                      sampled out. Judging never delays an answer: when the judges fall behind, exchanges are
                      forwarded and counted as shed
-  --judges N         judge threads (default 1)
+  --judges N         spare judge threads at the lowest priority (default 1), beside one steady judge
   --merge-reports DIR...  no proxy: one report (into --reports-dir) from the summary.json of several observes'
                      reports folders (one observe per front-end node); --baseline is applied to all again`;
 

@@ -36,13 +36,15 @@ export interface ObserveOptions {
   secrets?: string[];
   /** The fraction of API exchanges judged, 0 < sample <= 1 (default 1); the others are counted as sampled out. */
   sample?: number;
-  /** Judge worker threads (default 1). */
+  /** Spare judges: worker threads at the lowest priority (default 1), beside the steady judge. */
   judges?: number;
+  /** Exchanges a second the steady judge (at the process's priority) takes at most (default 500; 0: none). */
+  steadyRate?: number;
   /** Exchanges handed to the judges and not yet judged, at most (default 2000): past it they are counted as shed. */
   queueLimit?: number;
-  /** Judges at the lowest scheduling priority (nice 19, their threads only; default true). */
+  /** Spare judges at the lowest scheduling priority (nice 19 and SCHED_IDLE, their threads only; default true). */
   lowPriorityJudges?: boolean;
-  /** Judges pause while they wait for the CPU more than this share of the time (default 0.5; 0: never): see judge-manners.ts. */
+  /** Spare judges pause while they wait for the CPU more than this share of the time (default 0.5; 0: never): see judge-manners.ts. */
   pauseJudgesWhenWaiting?: number;
   /** Values of personal data in the report as seen (a test installation), handed to each judge's Observation. */
   showValues?: boolean;
@@ -106,6 +108,7 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
     secrets: options.secrets ?? [],
     showValues: options.showValues,
     workers: options.judges,
+    steadyRate: options.steadyRate,
     queueLimit: options.queueLimit,
     sample: options.sample,
     lowPriority: options.lowPriorityJudges,

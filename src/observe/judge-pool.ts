@@ -1,20 +1,22 @@
 /**
  * The judges of one observe, off the proxy's thread: worker threads (judge-worker.ts) fed through a
- * bounded queue. offer() never waits and never throws: an exchange goes into the current batch of the
- * least busy worker (a batch leaves when it holds 64 or after 10 ms, bodies transferred, not cloned),
- * unless the judges are behind (more than `queueLimit` exchanges or `queueBytes` bytes handed over and
- * not yet judged): then it is counted as shed, and forgotten. `sample` < 1 judges that fraction of
+ * bounded queue. offer() never waits and never throws: an exchange goes into the current batch of a
+ * judge (a batch leaves when it holds 64 or after 10 ms, bodies transferred, not cloned): the steady
+ * judge (the process's priority) while its rate allows (`steadyRate` a second, so that light traffic
+ * is judged whatever else the machine runs), else the least busy spare judge (nice 19, SCHED_IDLE:
+ * CPU nobody else wants); unless that judge is behind (its share of `queueLimit` exchanges or
+ * `queueBytes` bytes handed over and not yet judged): then it is counted as shed, and forgotten. `sample` < 1 judges that fraction of
  * the API exchanges (the others counted as sampled out). A worker that dies is started again (its
  * last checkpoint kept; the exchanges it had not judged since are counted as judge errors), at most
  * MAX_RESTARTS times in all; after that the pool goes on with the workers it has (none: every
  * exchange is shed).
  *
- *   const pool = await JudgePool.start({ replayBase, secrets: [], workers: 1 });
+ *   const pool = await JudgePool.start({ replayBase, secrets: [], workers: 1 });   // a steady judge and a spare one
  *   pool.offer(exchange);                  // from the proxy's onExchange
  *   const { snapshot, secrets } = await pool.close();   // everything handed over judged, workers gone
  */
-import { Worker } from 'node:worker_threads';
 import { mergeSnapshots } from './merge-snapshots.ts';
+import { newSlot, startThread, type Slot } from './judge-thread.ts';
 import type { ObservedExchange } from './proxy.ts';
 import {
   countsOnly,
@@ -24,7 +26,6 @@ import {
   type FromWorker,
   type ObserveCounts,
   type ObserveSnapshot,
-  type WireExchange,
   type WorkerSetup,
   type WorkerSnapshot,
 } from './judge-wire.ts';
@@ -33,17 +34,19 @@ export interface JudgePoolOptions {
   replayBase: string;
   secrets?: string[];
   showValues?: boolean;
-  /** Worker threads (default 1). */
+  /** Spare judges: worker threads at the lowest priority (default 1); beside them, one steady judge. */
   workers?: number;
+  /** Exchanges a second the steady judge takes at most (default 500; 0: no steady judge). */
+  steadyRate?: number;
   /** Exchanges handed over and not yet judged, at most (default 2000). */
   queueLimit?: number;
   /** Their bytes, at most (default 64 MiB). */
   queueBytes?: number;
   /** The fraction of API exchanges judged, 0 < sample <= 1 (default 1). */
   sample?: number;
-  /** Judges at nice 19 (default true). */
+  /** Spare judges at nice 19 and SCHED_IDLE (default true). */
   lowPriority?: boolean;
-  /** Judges pause when they waited for the CPU more than this share of the time (judge-manners.ts; default 0.5, 0: never). */
+  /** Spare judges pause when they waited for the CPU more than this share of the time (judge-manners.ts; default 0.5, 0: never). */
   pauseWhenWaiting?: number;
 }
 
@@ -56,37 +59,8 @@ const MAX_RESTARTS = 5;
 /** Exchanges per message at most, and how long a batch may wait to fill: each message wakes a judge and its answer the proxy's thread. */
 const BATCH = 64;
 const BATCH_WAIT_MS = 10;
-const READY_TIMEOUT_MS = 120_000;
-
-/** Run in each worker (eval: a script, in the checkout and in the package alike): TypeScript through tsx, else the compiled JS. */
-const BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-if (workerData.tsx) import(workerData.tsx).then((tsx) => tsx.tsImport(workerData.entry, workerData.entry));
-else import(workerData.entry);
-`;
-
-/** The worker's module beside this one: judge-worker.ts in a checkout (and under vitest), judge-worker.js in the package. */
-function workerEntry(): { entry: string; tsx?: string } {
-  // Under tsx the module's URL carries a query (?tsx-namespace=...): the path says which it is.
-  const ts = new URL(import.meta.url).pathname.endsWith('.ts');
-  const entry = new URL(`./judge-worker.${ts ? 'ts' : 'js'}`, import.meta.url).href;
-  return ts ? { entry, tsx: import.meta.resolve('tsx/esm/api') } : { entry };
-}
-
 /** An API exchange (the only ones `sample` leaves out): `/api/v4` in its path, after any root. */
 const isApi = (target: string) => /\/api\/v4(?:\/|$)/.test(target.split('?', 1)[0]!);
-
-interface Slot {
-  worker: Worker;
-  alive: boolean;
-  inFlight: number;
-  bytes: number;
-  posted: number;
-  batch: WireExchange[];
-  transfer: ArrayBuffer[];
-  checkpoint?: WorkerSnapshot;
-  waiting: Map<number, (s: WorkerSnapshot) => void>;
-}
 
 export class JudgePool {
   private readonly slots: Slot[] = [];
@@ -98,6 +72,10 @@ export class JudgePool {
   private readonly queueBytes: number;
   private readonly sample: number;
   private credit = 0;
+  private readonly steadyRate: number;
+  /** The steady judge's allowance: exchanges it may still take (refilled at steadyRate a second, up to one second's worth). */
+  private tokens = 0;
+  private refilled = performance.now();
 
   private restarts = 0;
   private nextId = 0;
@@ -113,45 +91,30 @@ export class JudgePool {
       showValues: o.showValues === true,
       lowPriority: o.lowPriority ?? true,
       pauseWhenWaiting: o.pauseWhenWaiting ?? 0.5,
-      pauseBacklog: Math.floor((o.queueLimit ?? 2000) / Math.max(1, o.workers ?? 1) / 4),
+      pauseBacklog: Math.floor((o.queueLimit ?? 2000) / (Math.max(1, o.workers ?? 1) + 1) / 4),
       checkpointMs: 10_000,
     };
     this.queueLimit = o.queueLimit ?? 2000;
     this.queueBytes = o.queueBytes ?? 64 * 1024 * 1024;
     this.sample = o.sample ?? 1;
+    this.steadyRate = o.steadyRate ?? 500;
+    this.tokens = this.steadyRate;
   }
 
   static async start(o: JudgePoolOptions): Promise<JudgePool> {
     const pool = new JudgePool(o);
-    const n = Math.max(1, o.workers ?? 1);
-    await Promise.all(Array.from({ length: n }, () => pool.spawn()));
+    const kinds = [
+      ...(pool.steadyRate > 0 ? (['steady'] as const) : []),
+      ...Array.from({ length: Math.max(1, o.workers ?? 1) }, () => 'spare' as const),
+    ];
+    for (const kind of kinds) pool.slots.push(newSlot(kind));
+    await Promise.all(pool.slots.map((s) => pool.spawn(s)));
     return pool;
   }
 
-  private spawn(slot?: Slot): Promise<void> {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { ...workerEntry(), setup: this.setup } });
-    const s: Slot = slot ?? { worker, alive: true, inFlight: 0, bytes: 0, posted: 0, batch: [], transfer: [], waiting: new Map() };
-    Object.assign(s, { worker, alive: true, inFlight: 0, bytes: 0, posted: 0, checkpoint: undefined });
-    if (!slot) this.slots.push(s);
-    const ready = new Promise<void>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`a judge worker did not start within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
-      worker.once('error', (e) => {
-        clearTimeout(timer);
-        fail(e);
-      });
-      worker.on('message', (m: FromWorker) => {
-        if (m.type === 'ready') {
-          clearTimeout(timer);
-          done();
-        }
-      });
-    });
-    worker.on('message', (m: FromWorker) => this.heard(s, m));
-    worker.on('error', (e) => process.emitWarning(`conformance observe: a judge worker failed: ${e.message}`));
-    worker.on('exit', () => {
-      if (s.worker === worker && s.alive) this.died(s);
-    });
-    return ready;
+  private spawn(s: Slot): Promise<void> {
+    const setup: WorkerSetup = s.kind === 'steady' ? { ...this.setup, lowPriority: false, pauseWhenWaiting: 0 } : this.setup;
+    return startThread(s, setup, { heard: (m) => this.heard(s, m), exited: () => this.died(s) });
   }
 
   private heard(s: Slot, m: FromWorker): void {
@@ -196,11 +159,10 @@ export class JudgePool {
       }
       this.credit -= 1;
     }
-    let best: Slot | undefined;
-    for (const s of this.slots) if (s.alive && (!best || s.inFlight < best.inFlight)) best = s;
+    const best = this.judgeFor();
     const bytes = exchangeBytes(x);
-    const behind =
-      !best || best.inFlight >= this.queueLimit / this.slots.length || best.bytes + bytes > this.queueBytes / this.slots.length;
+    const share = this.slots.length;
+    const behind = !best || best.inFlight >= this.queueLimit / share || best.bytes + bytes > this.queueBytes / share;
     if (this.closing || behind) {
       this.counts.shed++;
       return;
@@ -216,9 +178,26 @@ export class JudgePool {
     }
   }
 
+  /** The steady judge while its allowance lasts (and it keeps up), else the least busy spare one. */
+  private judgeFor(): Slot | undefined {
+    const steady = this.slots[0]?.kind === 'steady' ? this.slots[0] : undefined;
+    if (steady?.alive) {
+      const now = performance.now();
+      this.tokens = Math.min(this.steadyRate, this.tokens + ((now - this.refilled) * this.steadyRate) / 1000);
+      this.refilled = now;
+      if (this.tokens >= 1 && steady.inFlight < this.queueLimit / this.slots.length) {
+        this.tokens -= 1;
+        return steady;
+      }
+    }
+    let best: Slot | undefined;
+    for (const s of this.slots) if (s.kind === 'spare' && s.alive && (!best || s.inFlight < best.inFlight)) best = s;
+    return best;
+  }
+
   private post(s: Slot): void {
     if (!s.batch.length) return;
-    s.worker.postMessage({ type: 'exchanges', list: s.batch, posted: s.posted }, s.transfer);
+    s.worker!.postMessage({ type: 'exchanges', list: s.batch, posted: s.posted }, s.transfer);
     s.batch = [];
     s.transfer = [];
   }
@@ -247,7 +226,7 @@ export class JudgePool {
             if (!s.alive) return answer({ snapshot: countsOnly(noCounts()), secrets: [], received: 0 });
             const id = this.nextId++;
             s.waiting.set(id, answer);
-            s.worker.postMessage({ type: 'snapshot', id });
+            s.worker!.postMessage({ type: 'snapshot', id });
           }),
       ),
     );
@@ -266,7 +245,7 @@ export class JudgePool {
       this.closing = true;
       const last = await this.collect();
       for (const s of this.slots) s.alive = false;
-      await Promise.all(this.slots.map((s) => s.worker.terminate()));
+      await Promise.all(this.slots.map((s) => s.worker?.terminate()));
       return last;
     })();
     return this.closed;
