@@ -44,6 +44,8 @@ export interface ObserveOptions {
   queueLimit?: number;
   /** Spare judges at the lowest scheduling priority (nice 19 and SCHED_IDLE, their threads only; default true). */
   lowPriorityJudges?: boolean;
+  /** The spare judges get no exchange while the proxy's thread was busier than this share of the last 100 ms (default 0.75; 1: never so). */
+  spareJudgesBelowBusy?: number;
   /** Spare judges pause while they wait for the CPU more than this share of the time (default 0.5; 0: never): see judge-manners.ts. */
   pauseJudgesWhenWaiting?: number;
   /** Values of personal data in the report as seen (a test installation), handed to each judge's Observation. */
@@ -113,6 +115,7 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
     sample: options.sample,
     lowPriority: options.lowPriorityJudges,
     pauseWhenWaiting: options.pauseJudgesWhenWaiting,
+    busyAbove: options.spareJudgesBelowBusy,
   });
   const proxy = await startProxy({
     upstream,

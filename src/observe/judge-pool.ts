@@ -4,7 +4,8 @@
  * judge (a batch leaves when it holds 64 or after 10 ms, bodies transferred, not cloned): the steady
  * judge (the process's priority) while its rate allows (`steadyRate` a second, so that light traffic
  * is judged whatever else the machine runs), else the least busy spare judge (nice 19, SCHED_IDLE:
- * CPU nobody else wants); unless that judge is behind (its share of `queueLimit` exchanges or
+ * CPU nobody else wants) unless the proxy's own thread was busy (its event loop more than `busyAbove`
+ * of the last 100 ms: forwarding comes first, the spare judges would slow it); unless that judge is behind (its share of `queueLimit` exchanges or
  * `queueBytes` bytes handed over and not yet judged): then it is counted as shed, and forgotten. `sample` < 1 judges that fraction of
  * the API exchanges (the others counted as sampled out). A worker that dies is started again (its
  * last checkpoint kept; the exchanges it had not judged since are counted as judge errors), at most
@@ -15,6 +16,7 @@
  *   pool.offer(exchange);                  // from the proxy's onExchange
  *   const { snapshot, secrets } = await pool.close();   // everything handed over judged, workers gone
  */
+import { performance } from 'node:perf_hooks';
 import { mergeSnapshots } from './merge-snapshots.ts';
 import { newSlot, startThread, type Slot } from './judge-thread.ts';
 import type { ObservedExchange } from './proxy.ts';
@@ -44,6 +46,8 @@ export interface JudgePoolOptions {
   queueBytes?: number;
   /** The fraction of API exchanges judged, 0 < sample <= 1 (default 1). */
   sample?: number;
+  /** The spare judges get nothing while the proxy's thread was busier than this share of the last 100 ms (default 0.75; 1: never). */
+  busyAbove?: number;
   /** Spare judges at nice 19 and SCHED_IDLE (default true). */
   lowPriority?: boolean;
   /** Spare judges pause when they waited for the CPU more than this share of the time (judge-manners.ts; default 0.5, 0: never). */
@@ -76,6 +80,9 @@ export class JudgePool {
   /** The steady judge's allowance: exchanges it may still take (refilled at steadyRate a second, up to one second's worth). */
   private tokens = 0;
   private refilled = performance.now();
+  /** The proxy's thread was busy over the last 100 ms: the spare judges are left out (what the steady one cannot take is shed). */
+  private busy = false;
+  private busyTimer?: NodeJS.Timeout;
 
   private restarts = 0;
   private nextId = 0;
@@ -99,6 +106,16 @@ export class JudgePool {
     this.sample = o.sample ?? 1;
     this.steadyRate = o.steadyRate ?? 500;
     this.tokens = this.steadyRate;
+    const busyAbove = o.busyAbove ?? 0.75;
+    if (busyAbove < 1) {
+      let last = performance.eventLoopUtilization();
+      this.busyTimer = setInterval(() => {
+        const now = performance.eventLoopUtilization();
+        this.busy = performance.eventLoopUtilization(now, last).utilization > busyAbove;
+        last = now;
+      }, 100);
+      this.busyTimer.unref();
+    }
   }
 
   static async start(o: JudgePoolOptions): Promise<JudgePool> {
@@ -190,6 +207,7 @@ export class JudgePool {
         return steady;
       }
     }
+    if (this.busy) return undefined;
     let best: Slot | undefined;
     for (const s of this.slots) if (s.kind === 'spare' && s.alive && (!best || s.inFlight < best.inFlight)) best = s;
     return best;
@@ -243,6 +261,7 @@ export class JudgePool {
     this.closed ??= (async () => {
       // From here on exchanges are shed (counted): the last snapshot must hold every one handed over.
       this.closing = true;
+      clearInterval(this.busyTimer);
       const last = await this.collect();
       for (const s of this.slots) s.alive = false;
       await Promise.all(this.slots.map((s) => s.worker?.terminate()));
