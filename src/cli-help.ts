@@ -80,7 +80,14 @@ junit.xml (docs/observe.md). Exit 0: no server finding outside the baseline; 1: 
 
   --har FILE...      judge recorded traffic instead (HAR 1.2: browsers, mitmproxy, CONFORMANCE_HAR=1's run.har),
                      no upstream and no proxy: same judge, report and exit codes; --reports-dir, --baseline,
-                     --relative-url-root and --show-values apply, the live flags are a usage error`;
+                     --relative-url-root and --show-values apply, the live flags are a usage error
+
+  --sample RATE      judge this fraction of the API exchanges (0 < RATE <= 1, default 1); the rest are counted as
+                     sampled out. Judging never delays an answer: when the judges fall behind, exchanges are
+                     forwarded and counted as shed
+  --judges N         spare judge threads at the lowest priority (default 1), beside one steady judge
+  --merge-reports DIR...  no proxy: one report (into --reports-dir) from the summary.json of several observes'
+                     reports folders (one observe per front-end node); --baseline is applied to all again`;
 
 /** certify-client's lines under its usage (docs/certify-client.md says more). */
 export const CERTIFY_CLIENT_HELP = `A verdict for a client's own tests: starts the strict reference on a free port, runs COMMAND with

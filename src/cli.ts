@@ -38,14 +38,16 @@ const USAGE = `Usage (every command takes --help; conformance --version prints t
   conformance bench [--users N] [--duration SEC] [--rounds N] [--connections N] [--samples N]
                     [--latency MS] [--no-certification] [--reports-dir DIR] [suite filter...]
   conformance observe --upstream URL [--port N] [--reports-dir DIR] [--duration S] [--baseline FILE] [--preserve-host]
-                      [--listen HOST] [--ca-file PEM] [--drain S] [--relative-url-root PATH]
-  conformance observe --har FILE... [--reports-dir DIR] [--baseline FILE] [--relative-url-root PATH] [--show-values]`;
+                      [--listen HOST] [--ca-file PEM] [--drain S] [--relative-url-root PATH] [--sample RATE] [--judges N]
+  conformance observe --har FILE... [--reports-dir DIR] [--baseline FILE] [--relative-url-root PATH] [--show-values]
+  conformance observe --merge-reports DIR... [--reports-dir DIR] [--baseline FILE]`;
 
 const BENCH_HELP = `Measures speed and memory against their targets (docs/benchmarks.md): 1-3 and 5 on the reference under load;
 4 a full certification of a reference answering each request --latency MS late (50) at concurrency 12, <= 60 s;
 6 the in-process certification, <= 15 s; 7 the kit's CPU per request in 4, a regression guard of <= 2.5 ms at
 concurrency 12; 8 the reference's reset, median < 5 ms; 9 serve's start-up to its first answer, <= 1000 ms;
-10 the median latency observe adds on loopback, < 1 ms; 11 observe's heap over a long observation (at the end, and its growth).
+10-14 observe against a plain pass-through proxy at 50 connections: throughput >= 0.9x, p50 added <= 1 ms, judged and
+shed at saturation, all judged at half the plain proxy's rate, RSS over 200,000 exchanges <= 1.1x.
 --no-certification leaves out 4, 6 and 7; suite filters certify only those. Writes
 reports/bench.json; exit 1 when a target or the guard is missed.`;
 

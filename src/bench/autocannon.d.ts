@@ -34,6 +34,8 @@ declare module 'autocannon' {
     body?: string | Buffer;
     requests?: Request[];
     timeout?: number;
+    /** Requests per second over all connections, at most (an open-loop rate). */
+    overallRate?: number;
   }
   export interface Result {
     requests: Histogram;
@@ -46,6 +48,10 @@ declare module 'autocannon' {
     '2xx': number;
     statusCodeStats: Record<string, { count: number }>;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The run: a promise of its result that also emits each answer ('response': its time in ms, not rounded). */
+  export interface Run extends Promise<Result> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): Run;
+  }
+  function autocannon(options: Options): Run;
   export default autocannon;
 }

@@ -189,11 +189,16 @@ describe('runBench (tiny)', () => {
       'memory',
       'reference-reset',
       'serve-startup',
-      'observe-latency',
-      'observe-memory',
+      'observe-throughput',
+      'observe-added-p50',
+      'observe-saturation-judged',
+      'observe-half-rate-judged',
+      'observe-rss',
     ]);
     for (const m of written.measurements) {
-      expect(Number.isFinite(m.value) && m.value > 0).toBe(true);
+      // The p50 observe adds over the plain proxy is a difference: 0 or below in a noisy tiny run is a reading, not a fault.
+      if (m.id === 'observe-added-p50') expect(Number.isFinite(m.value)).toBe(true);
+      else expect(Number.isFinite(m.value) && m.value > 0).toBe(true);
       expect(['pass', 'miss', 'info']).toContain(m.status);
       expect(m.status === 'info').toBe(m.target === null);
     }

@@ -55,7 +55,8 @@ export async function startChild(entry: string, env: Record<string, string>, ini
   const child = fork(file, [], {
     cwd: PACKAGE_ROOT,
     env: { ...process.env, ...env },
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF_DIR=DIR: a CPU profile of the child (and of its worker threads) into DIR, to see where its time goes.
+    execArgv: ['--import', 'tsx', ...(env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF_DIR}`] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = waitFor(child, 'ready', READY_TIMEOUT_MS);

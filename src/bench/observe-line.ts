@@ -1,124 +1,125 @@
 /**
- * Bench lines 10 and 11, `conformance observe` (issue 36): the median latency the proxy adds on
- * loopback (target under 1 ms), and its memory over a long observation (it keeps counts and one
- * example per finding, so its heap must not grow with the exchanges: its heap at the end reported, the
- * growth since the first quarter beside it, no target). The
- * reference runs in a child process; observe and the client here, as an operator would run them.
- * Latency: GET /broadcast_messages/:id straight and through observe, request by request on one
- * keep-alive connection each (a burst of noise hits both alike), the difference of the medians.
- * Memory: the heap after a garbage collection once the first quarter of the exchanges is judged,
- * and again at the end (every request a new URL: a store of exchanges would grow with them).
+ * Bench lines 10 to 14, `conformance observe` at the installation's scale (issue 39, item 5), from
+ * the numbers observe-scale.ts measures: observe against a plain pass-through proxy, side by side in
+ * one run. 10: throughput at 50 connections (at least 0.9 of the plain proxy's); 11: the p50 it adds
+ * there (at most 1 ms; the p99s beside it); 12: what the judges judged and shed at saturation (no
+ * target); 13: at half the plain proxy's saturation rate, the share judged (all of it: 100%); 14: its
+ * RSS over the long run (at most 1.1x from the first quarter to the end).
  *
- *   const [latency, memory] = await measureObserve({ samples: 500, exchanges: 20_000 });
+ *   const lines = observeLines(numbers);   // five Measurements, in the table's order
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { Agent, request } from 'undici';
-import { startObserve } from '../observe/index.ts';
-import { KitError } from '../shared/errors.ts';
-import { startChild } from './children.ts';
 import { judge, mib, round, type Measurement } from './measurement.ts';
 import { median } from './throughput.ts';
-import { tempFolder } from '../mutation/run-fault.ts';
 
-/** Target of issue 36: the median latency observe adds, under this many ms. */
-export const OBSERVE_LATENCY_TARGET_MS = 1;
-
-function collect(): void {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
+/** One load run against one proxy: its rate, exact latencies and the CPU its threads used per request. */
+export interface ProxyRun {
+  rps: number;
+  total: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** µs of CPU per request: the forwarding thread, and observe's judges (0 for the plain proxy). */
+  mainUsPerRequest?: number;
+  judgesUsPerRequest?: number;
+  /** observe only: what its judges did with the run's exchanges. */
+  judged?: number;
+  shed?: number;
 }
 
-async function timed(url: string, headers: Record<string, string>, dispatcher: Agent): Promise<number> {
-  const started = performance.now();
-  const res = await request(url, { headers, dispatcher });
-  await res.body.arrayBuffer();
-  if (res.statusCode !== 200) throw new KitError('BENCH_FAILED', `GET ${url} answered ${res.statusCode}`);
-  return performance.now() - started;
+export interface ObserveScaleNumbers {
+  connections: number;
+  durationSec: number;
+  /** Round by round, the two proxies next to each other in time. */
+  plain: ProxyRun[];
+  observe: ProxyRun[];
+  /** Half the plain proxy's saturation rate (requests per second), and both proxies at it. */
+  halfRate: number;
+  plainHalf: ProxyRun;
+  observeHalf: ProxyRun;
+  /** The long run: every request a new URL. */
+  rss: {
+    exchanges: number;
+    quarterBytes: number;
+    endBytes: number;
+    quarterHeapBytes: number;
+    endHeapBytes: number;
+    judged: number;
+    shed: number;
+    findings: number;
+    rate: number;
+  };
 }
 
-export function observeLatencyLine(directMs: readonly number[], observedMs: readonly number[]): Measurement {
-  const added = round(median(observedMs) - median(directMs), 3);
-  return judge({
-    id: 'observe-latency',
-    title: 'conformance observe: median latency added on loopback',
-    value: added,
-    unit: 'ms',
-    target: { op: '<=', value: OBSERVE_LATENCY_TARGET_MS },
-    summary: `${observedMs.length} requests each way: median ${round(median(directMs), 3)} ms straight, ${round(median(observedMs), 3)} ms through observe`,
-    details: { samples: observedMs.length, directMedianMs: round(median(directMs), 3), observedMedianMs: round(median(observedMs), 3) },
-  });
-}
+const THROUGHPUT_TARGET = 0.9;
+const ADDED_P50_TARGET_MS = 1;
+const RSS_GROWTH_TARGET = 1.1;
 
-export function observeMemoryLine(exchanges: number, quarterHeap: number, endHeap: number, findings: number): Measurement {
-  return judge({
-    id: 'observe-memory',
-    title: `conformance observe: heap in use after ${exchanges} exchanges`,
-    // The heap itself, not its growth: a growth of 0 (or less, after a GC) is the expected reading, and a value is positive.
-    value: mib(endHeap),
-    unit: 'MiB',
-    target: null,
-    summary: `heap ${mib(quarterHeap)} MiB after ${exchanges / 4} exchanges, ${mib(endHeap)} MiB after ${exchanges} (after a GC each time: growth ${mib(endHeap - quarterHeap)} MiB); ${findings} finding(s) kept`,
-    details: { exchanges, quarterHeapBytes: quarterHeap, endHeapBytes: endHeap, findings },
-  });
-}
+const ms = (n: number) => round(n, 2);
+const share = (r: ProxyRun) => ((r.judged ?? 0) + (r.shed ?? 0) > 0 ? (100 * (r.judged ?? 0)) / ((r.judged ?? 0) + (r.shed ?? 0)) : 0);
+const cpu = (r: ProxyRun) => `${round(r.mainUsPerRequest ?? 0, 1)} µs`;
 
-export async function measureObserve(
-  o: { samples?: number; exchanges?: number; log?: (line: string) => void } = {},
-): Promise<Measurement[]> {
-  const samples = o.samples ?? 500;
-  const exchanges = o.exchanges ?? 20_000;
-  const token = `bench-observe-${Date.now().toString(36)}-token`;
-  const child = await startChild('reference-child.ts', {
-    REFERENCE_ADMIN_TOKEN: token,
-    REFERENCE_FAULTS: '',
-    REFERENCE_SEED_GENERATED_USERS: '0',
-  });
-  const headers = { 'private-token': token };
-  const straight = new Agent({ connections: 1, keepAliveTimeout: 60_000 });
-  const through = new Agent({ connections: 1, keepAliveTimeout: 60_000 });
-  const observe = await startObserve({ upstream: child.ready.url as string, reportsDir: tempFolder('cfk-bench-observe-') });
-  try {
-    const made = await fetch(`${child.ready.url}/api/v4/broadcast_messages`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ message: 'bench' }),
-    });
-    const { id } = (await made.json()) as { id: number };
-    const path = `/api/v4/broadcast_messages/${id}`;
-    const direct: number[] = [];
-    const observed: number[] = [];
-    for (let i = 0; i < 50 + samples; i++) {
-      const a = await timed(`${child.ready.url}${path}`, headers, straight);
-      const b = await timed(`${observe.url}${path}`, headers, through);
-      if (i >= 50) {
-        direct.push(a);
-        observed.push(b);
-      }
-    }
-    o.log?.(`[bench] 11. observe memory over ${exchanges} exchanges`);
-    let quarter = 0;
-    for (let i = 0; i < exchanges; i++) {
-      // Every URL new, some asking for what the operation does not read (client findings, counted).
-      await timed(`${observe.url}/api/v4/broadcast_messages?per_page=${1 + (i % 100)}&page=${1 + (i % 7)}&probe=${i}`, headers, through);
-      if (i + 1 === exchanges / 4) {
-        await new Promise((r) => setImmediate(r));
-        collect();
-        quarter = process.memoryUsage().heapUsed;
-      }
-    }
-    await new Promise((r) => setImmediate(r));
-    collect();
-    const end = process.memoryUsage().heapUsed;
-    const snapshot = observe.snapshot();
-    return [
-      observeLatencyLine(direct, observed),
-      observeMemoryLine(exchanges, quarter, end, snapshot.server.length + snapshot.client.length),
-    ];
-  } finally {
-    await observe.stop();
-    await straight.close();
-    await through.close();
-    await child.stop();
-  }
+export function observeLines(n: ObserveScaleNumbers): Measurement[] {
+  const ratios = n.observe.map((o, i) => o.rps / n.plain[i]!.rps);
+  const added = n.observe.map((o, i) => o.p50Ms - n.plain[i]!.p50Ms);
+  const sum = (runs: ProxyRun[], key: 'judged' | 'shed') => runs.reduce((t, r) => t + (r[key] ?? 0), 0);
+  const judgedAtSaturation = sum(n.observe, 'judged');
+  const shedAtSaturation = sum(n.observe, 'shed');
+  const rounds = `${n.plain.length} round(s) of ${n.durationSec} s, ${n.connections} connections`;
+  return [
+    judge({
+      id: 'observe-throughput',
+      title: `conformance observe: throughput at ${n.connections} connections, observe / plain proxy`,
+      value: round(median(ratios)),
+      unit: 'x',
+      target: { op: '>=', value: THROUGHPUT_TARGET },
+      summary:
+        `median of the rounds' ratios (${ratios.map((r) => round(r)).join(', ')}): observe ${n.observe.map((r) => Math.round(r.rps)).join(', ')} req/s, ` +
+        `plain ${n.plain.map((r) => Math.round(r.rps)).join(', ')} (${rounds}); forwarding thread's CPU per request ` +
+        `observe ${n.observe.map(cpu).join(', ')}, plain ${n.plain.map(cpu).join(', ')}; judges ${n.observe.map((r) => `${round(r.judgesUsPerRequest ?? 0, 1)} µs`).join(', ')}`,
+      details: { roundRatios: ratios.map((r) => round(r, 3)), plain: n.plain, observe: n.observe, connections: n.connections },
+    }),
+    judge({
+      id: 'observe-added-p50',
+      title: `conformance observe: p50 latency added at ${n.connections} connections, over the plain proxy`,
+      value: ms(median(added)),
+      unit: 'ms',
+      target: { op: '<=', value: ADDED_P50_TARGET_MS },
+      summary:
+        `median of the rounds' differences (${added.map(ms).join(', ')} ms): p50 observe ${n.observe.map((r) => ms(r.p50Ms)).join(', ')} ms, ` +
+        `plain ${n.plain.map((r) => ms(r.p50Ms)).join(', ')}; p99 observe ${n.observe.map((r) => ms(r.p99Ms)).join(', ')}, plain ${n.plain.map((r) => ms(r.p99Ms)).join(', ')}; ` +
+        `at half rate p50 ${ms(n.observeHalf.p50Ms)} vs ${ms(n.plainHalf.p50Ms)} ms, p99 ${ms(n.observeHalf.p99Ms)} vs ${ms(n.plainHalf.p99Ms)}`,
+      details: { roundAddedMs: added.map(ms), halfRate: { observe: n.observeHalf, plain: n.plainHalf } },
+    }),
+    judge({
+      id: 'observe-saturation-judged',
+      title: `conformance observe: exchanges judged at saturation (${n.connections} connections)`,
+      value: round((100 * judgedAtSaturation) / Math.max(1, judgedAtSaturation + shedAtSaturation), 1),
+      unit: '%',
+      target: null,
+      summary: `${judgedAtSaturation} judged, ${shedAtSaturation} shed (the judges behind: forwarded, counted, never delayed) over the rounds of line 10`,
+      details: { judged: judgedAtSaturation, shed: shedAtSaturation },
+    }),
+    judge({
+      id: 'observe-half-rate-judged',
+      title: "conformance observe: exchanges judged at half the plain proxy's saturation rate",
+      value: round(share(n.observeHalf), 2),
+      unit: '%',
+      target: { op: '>=', value: 100 },
+      summary:
+        `${Math.round(n.halfRate)} req/s offered for ${n.durationSec * 2} s (${Math.round(n.observeHalf.rps)} served): ${n.observeHalf.judged} judged, ` +
+        `${n.observeHalf.shed} shed; the judges' CPU ${round(n.observeHalf.judgesUsPerRequest ?? 0, 1)} µs per request`,
+      details: { halfRate: round(n.halfRate, 1), observe: n.observeHalf, plain: n.plainHalf },
+    }),
+    judge({
+      id: 'observe-rss',
+      title: `conformance observe: RSS over ${n.rss.exchanges} exchanges, end / first quarter`,
+      value: round(n.rss.endBytes / n.rss.quarterBytes, 3),
+      unit: 'x',
+      target: { op: '<=', value: RSS_GROWTH_TARGET },
+      summary:
+        `RSS ${mib(n.rss.quarterBytes)} MiB after ${n.rss.exchanges / 4} exchanges, ${mib(n.rss.endBytes)} MiB after ${n.rss.exchanges} ` +
+        `(heap ${mib(n.rss.quarterHeapBytes)} -> ${mib(n.rss.endHeapBytes)} MiB), every URL new, at ${Math.round(n.rss.rate)} req/s: ` +
+        `${n.rss.judged} judged, ${n.rss.shed} shed; ${n.rss.findings} finding(s) kept`,
+      details: n.rss,
+    }),
+  ];
 }

@@ -18,7 +18,7 @@ import { createsPerSecond } from './creates.ts';
 import { deepPageLatency } from './deep-page.ts';
 import type { Measurement } from './measurement.ts';
 import { peakMemory } from './memory.ts';
-import { measureObserve } from './observe-line.ts';
+import { measureObserveScale } from './observe-scale.ts';
 import { measureResets } from './reset-line.ts';
 import { measureServeStartup } from './serve-startup.ts';
 import { listThroughput } from './throughput.ts';
@@ -126,8 +126,8 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchReport>
   measurements.push(await measureResets());
   log('[bench] 9. conformance serve start-up to its first answer');
   measurements.push(await measureServeStartup());
-  log('[bench] 10. conformance observe: latency it adds on loopback');
-  measurements.push(...(await measureObserve({ samples: o.samples, exchanges: o.samples * 40, log })));
+  log(`[bench] 10-12. conformance observe against a plain pass-through proxy at 50 connections (${o.rounds} rounds)`);
+  measurements.push(...(await measureObserveScale({ durationSec: o.durationSec, rounds: o.rounds, exchanges: o.samples * 400, log })));
 
   const report: BenchReport = {
     verdict: measurements.every((m) => m.status !== 'miss') ? 'pass' : 'miss',

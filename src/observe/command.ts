@@ -7,12 +7,16 @@
  *   conformance observe --upstream http://127.0.0.1:4010 --show-values   # a test installation: values shown, credentials not
  *   conformance observe --upstream https://127.0.0.1:8443 --ca-file org-ca.pem --listen 0.0.0.0 --port 8182 --relative-url-root /gitlab --drain 60
  *   conformance observe --har reports/run.har --reports-dir reports/har-judged   # recorded traffic, no upstream (har-command.ts)
+ *   conformance observe --upstream http://127.0.0.1:8181 --sample 0.25 --judges 2
+ *   conformance observe --merge-reports reports/node-a reports/node-b --reports-dir reports/all
  */
 import { loadBaselineFile } from '../report/baseline.ts';
 import { prepareReportsDir } from '../run/reports-dir.ts';
 import { KitError } from '../shared/errors.ts';
 import { harCommand } from './har-command.ts';
 import { startObserve } from './index.ts';
+import { mergeObserveReports } from './merge-reports.ts';
+import { writeObserveReports, type ObserveSummary } from './report.ts';
 
 export const OBSERVE_OPTIONS = {
   upstream: { type: 'string' },
@@ -27,6 +31,9 @@ export const OBSERVE_OPTIONS = {
   drain: { type: 'string' },
   'relative-url-root': { type: 'string' },
   har: { type: 'string', multiple: true },
+  sample: { type: 'string' },
+  judges: { type: 'string' },
+  'merge-reports': { type: 'string', multiple: true },
 } as const;
 
 interface Parsed {
@@ -57,8 +64,54 @@ function withoutUserinfo(text: string): string {
   return url.href;
 }
 
+/** --sample RATE: the fraction of API exchanges judged, 0 < RATE <= 1. */
+function sampleRate(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^\d*\.?\d+$/.test(text) || !(n > 0 && n <= 1))
+    throw new KitError(
+      'USAGE',
+      `--sample must be a fraction above 0 and at most 1 (0.25: a quarter of the API exchanges judged), got "${text}"`,
+    );
+  return n;
+}
+
+function judgeCount(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 64)
+    throw new KitError('USAGE', `--judges must be a whole number of judge threads from 1 to 64, got "${text}"`);
+  return Number(text);
+}
+
+function verdictLine(summary: ObserveSummary, report: string): string {
+  const c = summary.counts as ObserveSummary['counts'] & { shed?: number; sampledOut?: number };
+  const notJudged = (c.shed ?? 0) + (c.sampledOut ?? 0);
+  return (
+    `${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${summary.server.length} server finding(s)${summary.known.length ? ` (+${summary.known.length} known)` : ''}, ` +
+    `${summary.client.length} client finding(s); ${c.exchanges} exchanges, ${c.judged} judged, ${c.outsideSpec} outside the spec, ${c.notApi ?? 0} outside the API` +
+    `${notJudged ? `, ${c.shed ?? 0} shed (judges behind), ${c.sampledOut ?? 0} sampled out` : ''}. Report: ${report}`
+  );
+}
+
+/** --merge-reports DIR...: one report from several observes' reports folders (the flag's values and the positionals). */
+async function mergeCommand(dirs: string[], values: Parsed['values'], reportsDir: string, env: NodeJS.ProcessEnv): Promise<number> {
+  const alone = ['upstream', 'port', 'duration', 'preserve-host', 'sample', 'judges', 'listen', 'ca-file', 'drain', 'har'].find(
+    (f) => values[f] !== undefined,
+  );
+  if (alone) throw new KitError('USAGE', `--merge-reports writes a report from others' reports: it takes no --${alone}`);
+  const baselineFile = (values.baseline as string | undefined) ?? env.CONFORMANCE_BASELINE;
+  const summary = mergeObserveReports(dirs, { baseline: baselineFile ? loadBaselineFile(baselineFile) : undefined });
+  prepareReportsDir(reportsDir);
+  const files = await writeObserveReports(summary, reportsDir);
+  console.log(`Merged ${dirs.length} observe report(s): ${verdictLine(summary, files[1]!)}`);
+  return summary.verdict === 'pass' ? 0 : 1;
+}
+
 export async function observeCommand({ values, positionals }: Parsed, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   if (values.har !== undefined) return harCommand({ values, positionals }, env);
+  const reportsDir = (values['reports-dir'] as string | undefined) ?? env.CONFORMANCE_REPORTS_DIR ?? 'reports';
+  const merge = values['merge-reports'] as string[] | undefined;
+  if (merge) return mergeCommand([...merge, ...positionals], values, reportsDir, env);
   if (positionals.length)
     throw new KitError('USAGE', `observe takes no positional arguments, got "${positionals[0]}" (--help lists the options)`);
   const upstream = values.upstream as string | undefined;
@@ -67,7 +120,8 @@ export async function observeCommand({ values, positionals }: Parsed, env: NodeJ
   if (!/^\d+$/.test(String(values.port ?? '0')) || port > 65535)
     throw new KitError('USAGE', `--port must be a port number, got "${values.port as string}"`);
   const duration = seconds(values.duration as string | undefined);
-  const reportsDir = (values['reports-dir'] as string | undefined) ?? env.CONFORMANCE_REPORTS_DIR ?? 'reports';
+  const sample = sampleRate(values.sample as string | undefined);
+  const judges = judgeCount(values.judges as string | undefined);
   prepareReportsDir(reportsDir);
   const baselineFile = (values.baseline as string | undefined) ?? env.CONFORMANCE_BASELINE;
   const baseline = baselineFile ? loadBaselineFile(baselineFile) : undefined;
@@ -83,6 +137,8 @@ export async function observeCommand({ values, positionals }: Parsed, env: NodeJ
     baseline,
     preserveHost: values['preserve-host'] === true,
     showValues: values['show-values'] === true,
+    sample,
+    judges,
   });
   // The signals are ours before the ready line shows: a supervisor may send SIGTERM as soon as it reads it.
   const stopped = new Promise<void>((done) => {
@@ -97,10 +153,6 @@ export async function observeCommand({ values, positionals }: Parsed, env: NodeJ
   console.log(`Observing ${withoutUserinfo(upstream)} on ${running.url}${duration ? ` for ${duration} s` : ''} (Ctrl-C writes the report)`);
   await stopped;
   const { summary, files, exitCode } = await running.stop();
-  const c = summary.counts;
-  console.log(
-    `${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${summary.server.length} server finding(s)${summary.known.length ? ` (+${summary.known.length} known)` : ''}, ` +
-      `${summary.client.length} client finding(s); ${c.exchanges} exchanges, ${c.judged} judged, ${c.outsideSpec} outside the spec, ${c.notApi} outside the API. Report: ${files[1]}`,
-  );
+  console.log(verdictLine(summary, files[1]!));
   return exitCode;
 }

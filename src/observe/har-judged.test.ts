@@ -37,7 +37,7 @@ describe('observe --har', () => {
     } finally {
       await ref.close();
     }
-    const secrets = [ADMIN, ...o.learnedSecrets()];
+    const secrets = [ADMIN, ...(await o.learnedSecrets())];
     const live = await o.stop();
     expect(run.exitCode, run.stdout.slice(-2000)).toBe(1);
     const har = join(run.reportsDir, 'run.har');

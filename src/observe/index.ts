@@ -1,8 +1,10 @@
 /**
  * `conformance observe`, programmatic: a proxy in front of an installation that judges the traffic
- * it did not make. Every exchange is forwarded byte for byte and streamed (proxy.ts), then judged
- * on both sides (observation.ts); stop() writes the report (report.ts) and says the verdict: 0 with
- * no server finding outside the baseline, 1 with one.
+ * it did not make. Every exchange is forwarded byte for byte and streamed (proxy.ts) on this thread,
+ * then handed to the judges on worker threads through a bounded queue (judge-pool.ts: when they are
+ * behind, the exchange is counted as shed, never delayed) and judged on both sides (observation.ts);
+ * stop() waits for the judges, writes the report (report.ts) and says the verdict: 0 with no server
+ * finding outside the baseline, 1 with one.
  *
  *   const o = await startObserve({ upstream: 'http://127.0.0.1:4010', reportsDir: 'reports' });
  *   // point clients at o.url instead of the upstream, then:
@@ -12,8 +14,10 @@ import { connect } from 'node:net';
 import { packageVersion } from '../cli-help.ts';
 import type { Baseline } from '../report/baseline.ts';
 import { KitError } from '../shared/errors.ts';
-import { Observation, type ObservationSnapshot } from './observation.ts';
+import { JudgePool } from './judge-pool.ts';
+import type { ObserveSnapshot } from './judge-wire.ts';
 import { startProxy, type WireCounts } from './proxy.ts';
+import { SecretSet } from '../shared/redact.ts';
 import { observeSummary, writeObserveReports, type ObserveSummary } from './report.ts';
 import { checkTls, trustedCas } from './upstream-tls.ts';
 
@@ -39,6 +43,20 @@ export interface ObserveOptions {
   preserveHost?: boolean;
   /** Secrets known beforehand (never written, even if no request shows them). */
   secrets?: string[];
+  /** The fraction of API exchanges judged, 0 < sample <= 1 (default 1); the others are counted as sampled out. */
+  sample?: number;
+  /** Spare judges: worker threads at the lowest priority (default 1), beside the steady judge. */
+  judges?: number;
+  /** Exchanges a second the steady judge (at the process's priority) takes at most (default 500; 0: none). */
+  steadyRate?: number;
+  /** Exchanges handed to the judges and not yet judged, at most (default 2000): past it they are counted as shed. */
+  queueLimit?: number;
+  /** Spare judges at the lowest scheduling priority (nice 19 and SCHED_IDLE, their threads only; default true). */
+  lowPriorityJudges?: boolean;
+  /** The spare judges get no exchange while the proxy's thread was busier than this share of the last 100 ms (default 0.75; 1: never so). */
+  spareJudgesBelowBusy?: number;
+  /** Spare judges pause while they wait for the CPU more than this share of the time (default 0.5; 0: never): see judge-manners.ts. */
+  pauseJudgesWhenWaiting?: number;
   /** Show the installation's values in findings (a test installation); default: placeholders. Credentials stay [redacted]. */
   showValues?: boolean;
 }
@@ -52,10 +70,10 @@ export interface ObserveResult {
 export interface RunningObserve {
   /** The proxy's root URL: clients use it where they used the upstream's. */
   url: string;
-  /** What has been seen so far (counts and findings, not yet baselined). */
-  snapshot(): ObservationSnapshot;
-  /** The secrets the traffic showed so far (tokens, passwords): for a leak scan of the report. */
-  learnedSecrets(): string[];
+  /** What has been seen so far (counts and findings, not yet baselined), every exchange handed to the judges judged. */
+  snapshot(): Promise<ObserveSnapshot>;
+  /** The secrets the traffic showed so far (tokens, passwords): for a leak scan of the report; after stop(), all of them. */
+  learnedSecrets(): Promise<string[]>;
   /** Stops the proxy (the exchanges in flight finish first, up to drainMs) and writes the report. */
   stop(): Promise<ObserveResult>;
 }
@@ -92,7 +110,7 @@ export async function checkReachable(url: URL, timeoutMs = 5000): Promise<void> 
 }
 
 /** The wire's counts added to the judges' (the snapshot's counts name both). */
-function withWire(snapshot: ObservationSnapshot, wire: WireCounts): ObservationSnapshot {
+function withWire(snapshot: ObserveSnapshot, wire: WireCounts): ObserveSnapshot {
   const counts = { ...snapshot.counts };
   for (const [name, n] of Object.entries(wire) as [keyof WireCounts, number][]) counts[name] += n;
   return { ...snapshot, counts };
@@ -114,7 +132,19 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
   else await checkReachable(upstream);
   const started = Date.now();
   const replayBase = `${upstream.origin}${upstream.pathname.replace(/\/+$/, '')}`;
-  const observation = new Observation(replayBase, options.secrets ?? [], { showValues: options.showValues === true, urlRoot: root });
+  const judges = await JudgePool.start({
+    replayBase,
+    secrets: options.secrets ?? [],
+    showValues: options.showValues,
+    urlRoot: root,
+    workers: options.judges,
+    steadyRate: options.steadyRate,
+    queueLimit: options.queueLimit,
+    sample: options.sample,
+    lowPriority: options.lowPriorityJudges,
+    pauseWhenWaiting: options.pauseJudgesWhenWaiting,
+    busyAbove: options.spareJudgesBelowBusy,
+  });
   const proxy = await startProxy({
     upstream,
     port: options.port,
@@ -123,36 +153,34 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
     drainMs: options.drainMs,
     captureLimit: options.captureLimit,
     preserveHost: options.preserveHost,
-    onExchange: (x) => {
-      try {
-        observation.record(x);
-      } catch (e) {
-        // A judge that throws must never stop the traffic: the exchange is counted as not judged.
-        process.emitWarning(`conformance observe: an exchange could not be judged: ${(e as Error).message}`);
-      }
-    },
-  }).catch((e: Error) => {
+    // Never waits, never throws: the exchange is queued for a judge or counted as not judged.
+    onExchange: (x) => judges.offer(x),
+  }).catch(async (e: Error) => {
+    await judges.close();
     throw new KitError('USAGE', `observe cannot listen on ${options.host ?? '127.0.0.1'} port ${options.port ?? 0}: ${e.message}`);
   });
   let stopped: Promise<ObserveResult> | undefined;
+  let final: { snapshot: ObserveSnapshot; secrets: string[] } | undefined;
+  const current = async () => final ?? (await judges.snapshot());
   return {
     url: proxy.url,
-    snapshot: () => withWire(observation.snapshot(), proxy.counts()),
-    learnedSecrets: () => observation.secrets.list(),
+    snapshot: async () => withWire((await current()).snapshot, proxy.counts()),
+    learnedSecrets: async () => (await current()).secrets,
     stop() {
       stopped ??= (async () => {
         // Lets the exchanges in flight finish (up to drainMs), then cuts the rest.
         await proxy.close();
-        // The last exchanges are judged on the next turn of the loop (setImmediate in the proxy).
+        // The last exchanges reach the judges on the next turn of the loop (setImmediate in the proxy).
         await new Promise((r) => setImmediate(r));
-        const summary = observeSummary(withWire(observation.snapshot(), proxy.counts()), {
+        final = await judges.close();
+        const summary = observeSummary(withWire(final.snapshot, proxy.counts()), {
           upstream: replayBase,
           kitVersion: packageVersion(),
           startedAt: new Date(started).toISOString(),
           durationMs: Date.now() - started,
           baseline: options.baseline,
         });
-        const files = await writeObserveReports(summary, options.reportsDir ?? 'reports', observation.secrets);
+        const files = await writeObserveReports(summary, options.reportsDir ?? 'reports', new SecretSet(final.secrets));
         return { summary, files, exitCode: summary.verdict === 'pass' ? 0 : 1 };
       })();
       return stopped;

@@ -35,10 +35,10 @@ afterAll(async () => {
 
 /** The same client, straight to the upstream and through observe (in parallel), and what observe counted meanwhile. */
 async function both<T>(client: (base: string) => Promise<T>): Promise<{ direct: T; observed: T; counted: Partial<ObservationCounts> }> {
-  const before = observe.snapshot().counts;
+  const before = (await observe.snapshot()).counts;
   const [direct, observed] = await Promise.all([client(front.url), client(observe.url)]);
   await new Promise((r) => setImmediate(r)); // the exchange reaches the judges on the next turn
-  const after = observe.snapshot().counts;
+  const after = (await observe.snapshot()).counts;
   const counted: Partial<ObservationCounts> = {};
   for (const k of Object.keys(after) as (keyof ObservationCounts)[]) if (after[k] !== before[k]) counted[k] = after[k] - before[k];
   return { direct, observed, counted };
@@ -135,13 +135,13 @@ describe('observe in front of the platform front end changes nothing a client se
       const res = await fetch(`${base}/group/mocks/-/tree/main/api/v4/users`);
       return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
     };
-    const before = observe.snapshot();
+    const before = await observe.snapshot();
     const { direct, observed, counted } = await both(page);
     expect(direct.status).toBe(200);
     expect(direct.body).toContain('<!DOCTYPE html>');
     expect(observed).toEqual(direct);
     expect(counted).toEqual({ exchanges: 1, notApi: 1 });
-    expect(observe.snapshot().server).toEqual(before.server);
+    expect((await observe.snapshot()).server).toEqual(before.server);
   });
 
   it('forwards a target with raw UTF-8 bytes unchanged, answered 200, counted as unparsable', async () => {

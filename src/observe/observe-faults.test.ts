@@ -72,7 +72,7 @@ async function observeOnce(faults: string[]) {
     await ref.close().catch(() => undefined);
   }
   const result = await o.stop();
-  return { result, reportsDir, secrets: o.learnedSecrets() };
+  return { result, reportsDir, secrets: await o.learnedSecrets() };
 }
 
 describe('observe in front of the reference', () => {

@@ -132,6 +132,13 @@ function recordedLines(r: RecordedInput | undefined): string[] {
   ];
 }
 
+/** The exchanges forwarded but never judged (judges behind, --sample, a judge that failed), when there were any. */
+function notJudged(c: ObserveSummary['counts']): string {
+  const { shed = 0, sampledOut = 0, judgeErrors = 0 } = c as { shed?: number; sampledOut?: number; judgeErrors?: number };
+  if (!shed && !sampledOut && !judgeErrors) return '';
+  return ` Not judged, forwarded all the same: ${shed} shed (the judges were behind), ${sampledOut} sampled out (--sample), ${judgeErrors} whose judging failed.`;
+}
+
 export function observeMarkdown(s: ObserveSummary): string {
   const c = s.counts;
   const lines = [
@@ -140,7 +147,8 @@ export function observeMarkdown(s: ObserveSummary): string {
     `${c.exchanges} exchanges in ${(s.durationMs / 1000).toFixed(1)} s: ${c.judged} judged, ${c.outsideSpec} outside the spec and ${c.notApi} outside the API ` +
       `(passed through, not judged), ${c.unparsable} not readable as the spec's (forwarded, not judged), ` +
       `${c.bodyNotJudged} answers whose body was not judged (too large${s.recorded ? ', or left out of the recording' : ''}), ${c.upstreamErrors} not answered by the upstream; ` +
-      `${c.tunnels} upgrades tunnelled (not judged), ${c.drained} finished while stopping, ${c.cutAtStop} cut at the stop.`,
+      `${c.tunnels} upgrades tunnelled (not judged), ${c.drained} finished while stopping, ${c.cutAtStop} cut at the stop.` +
+      notJudged(c),
     '',
     ...recordedLines(s.recorded),
     `## Server findings (${s.server.length})`,

@@ -127,7 +127,7 @@ describe.skipIf(!hasOpenssl)('observe in front of an https upstream signed by a 
       });
       const raw = await rawRequest(o.url, Buffer.from('GET /api/v4/users?search=café HTTP/1.1\r\nHost: x\r\n\r\n'));
       expect(raw).toEqual({ status: 'HTTP/1.1 200 OK', body: '{"target":"/api/v4/users?search=café"}' });
-      expect(o.snapshot().counts).toMatchObject({ exchanges: 1, tunnels: 1, unparsable: 1, upstreamErrors: 0 });
+      expect((await o.snapshot()).counts).toMatchObject({ exchanges: 1, tunnels: 1, unparsable: 1, upstreamErrors: 0 });
     } finally {
       await o.stop();
     }

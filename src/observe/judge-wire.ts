@@ -1,0 +1,113 @@
+/**
+ * What crosses between the proxy's thread and a judge worker (judge-pool.ts, judge-worker.ts): the
+ * exchanges in batches, their bodies copied into fresh ArrayBuffers that are transferred, not
+ * cloned (a Buffer of the socket's may be a view on a larger pool: cloning it would copy the pool);
+ * the worker's acknowledgements and its snapshots. Also the counts observe keeps beside the judges'.
+ *
+ *   const transfer: ArrayBuffer[] = [];
+ *   port.postMessage({ type: 'exchanges', list: [pack(x, transfer)] }, transfer);
+ *   unpack(message.list[0]).body   // a Buffer again, on the worker's side
+ */
+import type { ObservationCounts, ObservationSnapshot } from './observation.ts';
+import type { ObservedExchange } from './proxy.ts';
+
+/** An exchange on its way to a judge: the bodies as transferable ArrayBuffers. */
+export interface WireExchange extends Omit<ObservedExchange, 'requestBody' | 'body'> {
+  requestBody: ArrayBuffer;
+  body: ArrayBuffer;
+}
+
+/** The counts of an observe: the judges' (observation.ts) and those of the exchanges they never judged. */
+export interface ObserveCounts extends ObservationCounts {
+  /** Exchanges not judged because the judges were behind (the bounded queue was full): forwarded all the same. */
+  shed: number;
+  /** API exchanges left out by `--sample RATE`: forwarded, not judged. */
+  sampledOut: number;
+  /** Exchanges whose judging threw, or whose worker died before it had judged them. */
+  judgeErrors: number;
+  /** Judge workers that died and were started again. */
+  workerRestarts: number;
+}
+
+/** What an observe has seen: its judges' findings and counts, with the exchanges they did not judge counted. */
+export interface ObserveSnapshot extends ObservationSnapshot {
+  counts: ObserveCounts;
+}
+
+export interface WorkerSetup {
+  replayBase: string;
+  secrets: string[];
+  showValues: boolean;
+  /** The installation's relative URL root ('' or '/gitlab'): only `<urlRoot>/api/v4/...` is judged. */
+  urlRoot: string;
+  /** Lower the worker thread's own scheduling priority (nice 19): the pipes keep the CPU under saturation. */
+  lowPriority: boolean;
+  /** Pause judging when the thread waited for the CPU more than this share of a window (judge-manners.ts; 0: never). */
+  pauseWhenWaiting: number;
+  /** ... and only while more than this many exchanges wait for it: a judge that keeps up costs little, and never pauses. */
+  pauseBacklog: number;
+  /** A checkpoint snapshot this often (ms) when something was judged since the last: what survives the worker's death. */
+  checkpointMs: number;
+}
+
+/** `posted`: the exchanges handed to this worker so far, this batch included (the worker tells its backlog from it). */
+export type ToWorker = { type: 'exchanges'; list: WireExchange[]; posted: number } | { type: 'snapshot'; id: number };
+
+export interface WorkerSnapshot {
+  snapshot: ObservationSnapshot;
+  secrets: string[];
+  /** Exchanges this worker received up to this snapshot. */
+  received: number;
+}
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'judged'; n: number; bytes: number }
+  | ({ type: 'snapshot'; id: number } & WorkerSnapshot)
+  | ({ type: 'checkpoint' } & WorkerSnapshot);
+
+const EMPTY = new ArrayBuffer(0);
+
+/** A copy of the bytes in an ArrayBuffer of their own (added to `transfer`). */
+function own(b: Buffer, transfer: ArrayBuffer[]): ArrayBuffer {
+  if (b.length === 0) return EMPTY;
+  const copy = b.buffer.slice(b.byteOffset, b.byteOffset + b.length) as ArrayBuffer;
+  transfer.push(copy);
+  return copy;
+}
+
+export function pack(x: ObservedExchange, transfer: ArrayBuffer[]): WireExchange {
+  return { ...x, requestBody: own(x.requestBody, transfer), body: own(x.body, transfer) };
+}
+
+export function unpack(w: WireExchange): ObservedExchange {
+  return { ...w, requestBody: Buffer.from(w.requestBody), body: Buffer.from(w.body) };
+}
+
+/** Bytes an exchange holds while it waits for its judge (bodies, and a little for the rest). */
+export const exchangeBytes = (x: ObservedExchange): number => x.requestBody.length + x.body.length + 1024;
+
+/** The counts of no exchange at all, every field present (merged with the judges', they add up). */
+export function noCounts(): ObserveCounts {
+  return {
+    exchanges: 0,
+    judged: 0,
+    outsideSpec: 0,
+    bodyNotJudged: 0,
+    upstreamErrors: 0,
+    notApi: 0,
+    unparsable: 0,
+    tunnels: 0,
+    drained: 0,
+    cutAtStop: 0,
+    shed: 0,
+    sampledOut: 0,
+    judgeErrors: 0,
+    workerRestarts: 0,
+  };
+}
+
+/** A snapshot of counts alone (no finding, no operation): how observe adds its own counts to the judges'. */
+export function countsOnly(counts: ObserveCounts): ObservationSnapshot {
+  return { counts, server: [], client: [], operations: { seen: [], neverSeen: [] } };
+}
