@@ -181,7 +181,7 @@ describe('observe keeps the installation private', () => {
   it('in front of the reference: no canary anywhere; findings on the client side', { timeout: 120_000 }, async () => {
     const ref = await startReferenceServer({ adminToken: ADMIN });
     const reportsDir = tempFolder('cfk-observe-canary-ref-');
-    const o = await startObserve({ upstream: ref.url, reportsDir });
+    const o = await startObserve({ upstream: ref.url, reportsDir, judgeEverything: true });
     let answered: string[] = [];
     try {
       answered = await sendCanaries(o.url, ADMIN);
@@ -207,7 +207,7 @@ describe('observe keeps the installation private', () => {
         [ref.url, ADMIN],
       ] as const) {
         const reportsDir = tempFolder('cfk-observe-canary-shown-');
-        const o = await startObserve({ upstream, reportsDir, showValues: true });
+        const o = await startObserve({ upstream, reportsDir, showValues: true, judgeEverything: true });
         answered.push(...(await sendCanaries(o.url, token)));
         await o.stop();
         texts.push(written(reportsDir));

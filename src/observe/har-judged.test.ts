@@ -30,7 +30,7 @@ const keys = (list: readonly ObservedFinding[]) => list.map(key).sort();
 describe('observe --har', () => {
   it('judges the HAR of a certification as observe judged the same run live', { timeout: 900_000 }, async () => {
     const ref = await startReferenceServer({ adminToken: ADMIN, faults: FAULTS });
-    const o = await startObserve({ upstream: ref.url, reportsDir: tempFolder('cfk-har-live-') });
+    const o = await startObserve({ upstream: ref.url, reportsDir: tempFolder('cfk-har-live-'), judgeEverything: true });
     let run;
     try {
       run = await runCertification({ env: { CONFORMANCE_BASE_URL: o.url, CONFORMANCE_ADMIN_TOKEN: ADMIN, CONFORMANCE_HAR: '1' } });

@@ -49,6 +49,12 @@ export interface ObserveOptions {
   judges?: number;
   /** Exchanges a second the steady judge (at the process's priority) takes at most (default 500; 0: none). */
   steadyRate?: number;
+  /**
+   * Every exchange to the steady judge, at the process's priority, whatever the rate (the queue's bound still
+   * applies): for a test installation or a self-test whose verdict needs every exchange judged; never in front of
+   * a production installation, whose CPU the judges would then share with the pipes.
+   */
+  judgeEverything?: boolean;
   /** Exchanges handed to the judges and not yet judged, at most (default 2000): past it they are counted as shed. */
   queueLimit?: number;
   /** Spare judges at the lowest scheduling priority (nice 19 and SCHED_IDLE, their threads only; default true). */
@@ -116,6 +122,9 @@ function withWire(snapshot: ObserveSnapshot, wire: WireCounts): ObserveSnapshot 
   return { ...snapshot, counts };
 }
 
+/** The steady judge's rate under judgeEverything: more exchanges a second than any proxy forwards. */
+const JUDGE_EVERYTHING_RATE = 1e9;
+
 /** '/gitlab' from '/gitlab/', 'gitlab' or '/gitlab'; '' for none or '/'. */
 export function urlRoot(text: string | undefined): string {
   const root = (text ?? '').trim().replace(/\/+$/, '');
@@ -138,7 +147,7 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
     showValues: options.showValues,
     urlRoot: root,
     workers: options.judges,
-    steadyRate: options.steadyRate,
+    steadyRate: options.judgeEverything ? JUDGE_EVERYTHING_RATE : options.steadyRate,
     queueLimit: options.queueLimit,
     sample: options.sample,
     lowPriority: options.lowPriorityJudges,

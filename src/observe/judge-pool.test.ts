@@ -34,7 +34,7 @@ describe('JudgePool', () => {
         pool.offer({ ...exchange('/api/v4/user'), requestHeaders: { 'private-token': 'learned-token-value' } });
         pool.offer(exchange('/elsewhere'));
         const { snapshot, secrets } = await pool.snapshot();
-        expect(snapshot.counts).toMatchObject({ exchanges: 302, judged: 301, outsideSpec: 1, shed: 0, sampledOut: 0, judgeErrors: 0 });
+        expect(snapshot.counts).toMatchObject({ exchanges: 302, judged: 301, notApi: 1, shed: 0, sampledOut: 0, judgeErrors: 0 });
         expect(snapshot.client.find((f) => f.clause === 'unknown-parameter')?.count).toBe(300);
         expect(secrets).toEqual(expect.arrayContaining(['known-secret-value', 'learned-token-value']));
       } finally {
@@ -61,7 +61,7 @@ describe('JudgePool', () => {
       }
       sampled.offer(exchange('/not-the-api'));
       const { snapshot } = await sampled.snapshot();
-      expect(snapshot.counts).toMatchObject({ exchanges: 101, judged: 25, sampledOut: 75, outsideSpec: 1, shed: 0 });
+      expect(snapshot.counts).toMatchObject({ exchanges: 101, judged: 25, sampledOut: 75, notApi: 1, shed: 0 });
     } finally {
       await sampled.close();
     }

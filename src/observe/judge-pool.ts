@@ -17,6 +17,7 @@
  *   const { snapshot, secrets } = await pool.close();   // everything handed over judged, workers gone
  */
 import { performance } from 'node:perf_hooks';
+import { apiTarget } from './exchange-view.ts';
 import { mergeSnapshots } from './merge-snapshots.ts';
 import { newSlot, startThread, type Slot } from './judge-thread.ts';
 import type { ObservedExchange } from './proxy.ts';
@@ -65,8 +66,6 @@ const MAX_RESTARTS = 5;
 /** Exchanges per message at most, and how long a batch may wait to fill: each message wakes a judge and its answer the proxy's thread. */
 const BATCH = 64;
 const BATCH_WAIT_MS = 10;
-/** An API exchange (the only ones `sample` leaves out): `/api/v4` in its path, after any root. */
-const isApi = (target: string) => /\/api\/v4(?:\/|$)/.test(target.split('?', 1)[0]!);
 
 export class JudgePool {
   private readonly slots: Slot[] = [];
@@ -171,7 +170,7 @@ export class JudgePool {
 
   /** Hands an exchange to a judge, or counts it as not judged; never waits, never throws. */
   offer(x: ObservedExchange): void {
-    if (this.sample < 1 && isApi(x.target)) {
+    if (this.sample < 1 && apiTarget(x.target, this.setup.urlRoot) !== 'not-api') {
       this.credit += this.sample;
       if (this.credit < 1) {
         this.counts.sampledOut++;

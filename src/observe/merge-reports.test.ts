@@ -63,9 +63,9 @@ describe('observe --merge-reports', () => {
     const refA = await startReferenceServer({ adminToken: ADMIN, faults: FAULTS });
     const refB = await startReferenceServer({ adminToken: ADMIN, faults: FAULTS });
     const [dirA, dirB, dirAll, dirMerged] = ['a', 'b', 'all', 'merged'].map((n) => tempFolder(`cfk-observe-merge-${n}-`));
-    const a = await startObserve({ upstream: refA.url, reportsDir: dirA });
-    const b = await startObserve({ upstream: refA.url, reportsDir: dirB });
-    const all = await startObserve({ upstream: refB.url, reportsDir: dirAll });
+    const a = await startObserve({ upstream: refA.url, reportsDir: dirA, judgeEverything: true });
+    const b = await startObserve({ upstream: refA.url, reportsDir: dirB, judgeEverything: true });
+    const all = await startObserve({ upstream: refB.url, reportsDir: dirAll, judgeEverything: true });
     const split = await splitter([a.url, b.url]);
     try {
       await drive(`${split.url}/api/v4`, ADMIN);

@@ -65,7 +65,7 @@ async function observeOnce(faults: string[]) {
   const ref = await startReferenceServer({ adminToken: ADMIN, faults });
   const reportsDir = mkdtempSync(join(tmpdir(), 'cfk-observe-'));
   dirs.push(reportsDir);
-  const o = await startObserve({ upstream: ref.url, reportsDir });
+  const o = await startObserve({ upstream: ref.url, reportsDir, judgeEverything: true });
   try {
     await drive(`${o.url}/api/v4`, ADMIN);
   } finally {
