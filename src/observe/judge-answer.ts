@@ -18,6 +18,7 @@ import { runResponseChecks } from '../kit/response-checks.ts';
 import { validateAgainst } from '../kit/schemas.ts';
 import { successView } from '../spec/route-views.ts';
 import type { MatchedOperation } from './exchange-view.ts';
+import { judgeDefaults } from './judge-defaults.ts';
 import { judgeKeysetPage, judgeOffsetPage } from './pagination-checks.ts';
 import { successStatusClause } from './status-clauses.ts';
 
@@ -138,6 +139,12 @@ function errorBodies(
     return [];
   }
   if (res.status !== 400 || !isObject(body)) return [];
+  const missing = sentReadable ? missingRequired(op, sent) : [];
+  // A request that lacks a required attribute gets the missing-attribute body (a string naming it), never a validation map.
+  if (missing.length > 0) {
+    const found = CHECKS.missingAttributeBody.judge(res, missing);
+    return found ? [{ check: 'errorBody', ...found }] : [];
+  }
   if (isObject(body.message)) {
     const result = validateAgainst('error.validation', body);
     return result.valid
@@ -155,10 +162,22 @@ function errorBodies(
           },
         ];
   }
-  const missing = sentReadable ? missingRequired(op, sent) : [];
-  if (missing.length === 0) return [];
-  const found = CHECKS.missingAttributeBody.judge(res, missing);
-  return found ? [{ check: 'errorBody', ...found }] : [];
+  return [];
+}
+
+/**
+ * Fields of a view whose presence a clause of its own states: a view's schema finding about them
+ * alone cites that clause (an epic without its deprecated reference breaks epics.field.reference, not
+ * the shape of the whole epic).
+ */
+const FIELD_CLAUSES: readonly { path: RegExp; field: string; clause: string }[] = [
+  { path: /^\/groups\/[^/]+\/epics(?:\/\d+)?$/, field: 'reference', clause: 'epics.field.reference' },
+];
+
+function fieldClause(f: ServerFinding, op: MatchedOperation): ServerFinding {
+  if ((f.check !== 'namedView' && f.check !== 'writeView') || f.fields?.length !== 1) return f;
+  const own = FIELD_CLAUSES.find((c) => c.field === f.fields![0] && c.path.test(op.path));
+  return own ? { ...f, clause: own.clause } : f;
 }
 
 /**
@@ -179,10 +198,10 @@ export function judgeAnswer(
   if (status) out.push(status);
   if (bodyWhole) {
     const apiUrl = res.url.slice(0, res.url.indexOf(op.apiRoot) + op.apiRoot.length);
-    for (const v of runResponseChecks(res, apiUrl)) if (!NOT_OBSERVED.has(v.check) && v.clause !== CITED) out.push(v);
+    for (const v of runResponseChecks(res, apiUrl)) if (!NOT_OBSERVED.has(v.check) && v.clause !== CITED) out.push(fieldClause(v, op));
     const view = writeView(res, op);
-    if (view) out.push(view);
-    out.push(...neverShown(res, op), ...errorBodies(res, op, sent, sentReadable));
+    if (view) out.push(fieldClause(view, op));
+    out.push(...neverShown(res, op), ...errorBodies(res, op, sent, sentReadable), ...judgeDefaults(res, op, sent, sentReadable));
   }
   if (op.row.list && op.row.method === 'GET' && res.status === 200) {
     const keyset = new URLSearchParams(op.query).get('pagination') === 'keyset';
@@ -190,7 +209,7 @@ export function judgeAnswer(
       ? bodyWhole
         ? judgeKeysetPage(res)
         : []
-      : judgeOffsetPage(bodyWhole ? res : { ...res, json: undefined }, op.query);
+      : judgeOffsetPage(bodyWhole ? res : { ...res, json: undefined }, op.query, op.row.operationId === 'listGroupEpics');
     out.push(...page.map((f) => ({ check: 'pagination', ...f })));
   }
   return out;

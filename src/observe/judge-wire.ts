@@ -100,6 +100,7 @@ export function noCounts(): ObserveCounts {
     tunnels: 0,
     drained: 0,
     cutAtStop: 0,
+    shortBodies: 0,
     shed: 0,
     sampledOut: 0,
     judgeErrors: 0,

@@ -68,6 +68,12 @@ export interface ObservationCounts {
   bodyNotJudged: number;
   /** Requests the upstream did not answer (connection refused, reset). */
   upstreamErrors: number;
+  /**
+   * Answers that ended before the length their Content-Length declared (the upstream closed short):
+   * forwarded as received and judged so, counted here. No clause of the spec states HTTP framing, so
+   * this is an anomaly counted, not a finding.
+   */
+  shortBodies: number;
   /** Upgrades the upstream accepted (WebSocket), tunnelled, nothing inside judged (the wire's count). */
   tunnels: number;
   /** Exchanges that finished while observe was stopping (SIGTERM: the drain; the wire's count). */
@@ -110,6 +116,7 @@ export class Observation {
     unparsable: 0,
     bodyNotJudged: 0,
     upstreamErrors: 0,
+    shortBodies: 0,
     tunnels: 0,
     drained: 0,
     cutAtStop: 0,
@@ -188,6 +195,7 @@ export class Observation {
     this.counts.judged++;
     this.seen.set(op.name, (this.seen.get(op.name) ?? 0) + 1);
     if (x.bodyCut) this.counts.bodyNotJudged++;
+    if (x.shortBody) this.counts.shortBodies++;
     const authHeader =
       x.requestHeaders['private-token'] !== undefined
         ? 'PRIVATE-TOKEN'

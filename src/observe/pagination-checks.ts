@@ -3,8 +3,10 @@
  * the platform's reading, platform-behaviour.md > Pagination): the X-* headers present and
  * agreeing with the request and with each other, and the Link header's rels. Only what this one
  * exchange can show: no second page is requested. Over 10,000 items X-Total, X-Total-Pages and
- * rel="last" may be left out (limits.large_collection.no_x_total), so their absence alone is no
- * finding; the rules about them apply when X-Total is sent.
+ * rel="last" are left out together (limits.large_collection.no_x_total): all three absent is no
+ * finding, X-Total absent beside either of the others is one. X-Next-Page and X-Prev-Page name the
+ * neighbouring pages (empty on the last and the first), and a list that did not ask for a page size
+ * gets the default one (limits.pagination.per_page_default; the epic list's epics.list.page_size).
  *
  *   judgeOffsetPage(res, 'page=2&per_page=1')   // [{ clause: 'conv.pagination.x_page', ... }]
  *   judgeKeysetPage(res, 'pagination=keyset&order_by=id&per_page=500')
@@ -12,7 +14,7 @@
 import type { Finding } from '../kit/check-registry.ts';
 import type { ApiResponse } from '../kit/exchange.ts';
 import { linkTarget } from '../kit/link-url.ts';
-import { PER_PAGE_MAX } from '../spec/limits.ts';
+import { EPIC_LIST_PER_PAGE_DEFAULT, PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../spec/limits.ts';
 
 const INT = /^\d+$/;
 
@@ -43,7 +45,8 @@ function asked(params: URLSearchParams, name: string): number | undefined {
 /** Query parameters that name credentials: never expected in a Link URL. */
 const CREDENTIALS = new Set(['private_token', 'access_token', 'job_token']);
 
-export function judgeOffsetPage(res: ApiResponse, query: string): Finding[] {
+/** `epicList`: the list is GET /groups/:id/epics, whose default page size has a clause of its own. */
+export function judgeOffsetPage(res: ApiResponse, query: string, epicList = false): Finding[] {
   const out: Finding[] = [];
   const h = res.headers;
   const params = new URLSearchParams(query);
@@ -70,6 +73,7 @@ export function judgeOffsetPage(res: ApiResponse, query: string): Finding[] {
     out.push(
       finding('conv.pagination.per_page_param', `per_page=${applied} MUST return at most ${applied} items.`, `at most ${applied}`, items),
     );
+  if (!params.has('per_page')) out.push(...defaultPageSize(xPerPage, items, epicList));
 
   const xPage = h['x-page'];
   if (xPage === undefined || !INT.test(xPage))
@@ -94,6 +98,16 @@ export function judgeOffsetPage(res: ApiResponse, query: string): Finding[] {
   const current = xPage !== undefined && INT.test(xPage) ? Number(xPage) : page;
   if (xTotal !== undefined && total === undefined)
     out.push(finding('conv.pagination.x_total', 'The X-Total header MUST hold the total number of items.', 'an integer', xTotal));
+  // The over-10,000 allowance leaves out X-Total, X-Total-Pages and rel="last" together, never X-Total alone.
+  if (xTotal === undefined && (xPages !== undefined || linkRels(h.link).last !== undefined))
+    out.push(
+      finding(
+        'conv.pagination.x_total',
+        'The X-Total header MUST hold the total number of items (only a collection over 10,000 items leaves it out, and then X-Total-Pages and rel="last" too).',
+        'an integer',
+        `(absent), with ${xPages !== undefined ? `X-Total-Pages: ${xPages}` : 'rel="last"'}`,
+      ),
+    );
   if (total !== undefined) {
     const pages = applied ? Math.max(1, Math.ceil(total / applied)) : undefined;
     if (xPages === undefined || !INT.test(xPages))
@@ -158,6 +172,8 @@ export function judgeOffsetPage(res: ApiResponse, query: string): Finding[] {
         finding('conv.pagination.link_next', `The last page (${current} of ${last}) MUST NOT link rel="next".`, 'no rel="next"', rels.next),
       );
   }
+  // The page served is the one asked for (X-Page is judged apart), else the one X-Page names.
+  out.push(...neighbourPages(h, page ?? current, last));
   if (current !== undefined && current > 1 && (last === undefined || current <= last) && rels.prev === undefined)
     out.push(finding('conv.pagination.link_next', `Page ${current} MUST link rel="prev".`, 'rel="prev"', h.link ?? '(no Link header)'));
   for (const [rel, value] of Object.entries(rels)) {
@@ -196,6 +212,69 @@ export function judgeOffsetPage(res: ApiResponse, query: string): Finding[] {
           ),
         );
     }
+  }
+  return out;
+}
+
+/** Without per_page: X-Per-Page is the default and the page holds at most that many items. */
+function defaultPageSize(xPerPage: string | undefined, items: number | undefined, epicList: boolean): Finding[] {
+  const out: Finding[] = [];
+  const clause = 'limits.pagination.per_page_default';
+  if (xPerPage !== undefined && INT.test(xPerPage) && Number(xPerPage) !== PER_PAGE_DEFAULT)
+    out.push(
+      finding(clause, `A list that does not ask for per_page MUST say X-Per-Page: ${PER_PAGE_DEFAULT}.`, PER_PAGE_DEFAULT, xPerPage),
+    );
+  const most = epicList ? EPIC_LIST_PER_PAGE_DEFAULT : PER_PAGE_DEFAULT;
+  if (items !== undefined && items > most)
+    out.push(
+      finding(
+        epicList ? 'epics.list.page_size' : clause,
+        `A list that does not ask for per_page MUST hold at most ${most} items.`,
+        `at most ${most}`,
+        items,
+      ),
+    );
+  return out;
+}
+
+/**
+ * X-Next-Page and X-Prev-Page against the page (conv.pagination.x_next_page): page + 1 when a next
+ * page exists, empty on the last (X-Total-Pages known); page - 1 after page 1, empty on page 1.
+ * Presence is judged apart; a page past the last is left alone.
+ */
+function neighbourPages(h: Record<string, string>, current: number | undefined, last: number | undefined): Finding[] {
+  const out: Finding[] = [];
+  if (current === undefined || (last !== undefined && current > last)) return out;
+  const clause = 'conv.pagination.x_next_page';
+  const next = h['x-next-page'];
+  if (next !== undefined) {
+    const expected = last === undefined ? (next === '' ? '' : String(current + 1)) : current < last ? String(current + 1) : '';
+    if (next.trim() !== expected)
+      out.push(
+        finding(
+          clause,
+          expected === ''
+            ? `The last page (${current} of ${last}) MUST NOT name a next page in X-Next-Page.`
+            : `X-Next-Page MUST name the next page (${expected}) of page ${current}.`,
+          expected === '' ? '(empty)' : expected,
+          next === '' ? '(empty)' : next,
+        ),
+      );
+  }
+  const prev = h['x-prev-page'];
+  if (prev !== undefined) {
+    const expected = current > 1 ? String(current - 1) : '';
+    if (prev.trim() !== expected)
+      out.push(
+        finding(
+          clause,
+          expected === ''
+            ? 'Page 1 MUST NOT name a previous page in X-Prev-Page.'
+            : `X-Prev-Page MUST name the previous page (${expected}) of page ${current}.`,
+          expected === '' ? '(empty)' : expected,
+          prev === '' ? '(empty)' : prev,
+        ),
+      );
   }
   return out;
 }

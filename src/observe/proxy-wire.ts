@@ -32,6 +32,8 @@ export interface ObservedExchange {
   /** Time from the request's arrival to the answer's last byte. */
   durationMs: number;
   error?: string;
+  /** The upstream closed before the body reached its Content-Length: what was declared, what came. */
+  shortBody?: { declared: number; received: number };
 }
 
 /** What the wire counts itself (the judges count the rest). */
@@ -188,7 +190,7 @@ export class ExchangeCopy {
     this.requestHeaders = requestHeaders;
   }
 
-  finish(status: number, headers: Record<string, string>, error?: string): void {
+  finish(status: number, headers: Record<string, string>, error?: string, shortBody?: ObservedExchange['shortBody']): void {
     if (this.done) return;
     this.done = true;
     this.wire.record({
@@ -203,6 +205,7 @@ export class ExchangeCopy {
       bodyCut: this.got.cut,
       durationMs: performance.now() - this.started,
       ...(error !== undefined ? { error } : {}),
+      ...(shortBody ? { shortBody } : {}),
     });
   }
 }

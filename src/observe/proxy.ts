@@ -105,7 +105,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const raw = forwardedHeaders(answer.rawHeaders);
       if (wire.closing) raw.push('Connection', 'close');
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, raw);
-      answer.on('data', (chunk: Buffer) => copy.got.add(chunk));
+      let received = 0;
+      answer.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        copy.got.add(chunk);
+      });
       answer.pipe(res);
       answer.on('end', () => {
         copy.finish(answer.statusCode ?? 0, headers);
@@ -119,6 +123,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         }
       });
       answer.on('error', (e) => {
+        const length = Number(headers['content-length']);
+        if (Number.isSafeInteger(length) && received < length) {
+          // The upstream closed short of its Content-Length: the client gets the bytes it sent, then
+          // the connection ends as the upstream's did; the answer is judged as received, counted short.
+          copy.finish(answer.statusCode ?? 0, headers, undefined, { declared: length, received });
+          res.socket?.end();
+          return;
+        }
         copy.finish(answer.statusCode ?? 0, headers, e.message);
         res.destroy();
       });

@@ -26,6 +26,7 @@ const snapshot = (server: ObservedFinding[]): ObservationSnapshot => ({
     notApi: 0,
     unparsable: 0,
     bodyNotJudged: 0,
+    shortBodies: 0,
     upstreamErrors: 0,
     tunnels: 0,
     drained: 0,

@@ -146,7 +146,8 @@ export function observeMarkdown(s: ObserveSummary): string {
     '',
     `${c.exchanges} exchanges in ${(s.durationMs / 1000).toFixed(1)} s: ${c.judged} judged, ${c.outsideSpec} outside the spec and ${c.notApi} outside the API ` +
       `(passed through, not judged), ${c.unparsable} not readable as the spec's (forwarded, not judged), ` +
-      `${c.bodyNotJudged} answers whose body was not judged (too large${s.recorded ? ', or left out of the recording' : ''}), ${c.upstreamErrors} not answered by the upstream; ` +
+      `${c.bodyNotJudged} answers whose body was not judged (too large${s.recorded ? ', or left out of the recording' : ''}), ${c.upstreamErrors} not answered by the upstream, ` +
+      `${c.shortBodies ?? 0} ended short of their Content-Length (forwarded and judged as received); ` +
       `${c.tunnels} upgrades tunnelled (not judged), ${c.drained} finished while stopping, ${c.cutAtStop} cut at the stop.` +
       notJudged(c),
     '',

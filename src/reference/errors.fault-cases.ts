@@ -23,6 +23,14 @@ export const ERROR_FAULT_CASES = {
       expect([res.statusCode, res.data]).toEqual([400, { message: 'Bad request' }]);
     },
   },
+  'errors.missing-attr-object-message': {
+    healthy: async (t) =>
+      expect((await t.req('POST', '/broadcast_messages', { token: t.admin, body: {} })).data).toEqual({ message: 'message is missing' }),
+    faulty: async (t) => {
+      const res = await t.req('POST', '/broadcast_messages', { token: t.admin, body: {} });
+      expect([res.statusCode, res.data]).toEqual([400, { message: { message: ['is missing'] } }]);
+    },
+  },
   'errors.405-as-404': {
     healthy: async (t) => expect((await t.req('PATCH', '/broadcast_messages')).statusCode).toBe(405),
     faulty: async (t) => {

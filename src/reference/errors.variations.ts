@@ -10,6 +10,15 @@ import type { Variation } from './variation/declaration.ts';
 /** Grape's own error body: the declared text under the key error. */
 const keyedError = (body: { message?: unknown }) => ({ error: body.message });
 
+/** "title is missing, key is missing" as a validation map: { title: ['is missing'], key: ['is missing'] }. */
+const missingAsMap = (body: { message?: unknown }): object => ({
+  message: Object.fromEntries(
+    String(body.message ?? '')
+      .split(', ')
+      .map((text) => [text.split(' ')[0], [text.slice(text.indexOf(' ') + 1)]]),
+  ),
+});
+
 export const ERROR_VARIATIONS = [
   {
     id: 'errors.unknown-route-message-body',
@@ -26,6 +35,15 @@ export const ERROR_VARIATIONS = [
     clause: 'errors.missing_attr.message_string',
     suites: ['errors'],
     wire: (p) => ({ ...p, errorBodies: { ...p.errorBodies, missing_attribute: { message: 'Bad request' } } }),
+  },
+  {
+    id: 'errors.missing-attr-object-message',
+    kind: 'fault',
+    description:
+      'a missing required attribute answers 400 with message an object keyed by the attribute ({"message":{"title":["is missing"]}}), the validation shape, instead of a string naming it',
+    clause: 'errors.missing_attr.message_string',
+    suites: ['errors'],
+    wire: (p) => ({ ...p, errorBodies: { ...p.errorBodies, missing_attribute: missingAsMap } }),
   },
   {
     id: 'errors.405-as-404',

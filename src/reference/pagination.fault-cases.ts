@@ -77,6 +77,16 @@ export const PAGINATION_FAULT_CASES = {
   'pagination.x-page-zero-based': observe(header('x-page', 1), '1', '0'),
   'pagination.no-x-next-page': observe(header('x-next-page', 1), '2', undefined),
   'pagination.no-x-prev-page': observe(header('x-prev-page', 2), '1', undefined),
+  'pagination.no-x-total': observe(header('x-total', 1), '5', undefined),
+  'pagination.x-next-page-on-last': observe(header('x-next-page', 3), '', '4'),
+  'pagination.per-page-default-50': observe(
+    async (t) => {
+      const res = await t.req('GET', '/users', { token: t.admin });
+      return res.headers['x-per-page'];
+    },
+    '20',
+    '50',
+  ),
   'pagination.keyset-offset-headers': observe(
     async (t) => {
       await project(t);

@@ -116,7 +116,7 @@ export function paginate<T>(request: FastifyRequest, reply: FastifyReply, items:
   const policy = ctx.variations.paging;
   const query = queryOf(request);
   const page = readPage(query);
-  const perPage = readPerPage(query);
+  const perPage = query.per_page === undefined && ctx.has('pagination.per-page-default-50') ? 50 : readPerPage(query);
   const total = items.length;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const facts: PageFacts = { page, perPage, total, totalPages };

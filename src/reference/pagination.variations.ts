@@ -142,6 +142,33 @@ export const PAGINATION_VARIATIONS = [
     paging: (p) => ({ ...p, headers: (h, f) => without(p.headers(h, f), 'x-prev-page') }),
   },
   {
+    id: 'pagination.no-x-total',
+    kind: 'fault',
+    description:
+      'the X-Total header is not sent, though X-Total-Pages and rel="last" are (not the over-10,000 rule, which drops all three)',
+    clause: 'conv.pagination.x_total',
+    suites: OFFSET_TABLE,
+    paging: (p) => ({ ...p, headers: (h, f) => without(p.headers(h, f), 'x-total') }),
+  },
+  {
+    id: 'pagination.x-next-page-on-last',
+    kind: 'fault',
+    description: 'the last page names a next page in X-Next-Page (the page after it); rel="next" stays right',
+    clause: 'conv.pagination.x_next_page',
+    suites: OFFSET_TABLE,
+    paging: (p) => ({
+      ...p,
+      headers: (h, f) => (f.page === f.totalPages ? patch(p.headers(h, f), 'x-next-page', String(f.page + 1)) : p.headers(h, f)),
+    }),
+  },
+  {
+    id: 'pagination.per-page-default-50',
+    kind: 'fault',
+    description: 'a list that does not ask for per_page gets 50 items a page and X-Per-Page: 50 (a page-size setting of 50)',
+    clause: 'limits.pagination.per_page_default',
+    suites: OFFSET_TABLE,
+  },
+  {
     id: 'pagination.keyset-offset-headers',
     kind: 'fault',
     description: 'keyset pages also carry X-Total, X-Page and the other offset headers',

@@ -34,7 +34,7 @@ describe('viewOf, derived from the operation table', () => {
   it('names the clause of the shape wherever the table has one', () => {
     expect(viewOf('/broadcast_messages')).toEqual({ schema: 'broadcast-message', array: true, clause: 'broadcast.field.shape' });
     expect(viewOf('/groups/7/epics')).toEqual({ schema: 'epic', array: true, clause: 'epics.list.shape' });
-    expect(viewOf('/groups/7/epics/3')).toEqual({ schema: 'epic.detail', array: false });
+    expect(viewOf('/groups/7/epics/3')).toEqual({ schema: 'epic', array: false, clause: 'epics.field.core' });
     expect(viewOf('/users/7')).toBeUndefined();
   });
 

@@ -64,7 +64,8 @@ export const EPIC_OPERATIONS: Operation[] = [
     summary: 'Get one epic of a group',
     description: RULES,
     auth: 'authenticated',
-    success: { status: 200, view: 'epic.detail' },
+    // The single view adds subscribed (its own clause, epics.field.subscribed_single): the shape clause judges the epic fields.
+    success: { status: 200, view: 'epic.detail', clause: 'epics.field.core', clauseView: 'epic' },
   },
   {
     method: 'POST',
@@ -85,7 +86,7 @@ export const EPIC_OPERATIONS: Operation[] = [
       required: ['title'],
     },
     sample: { title: '{name}' },
-    success: { status: 201, view: 'epic' },
+    success: { status: 201, view: 'epic', clause: 'epics.field.core' },
   },
   {
     method: 'PUT',
@@ -107,7 +108,7 @@ export const EPIC_OPERATIONS: Operation[] = [
       atLeastOne: ['title', 'description', 'labels', ...Object.keys(DATES), 'state_event'],
     },
     sample: { title: '{name}' },
-    success: { status: 200, view: 'epic' },
+    success: { status: 200, view: 'epic', clause: 'epics.field.core' },
   },
   {
     method: 'DELETE',

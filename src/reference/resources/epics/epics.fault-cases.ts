@@ -127,6 +127,11 @@ export const EPICS_FAULT_CASES = {
     healthy: async (t) => expect(await crossRelative(t)).toBe('p/c&1'),
     faulty: async (t) => expect(await crossRelative(t)).toBe('&1'),
   },
+  'epics.reference-dropped': observe(
+    async (t) => (await epics(t, {}, {}, 'reference')).map((r) => typeof r),
+    ['string', 'string', 'string'],
+    ['undefined', 'undefined', 'undefined'],
+  ),
   'epics.labels-filter-ignored': {
     healthy: async (t) => expect(await labelledAsc(t)).toEqual(['x', 'z']),
     faulty: async (t) => expect(await labelledAsc(t)).toEqual(['x', 'y', 'z']),

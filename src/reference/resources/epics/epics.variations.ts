@@ -36,6 +36,15 @@ export const EPICS_VARIATIONS = [
     policies: { epics: (p) => ({ ...p, relativeToReadingGroup: false }) },
   },
   {
+    id: 'epics.reference-dropped',
+    kind: 'fault',
+    description:
+      'epics (list items, GET, POST and PUT answers) and the epic a todo targets leave out the deprecated reference field; references stays',
+    clause: 'epics.field.reference',
+    suites: ['suites/epics/fields.test.ts'],
+    policies: { epics: (p) => ({ ...p, sendsDeprecatedReference: false }) },
+  },
+  {
     id: 'epics.labels-filter-ignored',
     kind: 'fault',
     description: 'the labels filter of the epic list is ignored',
