@@ -7,6 +7,7 @@ import { main } from './cli.ts';
 import { DESIGN_NAMES } from './kit/schema-cases.ts';
 import { PACKAGE_ROOT } from './run/certify.ts';
 import { tempFoldersForThisFile } from './shared/temp-folders.ts';
+import { runCaptured } from './cli-capture.ts';
 
 const temp = tempFoldersForThisFile();
 
@@ -81,18 +82,7 @@ describe('conformance validate', () => {
   });
 });
 
-/** main() with its console captured: the exit code and what it printed, on each stream. */
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...a) => void err.push(a.join(' ')));
-  try {
-    return { code: await main(argv), out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+const run = runCaptured;
 
 /** An error of the command line: exit 2 and one line on stderr, nothing on stdout. */
 async function oneLineError(argv: string[]): Promise<string> {

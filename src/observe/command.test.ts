@@ -5,9 +5,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../cli.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
+import { runCaptured } from '../cli-capture.ts';
 
 const temp = tempFoldersForThisFile();
 let upstream: http.Server;
@@ -19,17 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => upstream.close(() => r())));
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...a) => void err.push(a.join(' ')));
-  try {
-    return { code: await main(argv), out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+const run = runCaptured;
 
 describe('observe flags', () => {
   it('listens where --listen says, and the ready line names it', async () => {

@@ -6,11 +6,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { main } from '../cli.ts';
+import { describe, expect, it } from 'vitest';
 import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
 import { harExchange } from './har-entry.ts';
 import { judgeHar } from './har-input.ts';
+import { runCaptured } from '../cli-capture.ts';
 
 const temp = tempFoldersForThisFile();
 const pairs = (h: Record<string, string>) => Object.entries(h).map(([name, value]) => ({ name, value }));
@@ -140,17 +140,7 @@ describe('observe --har', () => {
     ]);
   });
 
-  async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-    const out: string[] = [];
-    const err: string[] = [];
-    vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
-    vi.spyOn(console, 'error').mockImplementation((...a) => void err.push(a.join(' ')));
-    try {
-      return { code: await main(argv), out: out.join('\n'), err: err.join('\n') };
-    } finally {
-      vi.restoreAllMocks();
-    }
-  }
+  const run = runCaptured;
 
   it('judges files given after --har, through the command', async () => {
     const dir = temp('cfk-har-cli-');

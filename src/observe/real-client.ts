@@ -10,12 +10,9 @@
  *
  *   await driveLikeAClient(`${observe.url}/api/v4`, ref.adminToken);
  */
+import { jsonCall, type JsonAnswer } from './json-call.ts';
 
-interface Answer {
-  status: number;
-  json: unknown;
-  link: string | undefined;
-}
+type Answer = JsonAnswer;
 
 /** The URL of rel="next" in a Link header, as written. */
 function nextLink(link: string | undefined): string | undefined {
@@ -27,21 +24,8 @@ function nextLink(link: string | undefined): string | undefined {
 const MAX_PAGES = 20;
 
 export async function driveLikeAClient(api: string, token: string): Promise<void> {
-  const call = async (method: string, url: string, body?: unknown, auth = token): Promise<Answer> => {
-    const res = await fetch(url.startsWith('http') ? url : `${api}${url}`, {
-      method,
-      headers: { 'private-token': auth, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, json, link: res.headers.get('link') ?? undefined };
-  };
+  const call = (method: string, url: string, body?: unknown, auth = token): Promise<Answer> =>
+    jsonCall(method, url.startsWith('http') ? url : `${api}${url}`, { 'private-token': auth }, body);
   const id = (a: Answer) => (a.json as { id?: number } | undefined)?.id;
   /** Every page of a list, from the first (as asked) along rel="next". */
   const walk = async (path: string) => {

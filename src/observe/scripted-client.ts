@@ -6,33 +6,17 @@
  *
  *   await drive(`${observe.url}/api/v4`, ref.adminToken);
  */
+import { jsonCall, type JsonAnswer } from './json-call.ts';
 
-interface Sent {
-  status: number;
-  json: unknown;
-}
+type Sent = JsonAnswer;
 
 export async function drive(api: string, token: string): Promise<void> {
-  const send = async (
+  const send = (
     method: string,
     path: string,
     body?: unknown,
     headers: Record<string, string> = { 'private-token': token },
-  ): Promise<Sent> => {
-    const res = await fetch(`${api}${path}`, {
-      method,
-      headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, json };
-  };
+  ): Promise<Sent> => jsonCall(method, `${api}${path}`, headers, body);
   const id = (s: Sent) => (s.json as { id?: number | string } | undefined)?.id;
 
   // Broadcast messages: create (201), list whole and page by page, read one, delete (204).
