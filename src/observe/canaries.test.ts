@@ -6,15 +6,14 @@
  * the findings are still there and readable (their clauses, kinds and placeholders). With
  * --show-values the personal canaries appear; the credentials still do not.
  */
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { childEnv, removeRunFolders, tempFolder } from '../mutation/run-fault.ts';
+import { removeRunFolders, tempFolder } from '../mutation/run-fault.ts';
 import { startReferenceServer } from '../reference/index.ts';
-import { PACKAGE_ROOT } from '../run/certify.ts';
 import { CREDENTIALS, PERSONAL, startCanaryUpstream } from './canary-upstream.ts';
 import { startObserve } from './index.ts';
+import { spawnObserve } from './fixtures/observe-command.ts';
 
 const ADMIN = 'canary-admin-token-7f3a';
 const P = PERSONAL;
@@ -110,39 +109,18 @@ describe('observe keeps the installation private', () => {
     async () => {
       const up = await startCanaryUpstream();
       const reportsDir = tempFolder('cfk-observe-canary-');
-      const child = spawn(
-        process.execPath,
-        [join(PACKAGE_ROOT, 'bin/conformance.js'), 'observe', '--upstream', up.url, '--reports-dir', reportsDir],
-        {
-          cwd: PACKAGE_ROOT,
-          env: childEnv(),
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let out = '';
-      child.stderr.on('data', (d) => (out += d));
+      const observe = spawnObserve(['--upstream', up.url, '--reports-dir', reportsDir]);
       let answered: string[] = [];
       try {
-        const url = await new Promise<string>((done) => {
-          child.stdout.on('data', (d) => {
-            out += d;
-            const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-            if (m) done(m[1]!);
-          });
-        });
-        answered = await sendCanaries(url, C.headerToken);
-        const code = await new Promise<number | null>((done) => {
-          child.on('close', done);
-          child.kill('SIGTERM');
-        });
-        expect(code, out).toBe(1);
+        answered = await sendCanaries(await observe.url, C.headerToken);
+        expect(await observe.stop(), observe.output()).toBe(1);
       } finally {
-        child.kill();
+        observe.kill();
         await up.close();
       }
       const files = written(reportsDir);
       expectPrivate(files, answered);
-      expectPrivate(out, answered);
+      expectPrivate(observe.output(), answered);
       const summary = JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as Summary;
       const clauses = summary.server.map((f) => f.clause);
       for (const clause of [
@@ -174,7 +152,7 @@ describe('observe keeps the installation private', () => {
         expect(files, placeholder).toContain(placeholder);
       const datetime = summary.server.find((f) => f.clause === 'conv.types.datetime')!;
       expect(datetime.actual).toBe('<datetime without milliseconds, with an offset instead of Z>');
-      expect(out).toMatch(/FAIL: \d+ server finding/);
+      expect(observe.output()).toMatch(/FAIL: \d+ server finding/);
     },
   );
 

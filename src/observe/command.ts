@@ -84,7 +84,7 @@ function judgeCount(text: string | undefined): number | undefined {
 }
 
 function verdictLine(summary: ObserveSummary, report: string): string {
-  const c = summary.counts as ObserveSummary['counts'] & { shed?: number; sampledOut?: number };
+  const c = summary.counts;
   const notJudged = (c.shed ?? 0) + (c.sampledOut ?? 0);
   return (
     `${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${summary.server.length} server finding(s)${summary.known.length ? ` (+${summary.known.length} known)` : ''}, ` +

@@ -7,18 +7,16 @@
  *
  *   npx vitest run src/observe/invisible.test.ts
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv } from '../mutation/run-fault.ts';
-import { PACKAGE_ROOT } from '../run/certify.ts';
 import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
 import { rawRequest, startFrontEnd, webSocketTalk, type FrontEnd } from './fixtures/front-end.ts';
 import { startObserve, type RunningObserve } from './index.ts';
 import type { ObservationCounts } from './observation.ts';
 import { SERVER_TIMEOUTS } from './proxy.ts';
+import { spawnObserve } from './fixtures/observe-command.ts';
 
 const temp = tempFoldersForThisFile();
 let front: FrontEnd;
@@ -221,29 +219,15 @@ describe('observe in front of the platform front end changes nothing a client se
 describe('observe stopped by SIGTERM', () => {
   it('answers the request in flight, refuses new connections, counts it in the report', { timeout: 60_000 }, async () => {
     const reportsDir = temp('cfk-invisible-drain-');
-    const child = spawn(
-      process.execPath,
-      [join(PACKAGE_ROOT, 'bin/conformance.js'), 'observe', '--upstream', front.url, '--reports-dir', reportsDir, '--drain', '20'],
-      { cwd: PACKAGE_ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    child.stderr.on('data', (d) => (out += d));
-    const url = await new Promise<string>((done, fail) => {
-      child.on('exit', () => fail(new Error(out)));
-      child.stdout.on('data', (d) => {
-        out += d;
-        const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-        if (m) done(m[1]!);
-      });
-    });
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    const observe = spawnObserve(['--upstream', front.url, '--reports-dir', reportsDir, '--drain', '20']);
+    const url = await observe.url;
     // The upstream answers after 2.5 s (the issue's 5 s, scaled down: past the 2 s after which observe used
     // to cut every connection); SIGTERM comes 0.4 s in.
     const late = (base: string) => send(base, 'POST', '/api/v4/jobs/request', { 'x-test-delay-ms': '2500' });
     const direct = late(front.url);
     const observed = late(url);
     await new Promise((r) => setTimeout(r, 400));
-    child.kill('SIGTERM');
+    const exited = observe.stop();
     await new Promise((r) => setTimeout(r, 200));
     await expect(fetch(`${url}/api/v4/version`)).rejects.toThrow(); // no longer accepting
     expect(await observed).toEqual(await direct);

@@ -6,20 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { JudgePool } from './judge-pool.ts';
-import type { ObservedExchange } from './proxy.ts';
+import { observedExchange } from './fixtures/exchange.ts';
 
-const exchange = (target: string, body = '[]'): ObservedExchange => ({
-  method: 'GET',
-  target,
-  requestHeaders: {},
-  requestBody: Buffer.alloc(0),
-  requestCut: false,
-  status: 200,
-  headers: { 'content-type': 'application/json' },
-  body: Buffer.from(body),
-  bodyCut: false,
-  durationMs: 1,
-});
+const exchange = observedExchange;
 
 const base = 'http://127.0.0.1:1';
 

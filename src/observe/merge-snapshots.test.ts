@@ -6,24 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { mergeSnapshots } from './merge-snapshots.ts';
 import { Observation, PARAMETERS_KEPT } from './observation.ts';
-import type { ObservedExchange } from './proxy.ts';
+import { observedExchange } from './fixtures/exchange.ts';
 
-const exchange = (
-  target: string,
-  body = '[]',
-  headers: Record<string, string> = { 'content-type': 'application/json' },
-): ObservedExchange => ({
-  method: 'GET',
-  target,
-  requestHeaders: {},
-  requestBody: Buffer.alloc(0),
-  requestCut: false,
-  status: 200,
-  headers,
-  body: Buffer.from(body),
-  bodyCut: false,
-  durationMs: 1,
-});
+const exchange = observedExchange;
 
 const traffic = (n: number) => Array.from({ length: n }, (_, i) => exchange(`/api/v4/broadcast_messages?probe_${i}=1`));
 

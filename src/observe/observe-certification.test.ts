@@ -5,16 +5,15 @@
  * report. The whole run, not a selection: it takes about 20 s through the proxy.
  * Then the command itself: the ready line, SIGTERM writes the report, exit 0; bad input exits 2.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { childEnv, removeRunFolders, runCertification, tempFolder } from '../mutation/run-fault.ts';
+import { removeRunFolders, runCertification, tempFolder } from '../mutation/run-fault.ts';
 import { startReferenceServer } from '../reference/index.ts';
-import { PACKAGE_ROOT } from '../run/certify.ts';
 import { scanForSecrets } from '../run/secret-scan.ts';
 import { main } from '../cli.ts';
 import { startObserve } from './index.ts';
+import { spawnObserve } from './fixtures/observe-command.ts';
 
 const ADMIN = 'observe-certification-admin-token';
 afterAll(removeRunFolders);
@@ -45,34 +44,14 @@ describe('observe', () => {
   it('prints its URL, writes the report on SIGTERM and exits 0', { timeout: 60_000 }, async () => {
     const ref = await startReferenceServer({ adminToken: ADMIN });
     const reportsDir = tempFolder('cfk-observe-cli-');
-    const child = spawn(
-      process.execPath,
-      [join(PACKAGE_ROOT, 'bin/conformance.js'), 'observe', '--upstream', ref.url, '--reports-dir', reportsDir],
-      {
-        cwd: PACKAGE_ROOT,
-        env: childEnv(),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    child.stderr.on('data', (d) => (out += d));
-    const url = await new Promise<string>((done) => {
-      child.stdout.on('data', (d) => {
-        out += d;
-        const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-        if (m) done(m[1]!);
-      });
-    });
-    const res = await fetch(`${url}/api/v4/broadcast_messages`);
+    const observe = spawnObserve(['--upstream', ref.url, '--reports-dir', reportsDir]);
+    const res = await fetch(`${await observe.url}/api/v4/broadcast_messages`);
     expect(res.status).toBe(200);
     await res.text();
-    const code = await new Promise<number | null>((done) => {
-      child.on('close', done);
-      child.kill('SIGTERM');
-    });
+    const code = await observe.stop();
     await ref.close();
-    expect(code, out).toBe(0);
-    expect(out).toMatch(/PASS: 0 server finding/);
+    expect(code, observe.output()).toBe(0);
+    expect(observe.stdout()).toMatch(/PASS: 0 server finding/);
     for (const f of ['summary.json', 'summary.md', 'junit.xml']) expect(existsSync(join(reportsDir, f))).toBe(true);
     const summary = JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8'));
     expect(summary.operations.seen).toEqual([{ operation: 'GET /broadcast_messages', count: 1 }]);

@@ -9,26 +9,16 @@
  */
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { forwardedHeaders, headBytes, lowerHeaders, MAX_HEADER_SIZE, upgradeHeaders } from './proxy-headers.ts';
+import { forwardedHeaders, headBytes, lowerHeaders, upgradeHeaders } from './proxy-headers.ts';
 import { ExchangeCopy, type Wire } from './proxy-wire.ts';
 
 export function forwardUpgrade(wire: Wire, req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
   // In flight until the upstream answers; a tunnel after that, which a stop does not wait for.
   const settle = wire.begin();
   const copy = new ExchangeCopy(wire, req, lowerHeaders(req.rawHeaders));
-  const { upstream } = wire.options;
   let upgraded = false;
   let answered = false;
-  const out = wire.request({
-    protocol: upstream.protocol,
-    hostname: upstream.hostname,
-    port: wire.port,
-    method: req.method,
-    path: `${wire.prefix}${req.url ?? '/'}`,
-    headers: upgradeHeaders(req.rawHeaders, wire.hostHeader) as unknown as http.OutgoingHttpHeaders,
-    agent: wire.agent,
-    maxHeaderSize: MAX_HEADER_SIZE,
-  });
+  const out = wire.upstreamRequest(req, upgradeHeaders(req.rawHeaders, wire.hostHeader));
   socket.on('error', () => out.destroy());
   socket.on('close', () => {
     settle();

@@ -13,7 +13,7 @@ import https from 'node:https';
 import net, { type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import tls from 'node:tls';
-import { Capture } from './proxy-headers.ts';
+import { Capture, MAX_HEADER_SIZE } from './proxy-headers.ts';
 
 /** One exchange as the proxy saw it. Bodies are copies, cut at the capture limit (`...Cut` says so). */
 export interface ObservedExchange {
@@ -86,6 +86,21 @@ export class Wire {
 
   get port(): number {
     return Number(this.options.upstream.port || (this.secure ? 443 : 80));
+  }
+
+  /** The request to the upstream for a client's request: the same method and target (after the upstream's path), these headers. */
+  upstreamRequest(req: http.IncomingMessage, headers: string[]): http.ClientRequest {
+    const { upstream } = this.options;
+    return this.request({
+      protocol: upstream.protocol,
+      hostname: upstream.hostname,
+      port: this.port,
+      method: req.method,
+      path: `${this.prefix}${req.url ?? '/'}`,
+      headers: headers as unknown as http.OutgoingHttpHeaders,
+      agent: this.agent,
+      maxHeaderSize: MAX_HEADER_SIZE,
+    });
   }
 
   /** One exchange in flight: the returned function says it is over (once; later calls do nothing). */

@@ -72,7 +72,6 @@ function forwardInterim(req: http.IncomingMessage, res: http.ServerResponse, inf
 
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const wire = new Wire({ ...options, captureLimit: options.captureLimit ?? CAPTURE_LIMIT });
-  const { upstream } = options;
 
   const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const settle = wire.begin();
@@ -84,16 +83,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (!res.writableFinished) out?.destroy();
     });
     try {
-      out = wire.request({
-        protocol: upstream.protocol,
-        hostname: upstream.hostname,
-        port: wire.port,
-        method: req.method,
-        path: `${wire.prefix}${req.url ?? '/'}`,
-        headers: forwardedHeaders(req.rawHeaders, wire.hostHeader) as unknown as http.OutgoingHttpHeaders,
-        agent: wire.agent,
-        maxHeaderSize: MAX_HEADER_SIZE,
-      });
+      out = wire.upstreamRequest(req, forwardedHeaders(req.rawHeaders, wire.hostHeader));
     } catch (e) {
       return badGateway(copy, res, e as Error);
     }

@@ -16,6 +16,7 @@ import { applyBaseline, type Baseline, type BaselineTarget } from '../report/bas
 import { escapeAttribute, escapeXml } from '../report/xml-text.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { redactCredentialText } from './credentials.ts';
+import type { ObserveCounts } from './judge-wire.ts';
 import type { ObservationSnapshot, ObservedFinding } from './observation.ts';
 
 export interface KnownFinding extends ObservedFinding {
@@ -43,7 +44,8 @@ export interface ObserveSummary {
   kitVersion: string;
   startedAt: string;
   durationMs: number;
-  counts: ObservationSnapshot['counts'];
+  /** The judges' counts, and the pool's (shed, sampled out...) where a live observe or a merge of them counted them. */
+  counts: ObservationSnapshot['counts'] & Partial<Omit<ObserveCounts, keyof ObservationSnapshot['counts']>>;
   /** Server findings outside the baseline: each makes the verdict fail. */
   server: ObservedFinding[];
   /** Server findings the baseline names. */
@@ -134,7 +136,7 @@ function recordedLines(r: RecordedInput | undefined): string[] {
 
 /** The exchanges forwarded but never judged (judges behind, --sample, a judge that failed), when there were any. */
 function notJudged(c: ObserveSummary['counts']): string {
-  const { shed = 0, sampledOut = 0, judgeErrors = 0 } = c as { shed?: number; sampledOut?: number; judgeErrors?: number };
+  const { shed = 0, sampledOut = 0, judgeErrors = 0 } = c;
   if (!shed && !sampledOut && !judgeErrors) return '';
   return ` Not judged, forwarded all the same: ${shed} shed (the judges were behind), ${sampledOut} sampled out (--sample), ${judgeErrors} whose judging failed.`;
 }

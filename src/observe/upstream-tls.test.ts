@@ -7,17 +7,16 @@
  *
  *   npx vitest run src/observe/upstream-tls.test.ts
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv } from '../mutation/run-fault.ts';
-import { PACKAGE_ROOT } from '../run/certify.ts';
 import { isKitError } from '../shared/errors.ts';
 import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
 import { rawRequest, startFrontEnd, webSocketTalk, type FrontEnd } from './fixtures/front-end.ts';
 import { startObserve } from './index.ts';
+import { spawnObserve } from './fixtures/observe-command.ts';
 
 const temp = tempFoldersForThisFile();
 let hasOpenssl = true;
@@ -57,23 +56,13 @@ function makeCertificates(dir: string): { caFile: string; key: string; chain: st
 
 /** `conformance observe ARGS` as a child: its exit code and output; SIGTERM once the ready line shows, if it does. */
 async function observeChild(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin/conformance.js'), 'observe', ...args], {
-    cwd: PACKAGE_ROOT,
-    env: childEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  let stopped = false;
-  child.stdout.on('data', (d) => {
-    out += d;
-    if (stopped || !out.includes('Observing ')) return;
-    stopped = true;
-    child.kill('SIGTERM');
-  });
-  child.stderr.on('data', (d) => (err += d));
-  const code = await new Promise<number | null>((done) => child.on('exit', (c) => done(c)));
-  return { code, out, err: err.trim() };
+  const observe = spawnObserve(args, env);
+  observe.url.then(
+    () => observe.stop(),
+    () => {},
+  );
+  const code = await observe.exited;
+  return { code, out: observe.stdout(), err: observe.stderr().trim() };
 }
 
 describe.skipIf(!hasOpenssl)('observe in front of an https upstream signed by a private CA', () => {
