@@ -25,6 +25,8 @@ import { successStatusClause } from './status-clauses.ts';
 export interface ServerFinding extends Finding {
   /** The check that found it ('status', 'namedView', 'pagination', ...): with the operation and clause, what makes findings alike. */
   check: string;
+  /** A security finding (caller-checks.ts): the caller it was answered to, by id and username, never by credential. */
+  security?: { id: number; username: string };
 }
 
 /** Checks of the registry that do not fit traffic the kit did not make ("a request of the kit"). */

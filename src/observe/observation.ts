@@ -10,10 +10,13 @@
  *   o.record(exchange);            // the proxy's onExchange
  *   o.snapshot()                   // { counts, server: [...], client: [...], operations: {...} }
  */
+import { randomBytes } from 'node:crypto';
 import { reproducer, type ShownRequest } from '../reference/strict/findings.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { OPERATIONS } from '../spec/operations/index.ts';
 import { specPath } from '../spec/paths.ts';
+import { judgeByCaller, learnFromAnswer, needsCaller } from './caller-checks.ts';
+import { actsAsAnother, CallerBook, credentialOf, type Caller, type Credential } from './callers.ts';
 import { learnCredentials } from './credentials.ts';
 import { apiTarget, asApiResponse, matchOperation } from './exchange-view.ts';
 import { judgeAnswer } from './judge-answer.ts';
@@ -49,6 +52,11 @@ export interface ObservedFinding {
   reproducer: string;
   /** The status that answered that first exchange. */
   status: number;
+  /**
+   * A security finding (a regular user allowed an administrator's operation, a caller shown another
+   * user's item): the caller of its first exchange, by id and username (a placeholder unless showValues).
+   */
+  security?: { id: number; username: string };
 }
 
 export interface ObservationCounts {
@@ -102,7 +110,18 @@ export interface ObservationOptions {
   showValues?: boolean;
   /** The installation's relative URL root ('' or '/gitlab'): only `<urlRoot>/api/v4/...` is judged. */
   urlRoot?: string;
+  /** The key of the callers' keyed hashes (made fresh at each start, never written); default: a fresh one. */
+  callerKey?: Uint8Array;
+  /**
+   * Callers are identified by observe's own GET /user (--identify-callers): an exchange that needs
+   * the caller of a credential not yet identified is held (record() says so) until the book settles it.
+   */
+  identifyCallers?: boolean;
 }
+
+/** What record() did with an exchange: judged (or counted), or held until its caller is identified. */
+export type Recorded = { held: false } | { held: true; key: string; credential?: Credential };
+const DONE: Recorded = { held: false };
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -123,6 +142,9 @@ export class Observation {
   };
   private readonly findings = new Map<string, ObservedFinding>();
   private readonly seen = new Map<string, number>();
+  readonly callers: CallerBook;
+  /** Credentials whose identification was asked for (record() returned their credential once). */
+  private readonly asked = new Set<string>();
 
   /** `replayBase`: the URL reproducers send to (the upstream's root). Plain data only: it is built inside a worker too. */
   constructor(
@@ -131,6 +153,7 @@ export class Observation {
     private readonly options: ObservationOptions = {},
   ) {
     this.secrets = new SecretSet(secrets);
+    this.callers = new CallerBook(Buffer.from(options.callerKey ?? randomBytes(32)));
   }
 
   private note(
@@ -167,20 +190,41 @@ export class Observation {
       ...(found.fields ? { fields: found.fields } : {}),
       ...(found.resource ? { resource: found.resource } : {}),
       ...(side === 'client' ? { parameters: [name] } : {}),
+      ...(found.security ? { security: found.security } : {}),
       count: 1,
       reproducer: this.secrets.redact(reproducer(values.request(request))),
       status,
     });
   }
 
-  record(x: ObservedExchange): void {
-    this.counts.exchanges++;
+  /**
+   * Judges one exchange, or holds it (identifyCallers: it needs the caller of a credential not yet
+   * identified; `credential` is given the first time, for observe's own GET /user): the caller then
+   * records it again once `callers.settle()` has the answer, or `force` judges it without.
+   */
+  record(x: ObservedExchange, force = false): Recorded {
     const op = matchOperation(x.method, x.target, this.options.urlRoot ?? '');
+    // Whose answer this is: a credential's caller, unless it acts as another (Sudo).
+    let key: string | undefined;
+    if (op && needsCaller(op) && x.status !== 0) {
+      const credential = credentialOf(x.requestHeaders, op.query);
+      if (credential && !actsAsAnother(x.requestHeaders, op.query)) {
+        key = this.callers.keyOf(credential);
+        const learnsItself = op.name === 'GET /user' && x.status === 200;
+        if (this.options.identifyCallers && !force && !learnsItself && !this.callers.settled(key)) {
+          if (this.asked.has(key)) return { held: true, key };
+          this.asked.add(key);
+          if (this.asked.size > 100_000) this.asked.delete(this.asked.values().next().value as string);
+          return { held: true, key, credential };
+        }
+      }
+    }
+    this.counts.exchanges++;
     if (!op) {
       const place = apiTarget(x.target, this.options.urlRoot ?? '');
       this.counts[place === 'not-api' ? 'notApi' : place === 'unparsable' ? 'unparsable' : 'outsideSpec']++;
       if (x.status === 0) this.counts.upstreamErrors++;
-      return;
+      return DONE;
     }
     const sent = requestParams(x, op);
     const res = asApiResponse(x, this.replayBase);
@@ -190,7 +234,7 @@ export class Observation {
     );
     if (x.status === 0) {
       this.counts.upstreamErrors++;
-      return;
+      return DONE;
     }
     this.counts.judged++;
     this.seen.set(op.name, (this.seen.get(op.name) ?? 0) + 1);
@@ -228,14 +272,25 @@ export class Observation {
       );
       return { values, request: shownRequest };
     };
-    for (const f of judgeAnswer(res, op, sent.params, sent.readable, !x.bodyCut)) {
+    // The caller: a GET /user answer names it (learnt before judging); else what the book knows.
+    let caller: Caller | undefined;
+    if (key !== undefined) {
+      if (op.name === 'GET /user' && x.status === 200 && !x.bodyCut) caller = this.callers.learnCurrentUser(key, res.json);
+      caller ??= this.callers.callerOf(key);
+    }
+    const found = [...judgeAnswer(res, op, sent.params, sent.readable, !x.bodyCut)];
+    if (!x.bodyCut) found.push(...judgeByCaller(res, op, caller, this.callers));
+    for (const f of found) {
       const { check, clause, ...rest } = f;
-      const found = { ...rest, expected: str(rest.expected), actual: str(rest.actual) };
-      this.note('server', op.name, clause, check, found, shown, x.status, FORMAT_CHECKS.has(check));
+      const security = rest.security && { id: rest.security.id, username: this.options.showValues ? rest.security.username : '<username>' };
+      const kept = { ...rest, expected: str(rest.expected), actual: str(rest.actual), ...(security ? { security } : {}) };
+      this.note('server', op.name, clause, check, kept, shown, x.status, FORMAT_CHECKS.has(check));
     }
     for (const j of judgeClient(x.method, sent, op)) {
       this.note('client', op.name, j.kind, j.parameter, { requirement: j.detail }, shown, x.status, FORMAT_KINDS.has(j.kind));
     }
+    if (!x.bodyCut) learnFromAnswer(res, op, caller, this.callers, sent.readable ? sent.params : undefined);
+    return DONE;
   }
 
   snapshot(): ObservationSnapshot {

@@ -2,7 +2,7 @@
  * Helpers of the user-account suites (list, views, filters, order, create, update, delete):
  * a tag unique to a test (put in names and usernames, then used as `search` so parallel files
  * never see each other's users), users made under it, the usernames a list returns, typed field
- * checks from view-fields.json, a multipart body with a tiny PNG, and polling for effects a real
+ * checks from src/kit/user-view-fields.json, a multipart body with a tiny PNG, and polling for effects a real
  * server applies in the background (project authorizations; deletions: src/kit/deletion.ts).
  *
  *   const tag = userTag(s, 'ext');
@@ -12,34 +12,22 @@
 import { randomBytes } from 'node:crypto';
 import {
   PER_PAGE_MAX,
-  casesOf,
   check,
   createUser,
-  isApiDate,
-  isApiDatetime,
+  ofKind,
   requireThat,
+  USER_FIELD_GROUPS,
   type ApiResponse,
   type CreatedUser,
   type Session,
+  type UserFieldGroup,
 } from '../../src/kit/index.ts';
-import table from './view-fields.json' with { type: 'json' };
 
 type Client = Session['admin'];
-export type FieldGroup =
-  | 'public'
-  | 'normal'
-  | 'admin_account'
-  | 'admin_settings'
-  | 'current_profile'
-  | 'current_account'
-  | 'current_admin'
-  | 'admin_only'
-  | 'current_admin_only';
+export type FieldGroup = UserFieldGroup;
 
-/** The fields of each group and their allowed kinds (view-fields.json). */
-const fields = Object.fromEntries(
-  casesOf<{ group: FieldGroup; fields: Record<string, string[]> }>(table).map((c) => [c.group, c.fields]),
-) as Record<FieldGroup, Record<string, string[]>>;
+/** The fields of each group and their allowed kinds (src/kit/user-view-fields.json). */
+const fields = USER_FIELD_GROUPS;
 
 /** A lower-case name unique to this test, under the run prefix. */
 export function userTag(s: Session, label: string): string {
@@ -81,24 +69,14 @@ export async function adminView(s: Session, id: number): Promise<Record<string, 
   return res.json;
 }
 
-const KINDS: Record<string, (v: unknown) => boolean> = {
-  string: (v) => typeof v === 'string',
-  integer: (v) => Number.isInteger(v),
-  boolean: (v) => typeof v === 'boolean',
-  array: (v) => Array.isArray(v),
-  null: (v) => v === null,
-  datetime: (v) => typeof v === 'string' && isApiDatetime(v),
-  date: (v) => typeof v === 'string' && isApiDate(v),
-};
-
-/** Every field of the group is present with one of its types (view-fields.json); a failure names its field. */
+/** Every field of the group is present with one of its types (src/kit/user-view-fields.json); a failure names its field. */
 export function requireFields(obj: Record<string, unknown>, group: FieldGroup, what: string): void {
   for (const [field, kinds] of Object.entries(fields[group])) {
     const about = [field];
     requireThat(Object.prototype.hasOwnProperty.call(obj, field), `${what} MUST have ${field}.`, field, Object.keys(obj).join(', '), about);
     const value = obj[field];
     requireThat(
-      kinds.some((k) => KINDS[k]!(value)),
+      ofKind(value, kinds),
       `${what}: ${field} MUST be ${kinds.join(' or ')}.`,
       kinds.join(' or '),
       value,
