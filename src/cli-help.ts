@@ -77,6 +77,9 @@ junit.xml (docs/observe.md). Exit 0: no server finding outside the baseline; 1: 
                      TLS handshake exits 2 naming a certificate it cannot trust
   --drain S          on SIGINT/SIGTERM, let the exchanges in flight finish for up to S seconds (default 30)
   --relative-url-root PATH  the installation's URL root (/gitlab): only PATH/api/v4/... is judged
+  --identify-callers send one GET /user per new credential, with that credential and nothing else (read-only),
+                     so that the answers whose view depends on the caller are judged from the first exchange;
+                     without it callers are learnt from the clients' own GET /user (docs/observe.md, Callers)
 
   --har FILE...      judge recorded traffic instead (HAR 1.2: browsers, mitmproxy, CONFORMANCE_HAR=1's run.har),
                      no upstream and no proxy: same judge, report and exit codes; --reports-dir, --baseline,

@@ -39,6 +39,7 @@ const USAGE = `Usage (every command takes --help; conformance --version prints t
                     [--latency MS] [--no-certification] [--reports-dir DIR] [suite filter...]
   conformance observe --upstream URL [--port N] [--reports-dir DIR] [--duration S] [--baseline FILE] [--preserve-host]
                       [--listen HOST] [--ca-file PEM] [--drain S] [--relative-url-root PATH] [--sample RATE] [--judges N]
+                      [--identify-callers]
   conformance observe --har FILE... [--reports-dir DIR] [--baseline FILE] [--relative-url-root PATH] [--show-values]
   conformance observe --merge-reports DIR... [--reports-dir DIR] [--baseline FILE]`;
 

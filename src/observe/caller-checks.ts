@@ -48,7 +48,12 @@ const FIXED_FIELDS = [
   'start_date_from_inherited_source',
   'due_date_from_inherited_source',
 ];
-const EPIC_VIEWS = new Set(['GET /groups/:id/epics', 'GET /groups/:id/epics/:epic_iid', 'POST /groups/:id/epics', 'PUT /groups/:id/epics/:epic_iid']);
+const EPIC_VIEWS = new Set([
+  'GET /groups/:id/epics',
+  'GET /groups/:id/epics/:epic_iid',
+  'POST /groups/:id/epics',
+  'PUT /groups/:id/epics/:epic_iid',
+]);
 
 /** One view rule: the groups of fields required, the groups forbidden, the schema, and the clause of each. */
 interface ViewRule {
@@ -90,9 +95,18 @@ const USER_VIEWS: Readonly<Record<string, { any?: ViewRule; admin: ViewRule; nor
       ],
     },
     admin: { require: [['current_admin', 'users.current.admin_fields']], schema: ['user.current-admin', 'users.current.admin_fields'] },
-    normal: { forbid: [['current_admin_only', 'users.current.non_admin_hidden']], schema: ['user.current', 'users.current.non_admin_hidden'] },
+    normal: {
+      forbid: [['current_admin_only', 'users.current.non_admin_hidden']],
+      schema: ['user.current', 'users.current.non_admin_hidden'],
+    },
   },
 };
+
+/** The caller's own creations: they teach the book who owns the item. */
+const OWN_CREATES = new Set(['POST /user/keys', 'POST /user/gpg_keys', 'POST /user/emails']);
+
+/** Whether observe needs this exchange's caller: to judge it (needsCaller) or to learn from it (an item's owner). */
+export const callerMatters = (op: MatchedOperation): boolean => needsCaller(op) || OWN_CREATES.has(op.name);
 
 /** Whether the answer of this operation depends on who calls (else the caller adds nothing to its judging). */
 export function needsCaller(op: MatchedOperation): boolean {
@@ -111,7 +125,9 @@ function applyRule(rule: ViewRule | undefined, items: Record<string, unknown>[],
         clause,
         requirement: `${op.name} answered to ${who} MUST carry ${problems.map((p) => `${p.field} (${p.kinds.join(' or ')})`).join(', ')}.`,
         expected: problems.map((p) => `${p.field}: ${p.kinds.join(' or ')}`).join('; '),
-        actual: problems.map((p) => (p.problem === 'missing' ? `no ${p.field}` : `${p.field}: ${JSON.stringify(item[p.field])}`)).join('; '),
+        actual: problems
+          .map((p) => (p.problem === 'missing' ? `no ${p.field}` : `${p.field}: ${JSON.stringify(item[p.field])}`))
+          .join('; '),
         fields: problems.map((p) => p.field),
       });
       break;
@@ -176,7 +192,8 @@ export function judgeByCaller(res: ApiResponse, op: MatchedOperation, caller: Ca
   const views = USER_VIEWS[op.name];
   if (views && res.status === 200 && items.length) {
     out.push(...applyRule(views.any, items, op, 'any caller'));
-    if (caller) out.push(...applyRule(caller.admin ? views.admin : views.normal, items, op, caller.admin ? 'an administrator' : 'a regular user'));
+    if (caller)
+      out.push(...applyRule(caller.admin ? views.admin : views.normal, items, op, caller.admin ? 'an administrator' : 'a regular user'));
     if (caller && op.name === 'GET /user' && isObject(res.json) && Number.isInteger(res.json.id) && res.json.id !== caller.id)
       out.push({
         check: 'currentUser',
@@ -230,7 +247,10 @@ export function judgeByCaller(res: ApiResponse, op: MatchedOperation, caller: Ca
   }
   if (EPIC_VIEWS.has(op.name)) {
     const editable = items.find(
-      (i) => Number.isInteger(i.group_id) && (caller.admin || book.mayEdit(caller.id, i.group_id as number)) && FIXED_FIELDS.some((f) => !(f in i)),
+      (i) =>
+        Number.isInteger(i.group_id) &&
+        (caller.admin || book.mayEdit(caller.id, i.group_id as number)) &&
+        FIXED_FIELDS.some((f) => !(f in i)),
     );
     if (editable)
       out.push({
@@ -265,7 +285,11 @@ export function learnFromAnswer(
   const family = FAMILY_OF_TAG[op.row.tag];
   if (family && (op.row.method === 'GET' || op.row.method === 'POST') && !('key_id' in op.params) && !('email_id' in op.params)) {
     const path = specPath(op.row.path);
-    const owner = path.startsWith('/user/') ? caller?.id : /^\d+$/.test(op.params.id ?? op.params.id_or_username ?? '') ? Number(op.params.id ?? op.params.id_or_username) : undefined;
+    const owner = path.startsWith('/user/')
+      ? caller?.id
+      : /^\d+$/.test(op.params.id ?? op.params.id_or_username ?? '')
+        ? Number(op.params.id ?? op.params.id_or_username)
+        : undefined;
     if (owner !== undefined) for (const i of items) if (Number.isInteger(i.id)) book.learnOwner(family, i.id as number, owner);
   }
   if (caller && (op.name === 'POST /groups/:id/epics' || op.name === 'PUT /groups/:id/epics/:epic_iid'))

@@ -106,6 +106,9 @@ export class CallerBook {
   /** `user id:group id` of callers who created or changed an epic of that group (they may edit its epics). */
   private readonly editors = new Set<string>();
 
+  /** Told of each caller learnt from a GET /user answer (a judge passes it on to the others). */
+  onLearn?: (key: string, caller: Caller) => void;
+
   constructor(private readonly hmacKey: Buffer) {}
 
   keyOf(c: Credential): string {
@@ -160,7 +163,9 @@ export class CallerBook {
     const caller = CallerBook.currentUser(body);
     if (!caller) return undefined;
     remember(this.keys, key, caller.id);
-    return this.learnUser(caller);
+    const learnt = this.learnUser(caller);
+    this.onLearn?.(key, { ...learnt });
+    return learnt;
   }
 
   /** A user's admin flag changed or shown (an admin view's is_admin, a PUT /users/:id that set admin): known callers follow. */

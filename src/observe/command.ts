@@ -26,6 +26,7 @@ export const OBSERVE_OPTIONS = {
   baseline: { type: 'string' },
   'preserve-host': { type: 'boolean' },
   'show-values': { type: 'boolean' },
+  'identify-callers': { type: 'boolean' },
   listen: { type: 'string' },
   'ca-file': { type: 'string' },
   drain: { type: 'string' },
@@ -95,9 +96,19 @@ function verdictLine(summary: ObserveSummary, report: string): string {
 
 /** --merge-reports DIR...: one report from several observes' reports folders (the flag's values and the positionals). */
 async function mergeCommand(dirs: string[], values: Parsed['values'], reportsDir: string, env: NodeJS.ProcessEnv): Promise<number> {
-  const alone = ['upstream', 'port', 'duration', 'preserve-host', 'sample', 'judges', 'listen', 'ca-file', 'drain', 'har'].find(
-    (f) => values[f] !== undefined,
-  );
+  const alone = [
+    'upstream',
+    'port',
+    'duration',
+    'preserve-host',
+    'sample',
+    'judges',
+    'listen',
+    'ca-file',
+    'drain',
+    'har',
+    'identify-callers',
+  ].find((f) => values[f] !== undefined);
   if (alone) throw new KitError('USAGE', `--merge-reports writes a report from others' reports: it takes no --${alone}`);
   const baselineFile = (values.baseline as string | undefined) ?? env.CONFORMANCE_BASELINE;
   const summary = mergeObserveReports(dirs, { baseline: baselineFile ? loadBaselineFile(baselineFile) : undefined });
@@ -139,6 +150,7 @@ export async function observeCommand({ values, positionals }: Parsed, env: NodeJ
     showValues: values['show-values'] === true,
     sample,
     judges,
+    identifyCallers: values['identify-callers'] === true,
   });
   // The signals are ours before the ready line shows: a supervisor may send SIGTERM as soon as it reads it.
   const stopped = new Promise<void>((done) => {
@@ -150,7 +162,10 @@ export async function observeCommand({ values, positionals }: Parsed, env: NodeJ
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  console.log(`Observing ${withoutUserinfo(upstream)} on ${running.url}${duration ? ` for ${duration} s` : ''} (Ctrl-C writes the report)`);
+  const identifying = values['identify-callers'] === true ? '; identifying callers: one GET /user per new credential, read-only' : '';
+  console.log(
+    `Observing ${withoutUserinfo(upstream)} on ${running.url}${duration ? ` for ${duration} s` : ''}${identifying} (Ctrl-C writes the report)`,
+  );
   await stopped;
   const { summary, files, exitCode } = await running.stop();
   console.log(verdictLine(summary, files[1]!));

@@ -14,6 +14,7 @@ import { connect } from 'node:net';
 import { packageVersion } from '../cli-help.ts';
 import type { Baseline } from '../report/baseline.ts';
 import { KitError } from '../shared/errors.ts';
+import { callerIdentifier } from './identify-caller.ts';
 import { JudgePool } from './judge-pool.ts';
 import type { ObserveSnapshot } from './judge-wire.ts';
 import { startProxy, type WireCounts } from './proxy.ts';
@@ -65,6 +66,12 @@ export interface ObserveOptions {
   pauseJudgesWhenWaiting?: number;
   /** Show the installation's values in findings (a test installation); default: placeholders. Credentials stay [redacted]. */
   showValues?: boolean;
+  /**
+   * Send one GET /user per new credential, with that credential and nothing else (read-only), so that
+   * the exchanges whose view depends on the caller are judged from the first (their judging, never
+   * their forwarding, waits for it); default: callers are learnt from the clients' own GET /user.
+   */
+  identifyCallers?: boolean;
 }
 
 export interface ObserveResult {
@@ -153,6 +160,7 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
     lowPriority: options.lowPriorityJudges,
     pauseWhenWaiting: options.pauseJudgesWhenWaiting,
     busyAbove: options.spareJudgesBelowBusy,
+    ...(options.identifyCallers ? { identify: callerIdentifier({ upstream, urlRoot: root, ca }) } : {}),
   });
   const proxy = await startProxy({
     upstream,

@@ -16,8 +16,11 @@
  *   pool.offer(exchange);                  // from the proxy's onExchange
  *   const { snapshot, secrets } = await pool.close();   // everything handed over judged, workers gone
  */
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { CallerRelay } from './caller-relay.ts';
 import { apiTarget } from './exchange-view.ts';
+import type { Identify } from './identify-caller.ts';
 import { mergeSnapshots } from './merge-snapshots.ts';
 import { newSlot, startThread, type Slot } from './judge-thread.ts';
 import type { ObservedExchange } from './proxy.ts';
@@ -55,6 +58,8 @@ export interface JudgePoolOptions {
   lowPriority?: boolean;
   /** Spare judges pause when they waited for the CPU more than this share of the time (judge-manners.ts; default 0.5, 0: never). */
   pauseWhenWaiting?: number;
+  /** --identify-callers: observe's own GET /user for each new credential an exchange needs the caller of. */
+  identify?: Identify;
 }
 
 export interface JudgedSoFar {
@@ -73,6 +78,7 @@ export class JudgePool {
   private readonly dead: WorkerSnapshot[] = [];
   private readonly counts = noCounts();
   private readonly setup: WorkerSetup;
+  private readonly relay: CallerRelay;
   private readonly queueLimit: number;
   private readonly queueBytes: number;
   private readonly sample: number;
@@ -102,7 +108,12 @@ export class JudgePool {
       pauseWhenWaiting: o.pauseWhenWaiting ?? 0.5,
       pauseBacklog: Math.floor((o.queueLimit ?? 2000) / (Math.max(1, o.workers ?? 1) + 1) / 4),
       checkpointMs: 10_000,
+      callerKey: new Uint8Array(randomBytes(32)),
+      identifyCallers: o.identify !== undefined,
     };
+    this.relay = new CallerRelay(o.identify, (entries) => {
+      for (const s of this.slots) if (s.alive) s.worker!.postMessage({ type: 'callers', entries });
+    });
     this.queueLimit = o.queueLimit ?? 2000;
     this.queueBytes = o.queueBytes ?? 64 * 1024 * 1024;
     this.sample = o.sample ?? 1;
@@ -141,6 +152,9 @@ export class JudgePool {
       s.inFlight -= m.n;
       s.bytes -= m.bytes;
     } else if (m.type === 'checkpoint') s.checkpoint = m;
+    else if (m.type === 'identify')
+      this.relay.ask(m.key, m.credential, (entries) => s.alive && s.worker!.postMessage({ type: 'callers', entries }));
+    else if (m.type === 'learned') this.relay.learned(m.entries);
     else if (m.type === 'snapshot') {
       s.checkpoint = m;
       s.waiting.get(m.id)?.(m);
@@ -251,7 +265,11 @@ export class JudgePool {
       ),
     );
     const all = [...this.dead, ...answers];
-    const shed: ObserveCounts = { ...this.counts, exchanges: this.counts.shed + this.counts.sampledOut + this.counts.judgeErrors };
+    const shed: ObserveCounts = {
+      ...this.counts,
+      ...this.relay.counts,
+      exchanges: this.counts.shed + this.counts.sampledOut + this.counts.judgeErrors,
+    };
     return {
       snapshot: mergeSnapshots([...all.map((a) => a.snapshot), countsOnly(shed)]) as ObserveSnapshot,
       secrets: [...new Set([...this.setup.secrets, ...all.flatMap((a) => a.secrets)])],
@@ -264,6 +282,8 @@ export class JudgePool {
       // From here on exchanges are shed (counted): the last snapshot must hold every one handed over.
       this.closing = true;
       clearInterval(this.busyTimer);
+      // The callers asked for are answered first: the exchanges held for them are judged with them.
+      await this.relay.settled();
       const last = await this.collect();
       for (const s of this.slots) s.alive = false;
       await Promise.all(this.slots.map((s) => s.worker?.terminate()));

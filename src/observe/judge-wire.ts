@@ -8,6 +8,7 @@
  *   port.postMessage({ type: 'exchanges', list: [pack(x, transfer)] }, transfer);
  *   unpack(message.list[0]).body   // a Buffer again, on the worker's side
  */
+import type { Caller, Credential } from './callers.ts';
 import type { ObservationCounts, ObservationSnapshot } from './observation.ts';
 import type { ObservedExchange } from './proxy.ts';
 
@@ -27,6 +28,10 @@ export interface ObserveCounts extends ObservationCounts {
   judgeErrors: number;
   /** Judge workers that died and were started again. */
   workerRestarts: number;
+  /** observe's own GET /user requests (--identify-callers), one per new credential. */
+  identifyRequests: number;
+  /** ... of which named the caller (the others: not a user's credential, refused, no answer). */
+  callersIdentified: number;
 }
 
 /** What an observe has seen: its judges' findings and counts, with the exchanges they did not judge counted. */
@@ -48,10 +53,21 @@ export interface WorkerSetup {
   pauseBacklog: number;
   /** A checkpoint snapshot this often (ms) when something was judged since the last: what survives the worker's death. */
   checkpointMs: number;
+  /** The key of the callers' keyed hashes, the same in every judge (made at start, never written). */
+  callerKey: Uint8Array;
+  /** --identify-callers: exchanges of a credential not yet identified wait for observe's own GET /user. */
+  identifyCallers: boolean;
 }
 
+/** Callers by credential key: null where a credential could not be identified. */
+export type CallerEntries = [key: string, caller: Caller | null][];
+
 /** `posted`: the exchanges handed to this worker so far, this batch included (the worker tells its backlog from it). */
-export type ToWorker = { type: 'exchanges'; list: WireExchange[]; posted: number } | { type: 'snapshot'; id: number };
+export type ToWorker =
+  | { type: 'exchanges'; list: WireExchange[]; posted: number }
+  | { type: 'snapshot'; id: number }
+  /** What observe's own GET /user or another judge learnt of callers. */
+  | { type: 'callers'; entries: CallerEntries };
 
 export interface WorkerSnapshot {
   snapshot: ObservationSnapshot;
@@ -64,7 +80,11 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'judged'; n: number; bytes: number }
   | ({ type: 'snapshot'; id: number } & WorkerSnapshot)
-  | ({ type: 'checkpoint' } & WorkerSnapshot);
+  | ({ type: 'checkpoint' } & WorkerSnapshot)
+  /** A credential this judge needs the caller of (identifyCallers): asked once per judge. */
+  | { type: 'identify'; key: string; credential: Credential }
+  /** Callers this judge learnt from the traffic (a GET /user answer), for the others. */
+  | { type: 'learned'; entries: CallerEntries };
 
 const EMPTY = new ArrayBuffer(0);
 
@@ -105,6 +125,8 @@ export function noCounts(): ObserveCounts {
     sampledOut: 0,
     judgeErrors: 0,
     workerRestarts: 0,
+    identifyRequests: 0,
+    callersIdentified: 0,
   };
 }
 

@@ -14,10 +14,12 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Observation } from './observation.ts';
 import { CpuManners } from './judge-manners.ts';
+import type { ObservedExchange } from './proxy.ts';
 import {
   countsOnly,
   noCounts,
   unpack,
+  type CallerEntries,
   type FromWorker,
   type ToWorker,
   type WireExchange,
@@ -47,7 +49,19 @@ if (setup.lowPriority) {
   }
 }
 
-const observation = new Observation(setup.replayBase, setup.secrets, { showValues: setup.showValues, urlRoot: setup.urlRoot });
+const observation = new Observation(setup.replayBase, setup.secrets, {
+  showValues: setup.showValues,
+  urlRoot: setup.urlRoot,
+  callerKey: setup.callerKey,
+  identifyCallers: setup.identifyCallers,
+});
+/** Exchanges waiting for their caller's identification, by credential key; at most HOLD_LIMIT in all. */
+const held = new Map<string, ObservedExchange[]>();
+let heldCount = 0;
+const HOLD_LIMIT = 1000;
+/** Callers learnt from the traffic since the last batch, for the other judges. */
+let learned: CallerEntries = [];
+observation.callers.onLearn = (key, caller) => learned.push([key, caller]);
 let received = 0;
 let failed = 0;
 let checkpointed = 0;
@@ -66,19 +80,45 @@ let pausedUntil = 0;
 /** The most exchanges the pool said it had handed over: minus those received, the backlog. */
 let posted = 0;
 
+/** Judges one exchange, or holds it until its caller is identified (the first of a credential asks the pool). */
+function judgeOne(x: ObservedExchange, force = false): void {
+  try {
+    const r = observation.record(x, force || heldCount >= HOLD_LIMIT);
+    if (!r.held) return;
+    const list = held.get(r.key) ?? [];
+    list.push(x);
+    held.set(r.key, list);
+    heldCount++;
+    if (r.credential) send({ type: 'identify', key: r.key, credential: r.credential });
+  } catch {
+    // Never stops the traffic nor this worker: the exchange is counted as not judged.
+    failed++;
+  }
+}
+
+/** The exchanges held for these credentials, judged now (with their caller, or without when `force`). */
+function release(keys: Iterable<string>, force = false): void {
+  for (const key of [...keys]) {
+    const list = held.get(key);
+    if (!list) continue;
+    held.delete(key);
+    heldCount -= list.length;
+    for (const x of list) judgeOne(x, force);
+  }
+}
+
 function judge(list: WireExchange[]): void {
   let bytes = 0;
   for (const w of list) {
     received++;
     bytes += w.requestBody.byteLength + w.body.byteLength + 1024;
-    try {
-      observation.record(unpack(w));
-    } catch {
-      // Never stops the traffic nor this worker: the exchange is counted as not judged.
-      failed++;
-    }
+    judgeOne(unpack(w));
   }
   send({ type: 'judged', n: list.length, bytes });
+  if (learned.length) {
+    send({ type: 'learned', entries: learned });
+    learned = [];
+  }
 }
 
 function drain(): void {
@@ -87,8 +127,14 @@ function drain(): void {
   manners.start();
   while (pending.length) {
     const m = pending.shift()!;
-    if (m.type === 'snapshot') send({ type: 'snapshot', id: m.id, ...current() });
-    else judge(m.list);
+    if (m.type === 'snapshot') {
+      // A snapshot holds every exchange handed over before it: those still waiting for a caller are judged without.
+      release(held.keys(), true);
+      send({ type: 'snapshot', id: m.id, ...current() });
+    } else if (m.type === 'callers') {
+      for (const [key, caller] of m.entries) observation.callers.settle(key, caller);
+      release(m.entries.map(([key]) => key));
+    } else judge(m.list);
     // Pause only when behind (a backlog) and the CPU is wanted by others: a judge that keeps up costs little.
     if (posted - received > setup.pauseBacklog && !pending.some((p) => p.type === 'snapshot') && manners.shouldPause()) {
       pausedUntil = performance.now() + manners.pauseMs;

@@ -15,7 +15,7 @@ import { reproducer, type ShownRequest } from '../reference/strict/findings.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { OPERATIONS } from '../spec/operations/index.ts';
 import { specPath } from '../spec/paths.ts';
-import { judgeByCaller, learnFromAnswer, needsCaller } from './caller-checks.ts';
+import { callerMatters, judgeByCaller, learnFromAnswer } from './caller-checks.ts';
 import { actsAsAnother, CallerBook, credentialOf, type Caller, type Credential } from './callers.ts';
 import { learnCredentials } from './credentials.ts';
 import { apiTarget, asApiResponse, matchOperation } from './exchange-view.ts';
@@ -206,7 +206,7 @@ export class Observation {
     const op = matchOperation(x.method, x.target, this.options.urlRoot ?? '');
     // Whose answer this is: a credential's caller, unless it acts as another (Sudo).
     let key: string | undefined;
-    if (op && needsCaller(op) && x.status !== 0) {
+    if (op && callerMatters(op) && x.status !== 0) {
       const credential = credentialOf(x.requestHeaders, op.query);
       if (credential && !actsAsAnother(x.requestHeaders, op.query)) {
         key = this.callers.keyOf(credential);
