@@ -63,7 +63,8 @@ describe('caller-dependent checks', () => {
     o.record(call('GET', '/api/v4/users/5', USER_TOKEN, 200, otherWithEmail));
     const f = server(o).find((x) => x.clause === 'users.get.non_admin_hidden' && x.about === 'callerHidden');
     expect(f?.fields).toEqual(['email']);
-    expect(f?.security).toBeUndefined();
+    // Another user's data shown to a regular user: a security finding naming the caller.
+    expect(f?.security).toEqual({ id: 2, username: '<username>' });
   });
 
   it('the same answer to an unknown caller, or to an admin acting as another (Sudo), is not judged by caller', () => {
@@ -85,7 +86,8 @@ describe('caller-dependent checks', () => {
     const o = observation();
     o.record(call('POST', '/api/v4/broadcast_messages', USER_TOKEN, 201, { id: 3, message: 'm' }));
     const f = server(o).find((x) => x.about === 'adminOnly');
-    expect(f).toMatchObject({ clause: 'broadcast.auth.user_403', security: { id: 2, username: '<username>' } });
+    expect(f).toMatchObject({ clause: 'auth.admin_only.403', security: { id: 2, username: '<username>' } });
+    expect(f?.requirement).toContain('broadcast.auth.user_403');
     expect(JSON.stringify(o.snapshot())).not.toContain(USER_TOKEN);
     // The administrator's own call is no finding.
     const a = observation();

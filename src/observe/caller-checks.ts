@@ -23,7 +23,7 @@ import type { ServerFinding } from './judge-answer.ts';
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const itemsOf = (json: unknown): Record<string, unknown>[] => (Array.isArray(json) ? json : [json]).filter(isObject);
 
-/** The clause refusing a regular user each admin-only operation (the authorization matrix's `user` column). */
+/** The endpoint section's own clause refusing a regular user each admin-only operation (the authorization matrix's `user` column). */
 const REFUSED: ReadonlyMap<string, string> = new Map(
   answerCells('user')
     .filter((c) => c.expect.status === 403)
@@ -60,6 +60,8 @@ interface ViewRule {
   require?: [UserFieldGroup, string][];
   forbid?: [UserFieldGroup, string][];
   schema?: [string, string];
+  /** What `forbid` keeps from a regular user is other users' data: showing it is a security finding. */
+  othersData?: boolean;
 }
 
 const USER_VIEWS: Readonly<Record<string, { any?: ViewRule; admin: ViewRule; normal: ViewRule }>> = {
@@ -71,7 +73,11 @@ const USER_VIEWS: Readonly<Record<string, { any?: ViewRule; admin: ViewRule; nor
         ['admin_settings', 'users.list.admin_fields_settings'],
       ],
     },
-    normal: { forbid: [['admin_only', 'users.list.non_admin_hidden']], schema: ['user.basic', 'users.list.non_admin_hidden'] },
+    normal: {
+      forbid: [['admin_only', 'users.list.non_admin_hidden']],
+      schema: ['user.basic', 'users.list.non_admin_hidden'],
+      othersData: true,
+    },
   },
   'GET /users/:id': {
     admin: {
@@ -85,6 +91,7 @@ const USER_VIEWS: Readonly<Record<string, { any?: ViewRule; admin: ViewRule; nor
       require: [['normal', 'users.get.normal_fields']],
       forbid: [['admin_only', 'users.get.non_admin_hidden']],
       schema: ['user.public', 'users.get.non_admin_hidden'],
+      othersData: true,
     },
   },
   'GET /user': {
@@ -113,7 +120,13 @@ export function needsCaller(op: MatchedOperation): boolean {
   return op.name in USER_VIEWS || op.row.auth === 'admin' || OTHERS_ITEM.has(op.name) || op.name in OWN_LISTS || EPIC_VIEWS.has(op.name);
 }
 
-function applyRule(rule: ViewRule | undefined, items: Record<string, unknown>[], op: MatchedOperation, who: string): ServerFinding[] {
+function applyRule(
+  rule: ViewRule | undefined,
+  items: Record<string, unknown>[],
+  op: MatchedOperation,
+  who: string,
+  caller?: Caller,
+): ServerFinding[] {
   if (!rule) return [];
   const out: ServerFinding[] = [];
   for (const [group, clause] of rule.require ?? []) {
@@ -137,14 +150,15 @@ function applyRule(rule: ViewRule | undefined, items: Record<string, unknown>[],
     for (const item of items) {
       const shown = presentFields(item, group);
       if (!shown.length) continue;
-      out.push({
+      const finding: ServerFinding = {
         check: 'callerHidden',
         clause,
         requirement: `${op.name} answered to ${who} MUST NOT carry ${shown.join(', ')}.`,
         expected: `none of ${shown.join(', ')}`,
         actual: shown.join(', '),
         fields: shown,
-      });
+      };
+      out.push(rule.othersData && caller ? security(caller, finding) : finding);
       break;
     }
   }
@@ -182,7 +196,7 @@ function itemId(op: MatchedOperation): number | undefined {
 
 /**
  * Every caller-dependent finding of one answer. `caller`: undefined when not known (then only
- * what holds for every caller is checked); `needsCaller` says whether the exchange needed it.
+ * what holds for every caller is checked).
  */
 export function judgeByCaller(res: ApiResponse, op: MatchedOperation, caller: Caller | undefined, book: CallerBook): ServerFinding[] {
   const ok = res.status >= 200 && res.status <= 299;
@@ -193,7 +207,9 @@ export function judgeByCaller(res: ApiResponse, op: MatchedOperation, caller: Ca
   if (views && res.status === 200 && items.length) {
     out.push(...applyRule(views.any, items, op, 'any caller'));
     if (caller)
-      out.push(...applyRule(caller.admin ? views.admin : views.normal, items, op, caller.admin ? 'an administrator' : 'a regular user'));
+      out.push(
+        ...applyRule(caller.admin ? views.admin : views.normal, items, op, caller.admin ? 'an administrator' : 'a regular user', caller),
+      );
     if (caller && op.name === 'GET /user' && isObject(res.json) && Number.isInteger(res.json.id) && res.json.id !== caller.id)
       out.push({
         check: 'currentUser',
@@ -204,13 +220,14 @@ export function judgeByCaller(res: ApiResponse, op: MatchedOperation, caller: Ca
       });
   }
   if (!caller) return out;
-  const refused = REFUSED.get(op.name) ?? (op.row.auth === 'admin' ? (op.row.refusedClause ?? 'auth.admin_only.403') : undefined);
-  if (refused && !caller.admin)
+  // The general rule (Authentication #8) is the clause; the endpoint section's own refusal is named beside it.
+  const refused = REFUSED.get(op.name) ?? op.row.refusedClause;
+  if (op.row.auth === 'admin' && !caller.admin)
     out.push(
       security(caller, {
         check: 'adminOnly',
-        clause: refused,
-        requirement: `${op.name} is for administrators: a regular user MUST be refused with 403.`,
+        clause: 'auth.admin_only.403',
+        requirement: `${op.name} is for administrators: a regular user MUST be refused with 403${refused ? ` (also ${refused})` : ''}.`,
         expected: '403',
         actual: String(res.status),
       }),
