@@ -1,7 +1,7 @@
 /**
  * `conformance observe --har FILE...`: recorded traffic judged (har-input.ts), no proxy and no
  * upstream. The files are --har's values and the positional arguments after it; the flags of a live
- * observation (--upstream, --port, --listen, --duration, --drain, --ca-file, --preserve-host) are a
+ * observation (--upstream, --port, --listen, --duration, --drain, --ca-file, --preserve-host, --identify-callers) are a
  * usage error beside --har (exit 2, one line), as is a file that is not a HAR.
  *
  *   conformance observe --har reports/run.har --reports-dir reports/har-judged
@@ -13,7 +13,7 @@ import { KitError } from '../shared/errors.ts';
 import { judgeHar } from './har-input.ts';
 
 /** observe's flags that only a live observation takes. */
-const LIVE_ONLY = ['upstream', 'port', 'listen', 'duration', 'drain', 'ca-file', 'preserve-host'] as const;
+const LIVE_ONLY = ['upstream', 'port', 'listen', 'duration', 'drain', 'ca-file', 'preserve-host', 'identify-callers'] as const;
 
 interface Parsed {
   values: Record<string, string | boolean | string[] | undefined>;
