@@ -1,7 +1,8 @@
 /**
  * What an observation keeps: counts, and one example per finding and per operation seen, never
  * every exchange (memory stays flat however long it runs). Each exchange is matched to its
- * operation, judged on both sides (judge-answer.ts, judge-request.ts) and forgotten; the
+ * operation, judged on both sides (judge-answer.ts, judge-request.ts; by its caller where the answer
+ * depends on who calls: callers.ts, caller-checks.ts) and forgotten; the
  * credentials it shows, in every form (credentials.ts), are learned first, so that no example keeps
  * one, and a finding's texts and reproducer are made private when it is first noted (privacy.ts:
  * the installation's personal data as placeholders, unless `showValues`).

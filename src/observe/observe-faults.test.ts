@@ -11,7 +11,7 @@
  * Left out, and why: faults seen only across exchanges (a second page, a repeated request, a state
  * after a write: page-two-repeats-first, the *-race, *-ignored, *-not-applied faults...), faults whose
  * answer the spec leaves open to one exchange (a 409, 415 or 500 status: its conditions are history),
- * faults that depend on the caller (an admin or normal view: observe does not know who the token is),
+ * faults that depend on the caller (an admin or normal view: observe-callers.test.ts, with the certification's traffic),
  * routes outside the operation table (unknown routes, GET /projects keyset pages), faults needing a
  * large collection (over 1,000 items), and faults whose page arithmetic cannot tell the header from
  * the page (odd-per-page-short, deep-pages-empty, per-page-max-exclusive: X-Total or the page?).
