@@ -14,6 +14,7 @@ import { reproducer, type ShownRequest } from '../reference/strict/findings.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { OPERATIONS } from '../spec/operations/index.ts';
 import { specPath } from '../spec/paths.ts';
+import { Coverage, type JudgedAs, type OperationCoverage } from './coverage.ts';
 import { learnCredentials } from './credentials.ts';
 import { apiTarget, asApiResponse, matchOperation } from './exchange-view.ts';
 import { judgeAnswer } from './judge-answer.ts';
@@ -86,7 +87,8 @@ export interface ObservationSnapshot {
   counts: ObservationCounts;
   server: ObservedFinding[];
   client: ObservedFinding[];
-  operations: { seen: { operation: string; count: number }[]; neverSeen: string[] };
+  /** `seen`: each operation's coverage (coverage.ts), `count` the exchanges seen. */
+  operations: { seen: OperationCoverage[]; neverSeen: string[] };
 }
 
 /** Distinct parameters a client finding names (the first ones seen); the rest are counted, not kept. */
@@ -102,6 +104,8 @@ export interface ObservationOptions {
   showValues?: boolean;
   /** The installation's relative URL root ('' or '/gitlab'): only `<urlRoot>/api/v4/...` is judged. */
   urlRoot?: string;
+  /** observe --har: an answer's body cut is one the recording left out (coverage's `bodyLeftOut`, not `bodyCut`). */
+  recorded?: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -122,7 +126,7 @@ export class Observation {
     cutAtStop: 0,
   };
   private readonly findings = new Map<string, ObservedFinding>();
-  private readonly seen = new Map<string, number>();
+  private readonly coverage = new Coverage();
 
   /** `replayBase`: the URL reproducers send to (the upstream's root). Plain data only: it is built inside a worker too. */
   constructor(
@@ -182,6 +186,7 @@ export class Observation {
       if (x.status === 0) this.counts.upstreamErrors++;
       return;
     }
+    this.coverage.seen(op.name);
     const sent = requestParams(x, op);
     const res = asApiResponse(x, this.replayBase);
     learnCredentials(
@@ -190,10 +195,10 @@ export class Observation {
     );
     if (x.status === 0) {
       this.counts.upstreamErrors++;
+      this.coverage.outcome(op.name, 'noAnswer');
       return;
     }
     this.counts.judged++;
-    this.seen.set(op.name, (this.seen.get(op.name) ?? 0) + 1);
     if (x.bodyCut) this.counts.bodyNotJudged++;
     if (x.shortBody) this.counts.shortBodies++;
     const authHeader =
@@ -236,6 +241,10 @@ export class Observation {
     for (const j of judgeClient(x.method, sent, op)) {
       this.note('client', op.name, j.kind, j.parameter, { requirement: j.detail }, shown, x.status, FORMAT_KINDS.has(j.kind));
     }
+    // The one place a judged exchange's outcome is decided: in full, or without the caller (an answer that depends
+    // on who calls, from a caller not known). An answer whose body was not judged is not judged in full, whatever it is.
+    const judgedAs: JudgedAs = 'full';
+    this.coverage.outcome(op.name, x.bodyCut ? (this.options.recorded ? 'bodyLeftOut' : 'bodyCut') : judgedAs);
   }
 
   snapshot(): ObservationSnapshot {
@@ -245,8 +254,8 @@ export class Observation {
       server: all.filter((f) => f.side === 'server').sort(findingOrder),
       client: all.filter((f) => f.side === 'client').sort(findingOrder),
       operations: {
-        seen: [...this.seen].map(([operation, count]) => ({ operation, count })).sort((a, b) => a.operation.localeCompare(b.operation)),
-        neverSeen: neverSeen(this.seen),
+        seen: this.coverage.list(),
+        neverSeen: neverSeen(this.coverage),
       },
     };
   }
