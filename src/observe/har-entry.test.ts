@@ -126,6 +126,9 @@ describe('observe --har', () => {
     expect(summary.counts).toMatchObject({ exchanges: 4, judged: 3, notApi: 1, upstreamErrors: 1, bodyNotJudged: 1 });
     expect(summary.recorded).toEqual({ files: [file], entries: 4, answerBodiesLeftOut: 1, requestBodiesLeftOut: 0, notes: [] });
     expect(summary.upstream).toBe('https://gl.example');
+    // Coverage: the answer whose body the recording left out is not judged in full, with that reason.
+    const user = summary.operations.seen.find((o) => o.operation.startsWith('GET /users/'));
+    expect(user).toMatchObject({ count: 1, judgedInFull: 0, notJudged: { bodyLeftOut: 1, bodyCut: 0 } });
     expect(readFileSync(files[1]!, 'utf8')).toMatch(
       /Recorded traffic: 4 entries of .*1 answers and 0 requests had a body the recording left out/,
     );

@@ -101,7 +101,11 @@ export async function judgeHar(files: readonly string[], options: HarOptions = {
   for (const file of files) checkFile(file);
   const root = urlRoot(options.relativeUrlRoot);
   // Each entry's target is its whole URL: its reproducer names the origin it was recorded at.
-  const observation = new Observation('', options.secrets ?? [], { showValues: options.showValues === true, urlRoot: root });
+  const observation = new Observation('', options.secrets ?? [], {
+    showValues: options.showValues === true,
+    urlRoot: root,
+    recorded: true,
+  });
   const recorded: RecordedInput = { files: [...files], entries: 0, answerBodiesLeftOut: 0, requestBodiesLeftOut: 0, notes: [] };
   const origins = new Set<string>();
   let first = Number.POSITIVE_INFINITY;

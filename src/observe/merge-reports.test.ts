@@ -124,6 +124,16 @@ describe('observe --merge-reports', () => {
     expect(merged.server).toEqual([{ ...finding, count: 6 }]);
     expect(merged.verdict).toBe('fail');
     expect(merged.counts.exchanges).toBe(6);
+    // A report of an older kit (operations.seen without coverage): its exchanges read as judged in full.
+    expect(merged.operations.seen).toEqual([
+      {
+        operation: 'GET /users',
+        count: 6,
+        judgedInFull: 6,
+        judgedWithoutCaller: 0,
+        notJudged: { noAnswer: 0, bodyCut: 0, bodyLeftOut: 0, judgeFailed: 0 },
+      },
+    ]);
     expect(merged.durationMs).toBe(1000);
   });
 

@@ -30,6 +30,9 @@ describe('observe findings', () => {
       ...traffic(PARAMETERS_KEPT - 1),
       exchange('/api/v4/broadcast_messages/1', '{"id":"1"}'),
       exchange('/api/v4/users/1/keys', '{}'),
+      // Coverage's reasons add up too: an answer not judged for its body, one not answered.
+      { ...exchange('/api/v4/broadcast_messages/2', '{"id"'), bodyCut: true },
+      { ...exchange('/api/v4/users/1/keys'), status: 0 },
     ];
     xs.forEach((x, i) => {
       all.record(x);
@@ -39,6 +42,7 @@ describe('observe findings', () => {
     const one = all.snapshot();
     expect(merged.counts).toEqual(one.counts);
     expect(merged.operations).toEqual(one.operations);
+    expect(one.operations.seen.find((o) => o.operation === 'GET /users/:id_or_username/keys')?.notJudged.noAnswer).toBe(1);
     // A client finding's first parameter is whichever judge saw one first: its names are compared as a set.
     const shape = (fs: typeof one.server) =>
       fs.map((f) => [f.operation, f.clause, f.side === 'server' ? f.about : '', f.count, [...(f.parameters ?? [])].sort()]);

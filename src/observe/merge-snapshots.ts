@@ -3,11 +3,12 @@
  * of several front-end nodes (`observe --merge-reports`). Counts add up, field by field (whatever
  * counts there are); findings alike (side, operation, clause and, for the server, the check) become
  * one, their counts added, the first snapshot's example kept, a client finding's parameters united
- * up to PARAMETERS_KEPT; operations seen add up, and an operation is never seen only where no
- * snapshot saw it.
+ * up to PARAMETERS_KEPT; each operation's coverage adds up (coverage.ts), and an operation is never
+ * seen only where no snapshot saw it.
  *
  *   mergeSnapshots([a, b])   // { counts: a.counts + b.counts, server: [...], client: [...], operations }
  */
+import { mergeCoverage } from './coverage.ts';
 import {
   addParameter,
   findingOrder,
@@ -40,15 +41,14 @@ export function mergeSnapshots(snapshots: readonly ObservationSnapshot[]): Obser
   const counts: Record<string, number> = {};
   for (const s of snapshots)
     for (const [name, n] of Object.entries(s.counts)) if (typeof n === 'number') counts[name] = (counts[name] ?? 0) + n;
-  const seen = new Map<string, number>();
-  for (const s of snapshots) for (const o of s.operations.seen) seen.set(o.operation, (seen.get(o.operation) ?? 0) + o.count);
+  const seen = mergeCoverage(snapshots.map((s) => s.operations.seen));
   return {
     counts: counts as unknown as ObservationCounts,
     server: mergeFindings(snapshots.map((s) => s.server)),
     client: mergeFindings(snapshots.map((s) => s.client)),
     operations: {
-      seen: [...seen].map(([operation, count]) => ({ operation, count })).sort((a, b) => a.operation.localeCompare(b.operation)),
-      neverSeen: neverSeen(seen),
+      seen,
+      neverSeen: neverSeen(new Set(seen.map((o) => o.operation))),
     },
   };
 }

@@ -16,8 +16,9 @@ import { reproducer, type ShownRequest } from '../reference/strict/findings.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { OPERATIONS } from '../spec/operations/index.ts';
 import { specPath } from '../spec/paths.ts';
-import { callerMatters, judgeByCaller, learnFromAnswer } from './caller-checks.ts';
+import { callerMatters, judgeByCaller, learnFromAnswer, needsCaller } from './caller-checks.ts';
 import { actsAsAnother, CallerBook, credentialOf, type Caller, type Credential } from './callers.ts';
+import { Coverage, type JudgedAs, type OperationCoverage } from './coverage.ts';
 import { learnCredentials } from './credentials.ts';
 import { apiTarget, asApiResponse, matchOperation } from './exchange-view.ts';
 import { judgeAnswer } from './judge-answer.ts';
@@ -95,7 +96,8 @@ export interface ObservationSnapshot {
   counts: ObservationCounts;
   server: ObservedFinding[];
   client: ObservedFinding[];
-  operations: { seen: { operation: string; count: number }[]; neverSeen: string[] };
+  /** `seen`: each operation's coverage (coverage.ts), `count` the exchanges seen. */
+  operations: { seen: OperationCoverage[]; neverSeen: string[] };
 }
 
 /** Distinct parameters a client finding names (the first ones seen); the rest are counted, not kept. */
@@ -118,6 +120,8 @@ export interface ObservationOptions {
    * the caller of a credential not yet identified is held (record() says so) until the book settles it.
    */
   identifyCallers?: boolean;
+  /** observe --har: an answer's body cut is one the recording left out (coverage's `bodyLeftOut`, not `bodyCut`). */
+  recorded?: boolean;
 }
 
 /** What record() did with an exchange: judged (or counted), or held until its caller is identified. */
@@ -142,10 +146,10 @@ export class Observation {
     cutAtStop: 0,
   };
   private readonly findings = new Map<string, ObservedFinding>();
-  private readonly seen = new Map<string, number>();
   readonly callers: CallerBook;
   /** Credentials whose identification was asked for (record() returned their credential once). */
   private readonly asked = new Set<string>();
+  private readonly coverage = new Coverage();
 
   /** `replayBase`: the URL reproducers send to (the upstream's root). Plain data only: it is built inside a worker too. */
   constructor(
@@ -207,8 +211,11 @@ export class Observation {
     const op = matchOperation(x.method, x.target, this.options.urlRoot ?? '');
     // Whose answer this is: a credential's caller, unless it acts as another (Sudo).
     let key: string | undefined;
+    // No credential in any form: the caller is known to be nobody (no check depends on more).
+    let anonymous = false;
     if (op && callerMatters(op) && x.status !== 0) {
       const credential = credentialOf(x.requestHeaders, op.query);
+      anonymous = !credential && x.requestHeaders.authorization === undefined && x.requestHeaders.cookie === undefined;
       if (credential && !actsAsAnother(x.requestHeaders, op.query)) {
         key = this.callers.keyOf(credential);
         const learnsItself = op.name === 'GET /user' && x.status === 200;
@@ -227,6 +234,7 @@ export class Observation {
       if (x.status === 0) this.counts.upstreamErrors++;
       return DONE;
     }
+    this.coverage.seen(op.name);
     const sent = requestParams(x, op);
     const res = asApiResponse(x, this.replayBase);
     learnCredentials(
@@ -235,10 +243,10 @@ export class Observation {
     );
     if (x.status === 0) {
       this.counts.upstreamErrors++;
+      this.coverage.outcome(op.name, 'noAnswer');
       return DONE;
     }
     this.counts.judged++;
-    this.seen.set(op.name, (this.seen.get(op.name) ?? 0) + 1);
     if (x.bodyCut) this.counts.bodyNotJudged++;
     if (x.shortBody) this.counts.shortBodies++;
     const authHeader =
@@ -291,6 +299,10 @@ export class Observation {
       this.note('client', op.name, j.kind, j.parameter, { requirement: j.detail }, shown, x.status, FORMAT_KINDS.has(j.kind));
     }
     if (!x.bodyCut) learnFromAnswer(res, op, caller, this.callers, sent.readable ? sent.params : undefined);
+    // The one place a judged exchange's outcome is decided: in full, or without the caller (an answer that depends
+    // on who calls, from a credential whose caller is not known, or a request acting as another). An answer whose body was not judged is not judged in full, whatever it is.
+    const judgedAs: JudgedAs = caller === undefined && !anonymous && needsCaller(op) ? 'withoutCaller' : 'full';
+    this.coverage.outcome(op.name, x.bodyCut ? (this.options.recorded ? 'bodyLeftOut' : 'bodyCut') : judgedAs);
     return DONE;
   }
 
@@ -301,8 +313,8 @@ export class Observation {
       server: all.filter((f) => f.side === 'server').sort(findingOrder),
       client: all.filter((f) => f.side === 'client').sort(findingOrder),
       operations: {
-        seen: [...this.seen].map(([operation, count]) => ({ operation, count })).sort((a, b) => a.operation.localeCompare(b.operation)),
-        neverSeen: neverSeen(this.seen),
+        seen: this.coverage.list(),
+        neverSeen: neverSeen(this.coverage),
       },
     };
   }

@@ -3,6 +3,7 @@
  * THROUGH `observe` in front of the in-process reference, and observe reports no server finding;
  * the certification still passes (the proxy changes nothing it forwards); no secret reaches the
  * report. The whole run, not a selection: it takes about 20 s through the proxy.
+ * Its coverage by operation adds up: per operation, and over all of them to the judges' own counts.
  * Then the command itself: the ready line, SIGTERM writes the report, exit 0; bad input exits 2.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { removeRunFolders, runCertification, tempFolder } from '../mutation/run-
 import { startReferenceServer } from '../reference/index.ts';
 import { scanForSecrets } from '../run/secret-scan.ts';
 import { main } from '../cli.ts';
+import { notJudgedTotal } from './coverage.ts';
 import { startObserve } from './index.ts';
 import { spawnObserve } from './fixtures/observe-command.ts';
 
@@ -33,12 +35,28 @@ describe('observe', () => {
     const { summary, exitCode } = await o.stop();
     expect(summary.server.map((f) => `${f.operation} ${f.clause} ${f.about} ${f.actual}`)).toEqual([]);
     expect(exitCode).toBe(0);
-    console.log(JSON.stringify(summary.counts));
     expect(summary.counts.judged).toBeGreaterThan(1000);
     expect(summary.counts.upstreamErrors).toBe(0);
     // Every exchange handed to the steady judge (judgeEverything): at a certification's rate its queue keeps up, none shed.
     expect(summary.counts).toMatchObject({ shed: 0, sampledOut: 0, judgeErrors: 0 });
     expect(summary.operations.seen.length).toBeGreaterThan(50);
+    // Coverage: seen = judged in full + without the caller + not judged, per operation; and, with no upstream error
+    // nor judge error, the operations' exchanges are the judged ones, those whose body was cut the bodies not judged.
+    const seen = summary.operations.seen;
+    const sum = (n: (o: (typeof seen)[number]) => number) => seen.reduce((t, o) => t + n(o), 0);
+    for (const o of seen) expect(o.count, o.operation).toBe(o.judgedInFull + o.judgedWithoutCaller + notJudgedTotal(o));
+    expect(sum((o) => o.count)).toBe(summary.counts.judged);
+    expect(sum((o) => o.notJudged.bodyCut)).toBe(summary.counts.bodyNotJudged);
+    expect(sum((o) => o.judgedInFull + o.judgedWithoutCaller)).toBe(summary.counts.judged - summary.counts.bodyNotJudged);
+    expect(summary.operations.notJudgedWithoutOperation).toEqual({ shed: 0, sampledOut: 0, judgeFailed: 0 });
+    // The caller-dependent checks applied (identifyCallers): the exchanges of the users, keys, e-mails, tokens and
+    // epics operations judged in full, 90% at least (the rest: sudo, credentials no GET /user names, cut bodies).
+    const family = seen.filter((o) => /^\w+ \/(users?|groups\/:id\/epics)\b/.test(o.operation));
+    const full = family.reduce((t, o) => t + o.judgedInFull, 0);
+    const total = family.reduce((t, o) => t + o.count, 0);
+    expect(summary.counts.callersIdentified).toBeGreaterThan(0);
+    expect(full / total, `${full} of ${total} judged in full`).toBeGreaterThanOrEqual(0.9);
+    expect(readFileSync(join(reportsDir, 'summary.md'), 'utf8')).toMatch(/## Coverage by operation \(\d+ seen\)/);
     expect(scanForSecrets(reportsDir, [ADMIN, ...secrets])).toEqual([]);
   });
 
@@ -55,7 +73,15 @@ describe('observe', () => {
     expect(observe.stdout()).toMatch(/PASS: 0 server finding/);
     for (const f of ['summary.json', 'summary.md', 'junit.xml']) expect(existsSync(join(reportsDir, f))).toBe(true);
     const summary = JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8'));
-    expect(summary.operations.seen).toEqual([{ operation: 'GET /broadcast_messages', count: 1 }]);
+    expect(summary.operations.seen).toEqual([
+      {
+        operation: 'GET /broadcast_messages',
+        count: 1,
+        judgedInFull: 1,
+        judgedWithoutCaller: 0,
+        notJudged: { noAnswer: 0, bodyCut: 0, bodyLeftOut: 0, judgeFailed: 0 },
+      },
+    ]);
   });
 
   it('exits 2 with one line on bad input', async () => {

@@ -1,9 +1,12 @@
 /**
  * The observation's report: a baseline's entries make their server findings known (the
  * certification's own baseline code), the verdict fails only on findings outside it, an unmatched
- * entry is unused (never stale), and the junit file says the same.
+ * entry is unused (never stale), and the junit file says the same. Coverage by operation: a row per
+ * operation seen (seen, judged in full, without the caller, not judged and why), the totals not
+ * judged that have no operation, the same numbers in summary.json.
  */
 import { describe, expect, it } from 'vitest';
+import type { OperationCoverage } from './coverage.ts';
 import type { ObservationSnapshot, ObservedFinding } from './observation.ts';
 import { observeJunit, observeMarkdown, observeSummary } from './report.ts';
 
@@ -18,7 +21,16 @@ const finding = (operation: string, clause: string): ObservedFinding => ({
   status: 200,
 });
 
-const snapshot = (server: ObservedFinding[]): ObservationSnapshot => ({
+const covered = (operation: string, count: number, more: Partial<OperationCoverage> = {}): OperationCoverage => ({
+  operation,
+  count,
+  judgedInFull: count,
+  judgedWithoutCaller: 0,
+  notJudged: { noAnswer: 0, bodyCut: 0, bodyLeftOut: 0, judgeFailed: 0 },
+  ...more,
+});
+
+const snapshot = (server: ObservedFinding[], seen = [covered('POST /broadcast_messages', 8)]): ObservationSnapshot => ({
   counts: {
     exchanges: 10,
     judged: 8,
@@ -34,7 +46,7 @@ const snapshot = (server: ObservedFinding[]): ObservationSnapshot => ({
   },
   server,
   client: [],
-  operations: { seen: [{ operation: 'POST /broadcast_messages', count: 8 }], neverSeen: ['GET /users'] },
+  operations: { seen, neverSeen: ['GET /users'] },
 });
 
 const meta = { upstream: 'http://h', kitVersion: '0', startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1, today: '2026-01-01' };
@@ -67,5 +79,35 @@ describe('observe report', () => {
     expect(junit).toMatch(/failures="1"/);
     expect(junit).toMatch(/type="broadcast.create.status"/);
     expect(observeMarkdown(s)).toMatch(/\| POST \/broadcast_messages \| broadcast.create.status \| 3 \|/);
+  });
+
+  it('states the coverage by operation, and the totals not judged that have no operation', () => {
+    const seen = [
+      covered('GET /broadcast_messages', 12, {
+        judgedInFull: 7,
+        judgedWithoutCaller: 1,
+        notJudged: { noAnswer: 1, bodyCut: 2, bodyLeftOut: 0, judgeFailed: 1 },
+      }),
+      covered('POST /broadcast_messages', 8),
+    ];
+    const s = observeSummary(
+      { ...snapshot([], seen), counts: { ...snapshot([]).counts, shed: 5, sampledOut: 4, judgeErrors: 3 } } as ObservationSnapshot,
+      meta,
+    );
+    // The judge error of GET /broadcast_messages is its row's; the other two had no operation.
+    expect(s.operations.notJudgedWithoutOperation).toEqual({ shed: 5, sampledOut: 4, judgeFailed: 2 });
+    expect(s.operations.seen[0]).toMatchObject({ operation: 'GET /broadcast_messages', count: 12, judgedInFull: 7 });
+    const md = observeMarkdown(s);
+    expect(md).not.toMatch(/## Operations seen/);
+    expect(md).toMatch(/## Coverage by operation \(2 seen\)/);
+    expect(md).toMatch(
+      /Not judged, with no operation: 5 shed \(the judges were behind\), 4 sampled out \(--sample\), 2 whose judging failed/,
+    );
+    expect(md).toContain('| operation | seen | judged in full | without the caller | not judged (why) |');
+    expect(md).toContain('| GET /broadcast_messages | 12 | 7 | 1 | 4: 1 not answered, 2 body over the capture limit, 1 judge failed |');
+    expect(md).toContain('| POST /broadcast_messages | 8 | 8 | 0 | 0 |');
+    expect(md).toMatch(/## Operations never seen \(1\)\n\n- GET \/users/);
+    // junit: the answers judged (neither the one not answered nor the one whose judge failed).
+    expect(observeJunit(s)).toContain('name="GET /broadcast_messages: 10 answer(s), no finding"');
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The observation's report: summary.json, summary.md and junit.xml in the reports folder. Findings
  * by side (server, then client), then operation and clause, each with how often it was seen and
- * one redacted reproducer; the operations seen and never seen. With a baseline the server findings
+ * one redacted reproducer; the coverage by operation (coverage.ts: seen, judged in full, judged without
+ * the caller, not judged and why, and the totals not judged that have no operation) and the operations
+ * never seen. With a baseline the server findings
  * it names are reported as known, through the certification's own code (report/baseline.ts); an
  * entry that matched nothing is unused, never stale: an observation judges only the traffic it saw.
  * Every text written goes through the observation's secrets and the credential patterns once more
@@ -15,6 +17,7 @@ import { join } from 'node:path';
 import { applyBaseline, type Baseline, type BaselineTarget } from '../report/baseline.ts';
 import { escapeAttribute, escapeXml } from '../report/xml-text.ts';
 import { SecretSet } from '../shared/redact.ts';
+import { NOT_JUDGED_REASONS, notJudgedTotal, withoutOperation, type NotJudgedReason, type WithoutOperation } from './coverage.ts';
 import { redactCredentialText } from './credentials.ts';
 import type { ObserveCounts } from './judge-wire.ts';
 import type { ObservationSnapshot, ObservedFinding } from './observation.ts';
@@ -52,7 +55,8 @@ export interface ObserveSummary {
   known: KnownFinding[];
   /** Client findings (the strict judge's): reported, never part of the verdict. */
   client: ObservedFinding[];
-  operations: ObservationSnapshot['operations'];
+  /** `seen`: each operation's coverage; `notJudgedWithoutOperation`: what was not judged and has no operation (shed, sampled out, a judge that failed before the operation was known). */
+  operations: ObservationSnapshot['operations'] & { notJudgedWithoutOperation: WithoutOperation };
   baseline?: { file: string; applied: string[]; unused: string[]; expired: string[] };
   /** observe --har: the recorded traffic judged (no upstream; the wire's counts stay 0). */
   recorded?: RecordedInput;
@@ -88,6 +92,8 @@ export function observeSummary(snapshot: ObservationSnapshot, meta: SummaryMeta)
     const outcome = applied.baseline!;
     baseline = { file: outcome.file, applied: outcome.applied, unused: [...outcome.unused, ...outcome.stale], expired: outcome.expired };
   }
+  // A live observe's counts hold the pool's too (shed, sampled out, judge errors); a --har one's do not.
+  const counts: ObserveSummary['counts'] = snapshot.counts;
   return {
     kind: 'observe',
     verdict: server.length ? 'fail' : 'pass',
@@ -99,7 +105,7 @@ export function observeSummary(snapshot: ObservationSnapshot, meta: SummaryMeta)
     server,
     known,
     client: snapshot.client,
-    operations: snapshot.operations,
+    operations: { ...snapshot.operations, notJudgedWithoutOperation: withoutOperation(counts, snapshot.operations.seen) },
     ...(baseline ? { baseline } : {}),
   };
 }
@@ -141,6 +147,37 @@ function notJudged(c: ObserveSummary['counts']): string {
   return ` Not judged, forwarded all the same: ${shed} shed (the judges were behind), ${sampledOut} sampled out (--sample), ${judgeErrors} whose judging failed.`;
 }
 
+/** Not judged, and why: '3: 2 body over the capture limit, 1 not answered' ('0' when all were judged). */
+function whyNot(notJudged: Record<NotJudgedReason, number>): string {
+  const total = notJudgedTotal({ notJudged });
+  const why = (Object.keys(NOT_JUDGED_REASONS) as NotJudgedReason[])
+    .filter((r) => notJudged[r] > 0)
+    .map((r) => `${notJudged[r]} ${NOT_JUDGED_REASONS[r]}`);
+  return why.length ? `${total}: ${why.join(', ')}` : String(total);
+}
+
+/** The coverage section: a row per operation seen, then the totals not judged that have no operation. */
+function coverageLines(o: ObserveSummary['operations']): string[] {
+  const w = o.notJudgedWithoutOperation;
+  return [
+    `## Coverage by operation (${o.seen.length} seen)`,
+    '',
+    'Exchanges matched to each operation: judged in full, judged without the caller (an answer that depends on who calls, ' +
+      'from a caller not known), and not judged or not in full, with why. ' +
+      `Not judged, with no operation: ${w.shed} shed (the judges were behind), ${w.sampledOut} sampled out (--sample), ` +
+      `${w.judgeFailed} whose judging failed before its operation was known.`,
+    '',
+    ...(o.seen.length
+      ? [
+          '| operation | seen | judged in full | without the caller | not judged (why) |',
+          '| --- | --- | --- | --- | --- |',
+          ...o.seen.map((c) => `| ${c.operation} | ${c.count} | ${c.judgedInFull} | ${c.judgedWithoutCaller} | ${whyNot(c.notJudged)} |`),
+        ]
+      : ['None.']),
+    '',
+  ];
+}
+
 export function observeMarkdown(s: ObserveSummary): string {
   const c = s.counts;
   const lines = [
@@ -164,8 +201,7 @@ export function observeMarkdown(s: ObserveSummary): string {
     if (s.baseline.expired.length) lines.push(`Expired entries (their findings count again): ${s.baseline.expired.join('; ')}`, '');
   }
   lines.push(`## Client findings (${s.client.length}; they do not change the verdict)`, '', ...findingRows(s.client, 'client'));
-  lines.push(`## Operations seen (${s.operations.seen.length})`, '');
-  lines.push(...(s.operations.seen.length ? s.operations.seen.map((o) => `- ${o.operation}: ${o.count}`) : ['None.']), '');
+  lines.push(...coverageLines(s.operations));
   lines.push(`## Operations never seen (${s.operations.neverSeen.length})`, '', ...s.operations.neverSeen.map((o) => `- ${o}`), '');
   return lines.join('\n');
 }
@@ -189,10 +225,12 @@ export function observeJunit(s: ObserveSummary): string {
       ),
     ),
     ...s.known.map((f) => testcase(f, 'observe.server', `      <skipped message="${escapeAttribute(`known: ${f.known.reason}`)}"/>\n`)),
+    // Answers judged (for their status at least): neither those not answered nor those whose judge failed.
     ...s.operations.seen
-      .filter((o) => !s.server.some((f) => f.operation === o.operation))
+      .map((o) => ({ operation: o.operation, answers: o.count - o.notJudged.noAnswer - o.notJudged.judgeFailed }))
+      .filter((o) => o.answers > 0 && !s.server.some((f) => f.operation === o.operation))
       .map(
-        (o) => `    <testcase classname="observe.server" name="${escapeAttribute(`${o.operation}: ${o.count} answer(s), no finding`)}"/>`,
+        (o) => `    <testcase classname="observe.server" name="${escapeAttribute(`${o.operation}: ${o.answers} answer(s), no finding`)}"/>`,
       ),
   ];
   const client = s.client.map((f) =>
