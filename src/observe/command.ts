@@ -87,8 +87,9 @@ function judgeCount(text: string | undefined): number | undefined {
 function verdictLine(summary: ObserveSummary, report: string): string {
   const c = summary.counts;
   const notJudged = (c.shed ?? 0) + (c.sampledOut ?? 0);
+  const security = summary.server.filter((f) => f.security).length;
   return (
-    `${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${summary.server.length} server finding(s)${summary.known.length ? ` (+${summary.known.length} known)` : ''}, ` +
+    `${summary.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${summary.server.length} server finding(s)${security ? ` (${security} security)` : ''}${summary.known.length ? ` (+${summary.known.length} known)` : ''}, ` +
     `${summary.client.length} client finding(s); ${c.exchanges} exchanges, ${c.judged} judged, ${c.outsideSpec} outside the spec, ${c.notApi ?? 0} outside the API` +
     `${notJudged ? `, ${c.shed ?? 0} shed (judges behind), ${c.sampledOut ?? 0} sampled out` : ''}. Report: ${report}`
   );

@@ -196,6 +196,7 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
           startedAt: new Date(started).toISOString(),
           durationMs: Date.now() - started,
           baseline: options.baseline,
+          identifyCallers: options.identifyCallers === true,
         });
         const files = await writeObserveReports(summary, options.reportsDir ?? 'reports', new SecretSet(final.secrets));
         return { summary, files, exitCode: summary.verdict === 'pass' ? 0 : 1 };

@@ -68,5 +68,6 @@ export function mergeObserveReports(dirs: readonly string[], o: { baseline?: Bas
     durationMs: ended - started,
     baseline: o.baseline,
     ...(o.today ? { today: o.today } : {}),
+    identifyCallers: reports.some((r) => r.identifyCallers === true),
   });
 }

@@ -110,4 +110,24 @@ describe('observe report', () => {
     // junit: the answers judged (neither the one not answered nor the one whose judge failed).
     expect(observeJunit(s)).toContain('name="GET /broadcast_messages: 10 answer(s), no finding"');
   });
+
+  it('puts the security findings in a section of their own, above the others, naming the caller by id and username', () => {
+    const leak = { ...finding('POST /users', 'auth.admin_only.403'), about: 'adminOnly', security: { id: 42, username: '<username>' } };
+    const s = observeSummary(snapshot([finding('POST /broadcast_messages', 'broadcast.create.status'), leak]), {
+      ...meta,
+      identifyCallers: true,
+    });
+    expect(s.verdict).toBe('fail');
+    expect(s.identifyCallers).toBe(true);
+    const md = observeMarkdown(s);
+    const security = md.indexOf('## Security findings (1)');
+    const server = md.indexOf('## Server findings (1, besides the security findings)');
+    expect(security).toBeGreaterThan(0);
+    expect(server).toBeGreaterThan(security);
+    const section = md.slice(security, server);
+    expect(section).toContain('| POST /users | auth.admin_only.403 | 3 | user 42 (<username>) |');
+    expect(md.slice(server)).not.toContain('auth.admin_only.403');
+    expect(md).toContain("identified by observe's own GET /user");
+    expect(observeJunit(s)).toContain('Security finding, first answered to user 42 (&lt;username&gt;).');
+  });
 });

@@ -60,6 +60,8 @@ export interface ObserveSummary {
   baseline?: { file: string; applied: string[]; unused: string[]; expired: string[] };
   /** observe --har: the recorded traffic judged (no upstream; the wire's counts stay 0). */
   recorded?: RecordedInput;
+  /** --identify-callers was on: observe sent one GET /user per new credential (counts.identifyRequests). */
+  identifyCallers?: boolean;
 }
 
 export interface SummaryMeta {
@@ -70,6 +72,8 @@ export interface SummaryMeta {
   baseline?: Baseline;
   /** YYYY-MM-DD the baseline's dates are read against (default today). */
   today?: string;
+  /** --identify-callers was on. */
+  identifyCallers?: boolean;
 }
 
 export function observeSummary(snapshot: ObservationSnapshot, meta: SummaryMeta): ObserveSummary {
@@ -107,6 +111,7 @@ export function observeSummary(snapshot: ObservationSnapshot, meta: SummaryMeta)
     client: snapshot.client,
     operations: { ...snapshot.operations, notJudgedWithoutOperation: withoutOperation(counts, snapshot.operations.seen) },
     ...(baseline ? { baseline } : {}),
+    ...(meta.identifyCallers ? { identifyCallers: true } : {}),
   };
 }
 
@@ -115,18 +120,41 @@ const cell = (s: string | undefined) => (s ?? '').replace(/\|/g, '\\|').replace(
 /** The parameters a client finding names: the first few, and "and more" when there were others. */
 const parameterNames = (f: ObservedFinding) => `${(f.parameters ?? [f.about]).join(', ')}${f.moreParameters ? ', and more' : ''}`;
 
-function findingRows(list: readonly ObservedFinding[], side: 'server' | 'client'): string[] {
+/** The caller a security finding was first answered to: by id and username, never by credential. */
+const callerOf = (f: ObservedFinding) => (f.security ? `user ${f.security.id} (${f.security.username})` : '');
+
+function findingRows(list: readonly ObservedFinding[], side: 'server' | 'client' | 'security'): string[] {
   if (!list.length) return ['None.', ''];
   const head =
     side === 'server'
       ? ['| operation | clause | seen | requirement | expected | actual | reproducer |', '| --- | --- | --- | --- | --- | --- | --- |']
-      : ['| operation | finding | parameters | seen | detail (of the first) | reproducer |', '| --- | --- | --- | --- | --- | --- |'];
+      : side === 'security'
+        ? [
+            '| operation | clause | seen | caller (the first) | requirement | expected | actual | reproducer |',
+            '| --- | --- | --- | --- | --- | --- | --- | --- |',
+          ]
+        : ['| operation | finding | parameters | seen | detail (of the first) | reproducer |', '| --- | --- | --- | --- | --- | --- |'];
   const rows = list.map((f) =>
     side === 'server'
       ? `| ${f.operation} | ${f.clause} | ${f.count} | ${cell(f.requirement)} | ${cell(f.expected)} | ${cell(f.actual)} | \`${cell(f.reproducer)}\` |`
-      : `| ${f.operation} | ${f.clause} | ${cell(parameterNames(f))} | ${f.count} | ${cell(f.requirement)} | \`${cell(f.reproducer)}\` |`,
+      : side === 'security'
+        ? `| ${f.operation} | ${f.clause} | ${f.count} | ${cell(callerOf(f))} | ${cell(f.requirement)} | ${cell(f.expected)} | ${cell(f.actual)} | \`${cell(f.reproducer)}\` |`
+        : `| ${f.operation} | ${f.clause} | ${cell(parameterNames(f))} | ${f.count} | ${cell(f.requirement)} | \`${cell(f.reproducer)}\` |`,
   );
   return [...head, ...rows, ''];
+}
+
+/** Who the callers were, and how observe learnt them. */
+function callerLine(s: ObserveSummary): string[] {
+  if (s.recorded) return ["Callers: learnt from the recording's own GET /user entries.", ''];
+  const c = s.counts;
+  return s.identifyCallers
+    ? [
+        `Callers: identified by observe's own GET /user, one per new credential, read-only (--identify-callers): ` +
+          `${c.identifyRequests ?? 0} sent, ${c.callersIdentified ?? 0} named their caller; and learnt from the clients' own GET /user.`,
+        '',
+      ]
+    : ["Callers: learnt from the clients' own GET /user (--identify-callers was off).", ''];
 }
 
 /** observe --har: which files were read, and what they left out. */
@@ -180,6 +208,7 @@ function coverageLines(o: ObserveSummary['operations']): string[] {
 
 export function observeMarkdown(s: ObserveSummary): string {
   const c = s.counts;
+  const security = s.server.filter((f) => f.security);
   const lines = [
     `# Observation of ${s.upstream}: ${s.verdict === 'pass' ? 'PASS' : 'FAIL'}`,
     '',
@@ -191,9 +220,17 @@ export function observeMarkdown(s: ObserveSummary): string {
       notJudged(c),
     '',
     ...recordedLines(s.recorded),
-    `## Server findings (${s.server.length})`,
+    ...callerLine(s),
+    // Security findings first, in a section of their own (they are server findings: they count in the verdict).
+    `## Security findings (${security.length})`,
     '',
-    ...findingRows(s.server, 'server'),
+    ...findingRows(security, 'security'),
+    `## Server findings (${s.server.length - security.length}${security.length ? ', besides the security findings' : ''})`,
+    '',
+    ...findingRows(
+      s.server.filter((f) => !f.security),
+      'server',
+    ),
   ];
   if (s.baseline) {
     lines.push(`## Known departures (${s.known.length}, baseline ${s.baseline.file})`, '');
@@ -212,7 +249,7 @@ function testcase(f: ObservedFinding, suite: string, inner: string): string {
 
 const detail = (f: ObservedFinding) =>
   escapeXml(
-    `${f.requirement}\nExpected: ${f.expected ?? ''}   Actual: ${f.actual ?? ''}\nSeen ${f.count} time(s). Reproduce with:\n   ${f.reproducer}`,
+    `${f.security ? `Security finding, first answered to ${callerOf(f)}.\n` : ''}${f.requirement}\nExpected: ${f.expected ?? ''}   Actual: ${f.actual ?? ''}\nSeen ${f.count} time(s). Reproduce with:\n   ${f.reproducer}`,
   );
 
 export function observeJunit(s: ObserveSummary): string {
