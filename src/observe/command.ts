@@ -163,9 +163,9 @@ export async function observeCommand({ values, positionals }: Parsed, env: NodeJ
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  const identifying = values['identify-callers'] === true ? '; identifying callers: one GET /user per new credential, read-only' : '';
+  const identifying = values['identify-callers'] === true ? 'identifying callers: one GET /user per new credential, read-only; ' : '';
   console.log(
-    `Observing ${withoutUserinfo(upstream)} on ${running.url}${duration ? ` for ${duration} s` : ''}${identifying} (Ctrl-C writes the report)`,
+    `Observing ${withoutUserinfo(upstream)} on ${running.url}${duration ? ` for ${duration} s` : ''} (${identifying}Ctrl-C writes the report)`,
   );
   await stopped;
   const { summary, files, exitCode } = await running.stop();

@@ -71,6 +71,8 @@ const MAX_RESTARTS = 5;
 /** Exchanges per message at most, and how long a batch may wait to fill: each message wakes a judge and its answer the proxy's thread. */
 const BATCH = 64;
 const BATCH_WAIT_MS = 10;
+/** How long close() waits for the judges to take what was handed over before it asks for their last snapshot. */
+const ACK_WAIT_MS = 60_000;
 
 export class JudgePool {
   private readonly slots: Slot[] = [];
@@ -241,6 +243,12 @@ export class JudgePool {
     for (const s of this.slots) if (s.alive) this.post(s);
   }
 
+  /** Every exchange handed over received by its judge (or its judge gone), within ACK_WAIT_MS. */
+  private async acknowledged(): Promise<void> {
+    const until = performance.now() + ACK_WAIT_MS;
+    while (this.slots.some((s) => s.alive && s.inFlight > 0) && performance.now() < until) await new Promise((r) => setTimeout(r, 5));
+  }
+
   /** Exchanges waiting for a judge now (handed over, not yet judged). */
   queued(): number {
     return this.slots.reduce((n, s) => n + (s.alive ? s.inFlight : 0), 0);
@@ -282,7 +290,10 @@ export class JudgePool {
       // From here on exchanges are shed (counted): the last snapshot must hold every one handed over.
       this.closing = true;
       clearInterval(this.busyTimer);
-      // The callers asked for are answered first: the exchanges held for them are judged with them.
+      // The callers asked for are answered first: the exchanges held for them are judged with them. A judge asks
+      // when it receives an exchange: every batch handed over is acknowledged first (the asks came before the acks).
+      this.flush();
+      await this.acknowledged();
       await this.relay.settled();
       const last = await this.collect();
       for (const s of this.slots) s.alive = false;
