@@ -12,7 +12,7 @@ export { session, type Session } from './session.ts';
 export { parseLinks, serverNow } from './http-helpers.ts';
 export type { ApiResponse, Transport } from './client.ts';
 export { isApiDate, isApiDatetime } from './schema-formats.ts';
-export { fieldProblems, ofKind, presentFields as presentUserFields, USER_FIELD_GROUPS, type FieldProblem, type UserFieldGroup } from './user-view-fields.ts';
+export { ofKind, USER_FIELD_GROUPS, type UserFieldGroup } from './user-view-fields.ts';
 export { waitPastTimestamp } from './timestamp-gap.ts';
 export * from './fixtures.ts';
 export { addImpersonationTokens } from './bulk-tokens.ts';

@@ -75,13 +75,7 @@ export function requireFields(obj: Record<string, unknown>, group: FieldGroup, w
     const about = [field];
     requireThat(Object.prototype.hasOwnProperty.call(obj, field), `${what} MUST have ${field}.`, field, Object.keys(obj).join(', '), about);
     const value = obj[field];
-    requireThat(
-      ofKind(value, kinds),
-      `${what}: ${field} MUST be ${kinds.join(' or ')}.`,
-      kinds.join(' or '),
-      value,
-      about,
-    );
+    requireThat(ofKind(value, kinds), `${what}: ${field} MUST be ${kinds.join(' or ')}.`, kinds.join(' or '), value, about);
   }
 }
 
