@@ -59,6 +59,12 @@ describe('observe --har', () => {
     expect(c.exchanges).toBeGreaterThan(1000);
     expect(c.exchanges).toBeLessThan(live.summary.counts.exchanges);
     expect(c.upstreamErrors).toBe(0);
+    // Callers told apart by their placeholders, learnt from the recording's GET /user entries (the admin's: the
+    // main process's preflight, in the HAR too): the users, keys, e-mails, tokens and epics exchanges judged in full.
+    const family = judged.summary.operations.seen.filter((op) => /^\w+ \/(users?|groups\/:id\/epics)\b/.test(op.operation));
+    const full = family.reduce((t, op) => t + op.judgedInFull, 0);
+    const total = family.reduce((t, op) => t + op.count, 0);
+    expect(full / total, `${full} of ${total} judged in full`).toBeGreaterThanOrEqual(0.9);
 
     // Each credential its own placeholder: the admin's, the regular user's, and more; none shown.
     const text = readFileSync(har, 'utf8');

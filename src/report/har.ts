@@ -1,5 +1,6 @@
 /**
- * The run's HAR (CONFORMANCE_HAR=1): the workers append redacted entries to
+ * The run's HAR (CONFORMANCE_HAR=1): the workers and the main process (preflight, provisioning,
+ * probe, cleanup) append redacted entries to
  * <reports>/har-parts/*.jsonl, each secret as a keyed placeholder of its own (`[redacted:<16 hex>]`,
  * kit/recorder.ts); at the end they are assembled, in time order, into <reports>/run.har, the
  * placeholders numbered `[redacted-1]`, `[redacted-2]`... in order of first appearance, and the

@@ -28,6 +28,7 @@ import {
   type ThrottleLog,
 } from '../kit/channels.ts';
 import { secretLearner } from '../kit/learn-secrets.ts';
+import { recorder, recordHarTo } from '../kit/recorder.ts';
 import { cleanupLedger } from './ledger-cleanup.ts';
 import { probeCapabilities } from './probe.ts';
 import { sweepPrefixes, type SweepResult } from './prefix-sweep.ts';
@@ -103,9 +104,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       log: ownBound(throttleFileLog(throttleFile)),
     },
   });
-  // Every request of this process is counted into its phase (summary.json's requestsByPhase).
-  const phaseClient = (phase: MainPhase) => admin.observedBy([secretLearner(secrets), () => noteRequests(phase)]);
   const reportsDir = resolve(config.reportsDir);
+  // CONFORMANCE_HAR: this process's exchanges (preflight, provisioning, probe, cleanup) go into the run's HAR beside the
+  // workers', under the same key: the preflight's GET /user is what tells a reader of the HAR who the admin's token is.
+  const harKey = config.har ? randomBytes(16).toString('hex') : undefined;
+  if (harKey) recordHarTo(join(reportsDir, 'har-parts', `${config.runPrefix}-main-${process.pid}.jsonl`), harKey);
+  // Every request of this process is counted into its phase (summary.json's requestsByPhase).
+  const phaseClient = (phase: MainPhase) =>
+    admin.observedBy([secretLearner(secrets), ...(harKey ? [recorder(secrets)] : []), () => noteRequests(phase)]);
   const ledgerPath = join(reportsDir, `ledger-${config.runPrefix}.jsonl`);
 
   const cleanup = async () => {
@@ -157,6 +163,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       for (const a of awaiting) console.error(`  ${a.what}: ${a.reason}`);
     }
     noteCleanup(report);
+    // This process's last exchange is in the HAR's parts: nothing more is recorded (another run in this process has its own).
+    if (harKey) recordHarTo(undefined);
     if (stopReference) {
       await stopReference();
       // Nothing is left to retry on a server that stopped with the run: no ledger for `conformance cleanup` to find.
@@ -203,7 +211,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       capabilities,
       installation,
       secretsPath,
-      ...(config.har ? { harKey: randomBytes(16).toString('hex') } : {}),
+      ...(harKey ? { harKey } : {}),
       // The workers send side by side: each gets an equal share of the rate cap, so together they never exceed it
       // without a lock or a token bucket shared between processes (a worker's requests wait on none but its own).
       // A run with fewer files than workers, or its last file, goes slower than the cap: it is a ceiling.
