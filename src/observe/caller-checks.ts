@@ -15,6 +15,7 @@ import type { ApiResponse } from '../kit/exchange.ts';
 import { validateAgainst } from '../kit/schemas.ts';
 import { fieldProblems, presentFields, type UserFieldGroup } from '../kit/user-view-fields.ts';
 import { answerCells } from '../spec/authorization-matrix.ts';
+import { EPIC_FIXED_FIELDS } from '../spec/epic-fields.ts';
 import { specPath } from '../spec/paths.ts';
 import type { Caller, CallerBook, OwnedFamily } from './callers.ts';
 import type { MatchedOperation } from './exchange-view.ts';
@@ -40,14 +41,7 @@ const OWN_LISTS: Readonly<Record<string, { family: OwnedFamily; clause: string }
 const FAMILY_OF_TAG: Readonly<Record<string, OwnedFamily>> = { 'ssh-keys': 'ssh-keys', 'gpg-keys': 'gpg-keys', emails: 'emails' };
 
 /** The fixed/inherited date fields an epic shows a caller who may edit it (epics.field.fixed_visible). */
-const FIXED_FIELDS = [
-  'start_date_is_fixed',
-  'due_date_is_fixed',
-  'start_date_fixed',
-  'due_date_fixed',
-  'start_date_from_inherited_source',
-  'due_date_from_inherited_source',
-];
+const FIXED_FIELDS: readonly string[] = EPIC_FIXED_FIELDS;
 const EPIC_VIEWS = new Set([
   'GET /groups/:id/epics',
   'GET /groups/:id/epics/:epic_iid',

@@ -21,6 +21,7 @@ import {
   type CreatedUser,
   type Session,
 } from '../../src/kit/index.ts';
+import { EPIC_FIXED_FIELDS } from '../../src/spec/epic-fields.ts';
 
 export { ACCESS_LEVEL };
 
@@ -187,14 +188,8 @@ export const CORE_FIELDS: Record<string, FieldKind> = {
   downvotes: 'integer',
 };
 
-export const FIXED_FIELDS = [
-  'start_date_is_fixed',
-  'due_date_is_fixed',
-  'start_date_fixed',
-  'due_date_fixed',
-  'start_date_from_inherited_source',
-  'due_date_from_inherited_source',
-] as const;
+/** The fixed/inherited date fields only a caller who may edit sees (src/spec/epic-fields.ts). */
+export const FIXED_FIELDS = EPIC_FIXED_FIELDS;
 
 /** A description of exactly n characters. */
 export const text = (n: number) => 'd'.repeat(n);

@@ -11,6 +11,7 @@ import { gpgPublicKey } from '../../kit/generators/gpg-keys.ts';
 import { sshPublicKey } from '../../kit/generators/ssh-keys.ts';
 import { postUser, testServer, type TestServer } from '../testing.ts';
 import { PLATFORM_PROFILE } from './registry.ts';
+import { EPIC_FIXED_FIELDS } from '../../spec/epic-fields.ts';
 
 describe('the platform profile', () => {
   it('names the platform source of each departure it switches on', () => {
@@ -153,14 +154,7 @@ describe('each departure, spec profile then platform profile', () => {
       const one = (await t.req('GET', `/groups/${group}/epics/${iid}`, { token: jane.token })).data;
       const item = (await t.req('GET', `/groups/${group}/epics`, { token: jane.token })).data[0];
       const todo = (await t.req('POST', `/groups/${group}/epics/${iid}/todo`, { token: jane.token })).data;
-      const fixed = [
-        'start_date_is_fixed',
-        'due_date_is_fixed',
-        'start_date_fixed',
-        'due_date_fixed',
-        'start_date_from_inherited_source',
-        'due_date_from_inherited_source',
-      ];
+      const fixed = [...EPIC_FIXED_FIELDS];
       for (const epic of [one, item, todo.target]) expect(fixed.filter((f) => f in epic)).toEqual(platform ? fixed : []);
     });
   });
