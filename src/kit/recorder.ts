@@ -64,6 +64,7 @@ const outside = newLog();
 const current = (): TestLog => tests.getStore() ?? outside;
 
 let harFile: string | undefined;
+let harPhase: string | undefined;
 /** What each secret becomes in the HAR: a keyed placeholder of its own (numbered when the HAR is assembled). */
 let harSecret: Replacement | undefined;
 
@@ -130,10 +131,12 @@ const REPLAY_BODY = 16 * 1024 * 1024;
  * Also append every exchange, redacted, to this file as one HAR entry per line (CONFORMANCE_HAR=1). Each secret
  * becomes a placeholder of its own, the HMAC of it under `key` (the run's, shared by its workers: the same
  * credential, the same placeholder); report/har.ts numbers them `[redacted-1]`... when it assembles the HAR.
+ * `phase`: the entries' `_phase` where no test sends them ('main process': preflight, provisioning, cleanup).
  */
-export function recordHarTo(file: string | undefined, key: string = randomBytes(16).toString('hex')): void {
+export function recordHarTo(file: string | undefined, key: string = randomBytes(16).toString('hex'), phase?: string): void {
   harFile = file;
   harSecret = keyedPlaceholder(key);
+  harPhase = phase;
   if (file) mkdirSync(dirname(file), { recursive: true });
 }
 
@@ -191,6 +194,7 @@ function harEntry(res: ApiResponse, secrets: SecretSet, as: Replacement): object
     // Which test sent it (HAR allows custom fields starting with "_"), and which run of a side-by-side property.
     _test: current().name,
     ...(run === undefined ? {} : { _run: run }),
+    ...(harPhase === undefined ? {} : { _phase: harPhase }),
   };
 }
 

@@ -9,7 +9,8 @@
  * collection others add to (keyset pages of /projects) may take one page more in one run than in
  * the other: a request repeating the one before it counts once. The HAR numbers each credential's
  * placeholder in order of first appearance (`[redacted-3]`), an order the interleaving decides: the
- * numbers are compared as one placeholder.
+ * numbers are compared as one placeholder. The main process's requests (preflight, provisioning, probe, cleanup)
+ * go side by side, in an order the seed does not decide: they are compared as a set.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ const SUITE = 'suites/properties';
 interface HarEntry {
   _test?: string;
   _run?: number;
+  _phase?: string;
   request: { method: string; url: string; postData?: { text: string } };
 }
 
@@ -43,12 +45,13 @@ function requestsByTest(reportsDir: string, since: number): Map<string, string[]
       .replace(/("(?:\w+_)?i?id)":\s*\d+/g, '$1":":n"')
       .replace(/-----BEGIN PGP [A-Z ]+-----.*?-----END PGP [A-Z ]+-----/gs, '<pgp key>');
     // The runs of a side-by-side property interleave: each run's requests are compared in order.
-    const key = `${e._test ?? '(outside a test)'}${e._run === undefined ? '' : ` #${e._run}`}`;
+    const key = e._phase ?? `${e._test ?? '(outside a test)'}${e._run === undefined ? '' : ` #${e._run}`}`;
     const requests = byTest.get(key) ?? [];
     const request = `${e.request.method} ${path}${query} ${body}`.replace(/\[redacted-\d+\]/g, '[redacted]');
     if (requests.at(-1) !== request) requests.push(request);
     byTest.set(key, requests);
   }
+  for (const [key, requests] of byTest) if (har.log.entries.some((e) => e._phase === key)) byTest.set(key, [...new Set(requests)].sort());
   return byTest;
 }
 

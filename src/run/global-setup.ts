@@ -108,7 +108,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // CONFORMANCE_HAR: this process's exchanges (preflight, provisioning, probe, cleanup) go into the run's HAR beside the
   // workers', under the same key: the preflight's GET /user is what tells a reader of the HAR who the admin's token is.
   const harKey = config.har ? randomBytes(16).toString('hex') : undefined;
-  if (harKey) recordHarTo(join(reportsDir, 'har-parts', `${config.runPrefix}-main-${process.pid}.jsonl`), harKey);
+  if (harKey) recordHarTo(join(reportsDir, 'har-parts', `${config.runPrefix}-main-${process.pid}.jsonl`), harKey, 'main process');
   // Every request of this process is counted into its phase (summary.json's requestsByPhase).
   const phaseClient = (phase: MainPhase) =>
     admin.observedBy([secretLearner(secrets), ...(harKey ? [recorder(secrets)] : []), () => noteRequests(phase)]);
