@@ -291,7 +291,13 @@ export function learnFromAnswer(
   book: CallerBook,
   sent: Record<string, unknown> | undefined,
 ): void {
-  if (res.status < 200 || res.status > 299 || res.json === undefined) return;
+  if (res.status < 200 || res.status > 299) return;
+  // A PUT /users/:id that set admin: whatever its body (the spec does not show it).
+  if (op.name === 'PUT /users/:id' && /^\d+$/.test(op.params.id ?? '')) {
+    const admin = truthy(sent?.admin);
+    if (admin !== undefined) book.learnAdminFlag(Number(op.params.id), admin);
+  }
+  if (res.json === undefined) return;
   const items = itemsOf(res.json);
   const family = FAMILY_OF_TAG[op.row.tag];
   if (family && (op.row.method === 'GET' || op.row.method === 'POST') && !('key_id' in op.params) && !('email_id' in op.params)) {
@@ -307,8 +313,4 @@ export function learnFromAnswer(
     for (const i of items) if (Number.isInteger(i.group_id)) book.learnEditor(caller.id, i.group_id as number);
   if (op.name === 'GET /users' || op.name === 'GET /users/:id' || op.name === 'PUT /users/:id')
     for (const i of items) if (Number.isInteger(i.id) && typeof i.is_admin === 'boolean') book.learnAdminFlag(i.id as number, i.is_admin);
-  if (op.name === 'PUT /users/:id' && /^\d+$/.test(op.params.id ?? '')) {
-    const admin = truthy(sent?.admin);
-    if (admin !== undefined) book.learnAdminFlag(Number(op.params.id), admin);
-  }
 }
