@@ -110,6 +110,7 @@ export async function judgeHar(files: readonly string[], options: HarOptions = {
   const origins = new Set<string>();
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
+  let judgeErrors = 0;
   for (const [n, file] of files.entries()) {
     const entries: unknown[] = readEntries(file);
     const before = last;
@@ -129,21 +130,26 @@ export async function judgeHar(files: readonly string[], options: HarOptions = {
       try {
         observation.record(m.exchange);
       } catch (e) {
-        // As live: a judge that throws leaves that exchange not judged, never the others.
+        // As live: a judge that throws leaves that exchange not judged (counted), never the others.
+        judgeErrors++;
         process.emitWarning(`conformance observe --har: entry ${i} of ${file} could not be judged: ${(e as Error).message}`);
       }
     }
     if (n > 0 && fileFirst < before)
       recorded.notes.push(`${file} begins before the files given before it end: files are judged in the order given, not interleaved`);
   }
+  const judged = observation.snapshot();
   const summary = {
-    ...observeSummary(observation.snapshot(), {
-      upstream: origins.size ? [...origins].join(', ') : 'recorded traffic (no API entry)',
-      kitVersion: packageVersion(),
-      startedAt: new Date(Number.isFinite(first) ? first : Date.now()).toISOString(),
-      durationMs: Number.isFinite(first) ? last - first : 0,
-      baseline: options.baseline,
-    }),
+    ...observeSummary(
+      { ...judged, counts: { ...judged.counts, judgeErrors } as typeof judged.counts },
+      {
+        upstream: origins.size ? [...origins].join(', ') : 'recorded traffic (no API entry)',
+        kitVersion: packageVersion(),
+        startedAt: new Date(Number.isFinite(first) ? first : Date.now()).toISOString(),
+        durationMs: Number.isFinite(first) ? last - first : 0,
+        baseline: options.baseline,
+      },
+    ),
     recorded,
   };
   const written = await writeObserveReports(summary, options.reportsDir ?? 'reports', observation.secrets);
