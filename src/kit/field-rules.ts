@@ -7,6 +7,7 @@
  *   firstBadField(res, 'datetime')   // ['/0/created_at', '2020-01-01T12:00:00Z'], or undefined
  */
 import type { ApiResponse } from './exchange.ts';
+import { KeyClasses, KeyShapes } from './key-shapes.ts';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -39,34 +40,8 @@ const RULE_LIST: FieldRule[] = Object.values(FIELD_RULES);
 const RULE_INDEX = new Map(Object.keys(FIELD_RULES).map((name, i) => [name, i]));
 const ALL_RULES = (1 << RULE_LIST.length) - 1;
 
-/** Which rules look at a key (bit i: RULE_LIST[i]); field names repeat, so each is classified once. */
-const keyClasses = new Map<string, number>();
-const KEY_CLASSES_KEPT = 10_000;
-
-function classOf(key: string): number {
-  let mask = keyClasses.get(key);
-  if (mask === undefined) {
-    mask = 0;
-    for (let i = 0; i < RULE_LIST.length; i++) if (RULE_LIST[i]!.key(key)) mask |= 1 << i;
-    if (keyClasses.size >= KEY_CLASSES_KEPT) keyClasses.clear();
-    keyClasses.set(key, mask);
-  }
-  return mask;
-}
-
-/** An object's keys and the rules looking at each (0 for most): what objects of one shape share. */
-interface Shape {
-  keys: string[];
-  masks: number[];
-  /** Some key has a rule. */
-  any: boolean;
-}
-
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+/** Which rules look at a key (bit i: RULE_LIST[i]). */
+const KEY_CLASSES = new KeyClasses((key) => RULE_LIST.reduce((mask, rule, i) => (rule.key(key) ? mask | (1 << i) : mask), 0));
 
 type Found = readonly [pointer: string, value: unknown];
 
@@ -77,8 +52,7 @@ class FieldWalk {
   private open = ALL_RULES;
   /** The path to the value being walked: keys and indexes, one per depth. */
   private readonly path: (string | number)[] = [];
-  /** The last shape met at each depth (the items of a list share theirs). */
-  private readonly shapes: (Shape | undefined)[] = [];
+  private readonly shapes = new KeyShapes(KEY_CLASSES);
 
   walk(value: unknown, depth: number): void {
     if (Array.isArray(value)) {
@@ -93,11 +67,11 @@ class FieldWalk {
     }
     const keys = Object.keys(value as object);
     const values = Object.values(value as object) as unknown[];
-    const shape = this.shapeAt(depth, keys);
+    const shape = this.shapes.at(depth, keys);
     for (let j = 0; j < keys.length; j++) {
       if (!this.open) return;
       const v = values[j];
-      const hits = shape.any ? shape.masks[j]! & this.open : 0;
+      const hits = shape.union ? shape.masks[j]! & this.open : 0;
       if (hits) this.judge(hits, keys[j]!, v, depth);
       if (v !== null && typeof v === 'object') {
         this.path[depth] = keys[j]!;
@@ -114,15 +88,6 @@ class FieldWalk {
         this.open &= ~(1 << i);
       }
     }
-  }
-
-  private shapeAt(depth: number, keys: string[]): Shape {
-    const last = this.shapes[depth];
-    if (last && sameKeys(last.keys, keys)) return last;
-    const masks = keys.map(classOf);
-    const shape = { keys, masks, any: masks.some((m) => m !== 0) };
-    this.shapes[depth] = shape;
-    return shape;
   }
 }
 
