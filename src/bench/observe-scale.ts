@@ -59,7 +59,10 @@ async function run(
   return {
     ...r,
     ...(cpuBefore && cpuAfter
-      ? { mainUsPerRequest: per(cpuAfter.mainMs, cpuBefore.mainMs), judgesUsPerRequest: per(cpuAfter.niceMs, cpuBefore.niceMs) }
+      ? {
+          mainUsPerRequest: per(cpuAfter.mainMs, cpuBefore.mainMs),
+          otherUsPerRequest: per(cpuAfter.allMs - cpuAfter.mainMs, cpuBefore.allMs - cpuBefore.mainMs),
+        }
       : {}),
     ...(before && after ? { judged: after.judged - before.judged, shed: after.shed - before.shed } : {}),
   };
