@@ -6,13 +6,9 @@
  * proxy's pipes, the upstream, other processes): it stops judging for `pauseMs`, its queue fills,
  * and the pool sheds (counted) instead of the pipes slowing down. Elsewhere (no schedstat) it never pauses.
  *
- * The proxy's thread reads its own waits the same way (ThreadWaits): while it waits for a CPU, the
- * steady judge keeps to its allowance (judge-pool.ts).
- *
  *   const manners = new CpuManners(0.5);
  *   manners.start();                 // before a run of judging
  *   if (manners.shouldPause()) ...   // after each batch: true when the CPU is contended
- *   const waits = new ThreadWaits(); waits.share()   // 0.3: this thread waited 30% of the time since the last reading
  */
 import { readFileSync } from 'node:fs';
 
@@ -56,21 +52,5 @@ export class CpuManners {
     this.since = now;
     this.waited = waited;
     return share > this.waitShare;
-  }
-}
-
-/** The share of wall time the calling thread waited for a CPU (on a run queue) since the last reading; undefined where unknown. */
-export class ThreadWaits {
-  private at = performance.now();
-  private waited = waitedNs();
-
-  share(): number | undefined {
-    const now = performance.now();
-    const waited = waitedNs();
-    if (waited === undefined || this.waited === undefined) return undefined;
-    const share = (waited - this.waited) / 1e6 / Math.max(1e-3, now - this.at);
-    this.at = now;
-    this.waited = waited;
-    return share;
   }
 }

@@ -3,8 +3,7 @@
  * bounded queue. offer() never waits and never throws: an exchange goes into the current batch of a
  * judge (a batch leaves when it holds 64 or after 10 ms, bodies transferred, not cloned): the steady
  * judge (the process's priority) while its rate allows (`steadyRate` a second, so that light traffic
- * is judged whatever else the machine runs) or the proxy's thread has CPU to spare (not busy, below, and
- * waiting for a CPU less than a quarter of the last 100 ms), else the least busy spare judge (nice 19, SCHED_IDLE:
+ * is judged whatever else the machine runs) or the proxy's thread is not busy (below), else the least busy spare judge (nice 19, SCHED_IDLE:
  * CPU nobody else wants) unless the proxy's own thread was busy (its event loop more than `busyAbove`
  * of the last 100 ms: forwarding comes first, the spare judges would slow it); unless that judge is behind (its share of `queueLimit` exchanges or
  * `queueBytes` bytes handed over and not yet judged): then it is counted as shed, and forgotten. `sample` < 1 judges that fraction of
@@ -20,7 +19,6 @@
 import { performance } from 'node:perf_hooks';
 import { apiTarget } from './exchange-view.ts';
 import { mergeSnapshots } from './merge-snapshots.ts';
-import { ThreadWaits } from './judge-manners.ts';
 import { newSlot, startThread, type Slot } from './judge-thread.ts';
 import type { ObservedExchange } from './proxy.ts';
 import {
@@ -68,8 +66,6 @@ const MAX_RESTARTS = 5;
 /** Exchanges per message at most, and how long a batch may wait to fill: each message wakes a judge and its answer the proxy's thread. */
 const BATCH = 64;
 const BATCH_WAIT_MS = 10;
-/** The share of 100 ms the proxy's thread may wait for a CPU (others want the cores) and the steady judge still take more than its allowance. */
-const CONTENDED_ABOVE = 0.25;
 
 export class JudgePool {
   private readonly slots: Slot[] = [];
@@ -87,8 +83,6 @@ export class JudgePool {
   private refilled = performance.now();
   /** The proxy's thread was busy over the last 100 ms: the spare judges are left out, the steady one keeps to its allowance (the rest is shed). */
   private busy = false;
-  /** The proxy's thread waited for a CPU more than CONTENDED_ABOVE of the last 100 ms: the steady judge keeps to its allowance. */
-  private contended = false;
   private busyTimer?: NodeJS.Timeout;
 
   private restarts = 0;
@@ -117,11 +111,9 @@ export class JudgePool {
     const busyAbove = o.busyAbove ?? 0.75;
     if (busyAbove < 1) {
       let last = performance.eventLoopUtilization();
-      const waits = new ThreadWaits();
       this.busyTimer = setInterval(() => {
         const now = performance.eventLoopUtilization();
         this.busy = performance.eventLoopUtilization(now, last).utilization > busyAbove;
-        this.contended = (waits.share() ?? 0) > CONTENDED_ABOVE;
         last = now;
       }, 100);
       this.busyTimer.unref();
@@ -212,8 +204,8 @@ export class JudgePool {
       const now = performance.now();
       this.tokens = Math.min(this.steadyRate, this.tokens + ((now - this.refilled) * this.steadyRate) / 1000);
       this.refilled = now;
-      // Its allowance whatever the proxy's thread does; beyond it, every exchange while that thread has CPU to spare.
-      if ((this.tokens >= 1 || !(this.busy || this.contended)) && steady.inFlight < this.queueLimit / this.slots.length) {
+      // Its allowance whatever the proxy's thread does; beyond it, every exchange while that thread is not busy.
+      if ((this.tokens >= 1 || !this.busy) && steady.inFlight < this.queueLimit / this.slots.length) {
         if (this.tokens >= 1) this.tokens -= 1;
         return steady;
       }
