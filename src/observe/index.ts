@@ -47,7 +47,7 @@ export interface ObserveOptions {
   sample?: number;
   /** Spare judges: worker threads at the lowest priority (default 1), beside the steady judge. */
   judges?: number;
-  /** Exchanges a second the steady judge (at the process's priority) takes whatever the load (default 500; 0: none); more while the proxy's thread is not busy. */
+  /** Exchanges a second the steady judge (at the process's priority) takes at most (default 500; 0: none). */
   steadyRate?: number;
   /**
    * Every exchange to the steady judge, at the process's priority, whatever the rate (the queue's bound still

@@ -3,7 +3,7 @@
  * bounded queue. offer() never waits and never throws: an exchange goes into the current batch of a
  * judge (a batch leaves when it holds 64 or after 10 ms, bodies transferred, not cloned): the steady
  * judge (the process's priority) while its rate allows (`steadyRate` a second, so that light traffic
- * is judged whatever else the machine runs) or the proxy's thread is not busy (below), else the least busy spare judge (nice 19, SCHED_IDLE:
+ * is judged whatever else the machine runs), else the least busy spare judge (nice 19, SCHED_IDLE:
  * CPU nobody else wants) unless the proxy's own thread was busy (its event loop more than `busyAbove`
  * of the last 100 ms: forwarding comes first, the spare judges would slow it); unless that judge is behind (its share of `queueLimit` exchanges or
  * `queueBytes` bytes handed over and not yet judged): then it is counted as shed, and forgotten. `sample` < 1 judges that fraction of
@@ -41,7 +41,7 @@ export interface JudgePoolOptions {
   urlRoot?: string;
   /** Spare judges: worker threads at the lowest priority (default 1); beside them, one steady judge. */
   workers?: number;
-  /** Exchanges a second the steady judge takes whatever the proxy's thread does (default 500; 0: no steady judge); more while it is not busy. */
+  /** Exchanges a second the steady judge takes at most (default 500; 0: no steady judge). */
   steadyRate?: number;
   /** Exchanges handed over and not yet judged, at most (default 2000). */
   queueLimit?: number;
@@ -49,7 +49,7 @@ export interface JudgePoolOptions {
   queueBytes?: number;
   /** The fraction of API exchanges judged, 0 < sample <= 1 (default 1). */
   sample?: number;
-  /** While the proxy's thread was busier than this share of the last 100 ms the spare judges get nothing, the steady one its allowance only (default 0.75; 1: never). */
+  /** The spare judges get nothing while the proxy's thread was busier than this share of the last 100 ms (default 0.75; 1: never). */
   busyAbove?: number;
   /** Spare judges at nice 19 and SCHED_IDLE (default true). */
   lowPriority?: boolean;
@@ -81,7 +81,7 @@ export class JudgePool {
   /** The steady judge's allowance: exchanges it may still take (refilled at steadyRate a second, up to one second's worth). */
   private tokens = 0;
   private refilled = performance.now();
-  /** The proxy's thread was busy over the last 100 ms: the spare judges are left out, the steady one keeps to its allowance (the rest is shed). */
+  /** The proxy's thread was busy over the last 100 ms: the spare judges are left out (what the steady one cannot take is shed). */
   private busy = false;
   private busyTimer?: NodeJS.Timeout;
 
@@ -197,16 +197,15 @@ export class JudgePool {
     }
   }
 
-  /** The steady judge while its allowance lasts or the proxy's thread is not busy (and it keeps up), else the least busy spare one. */
+  /** The steady judge while its allowance lasts (and it keeps up), else the least busy spare one. */
   private judgeFor(): Slot | undefined {
     const steady = this.slots[0]?.kind === 'steady' ? this.slots[0] : undefined;
     if (steady?.alive) {
       const now = performance.now();
       this.tokens = Math.min(this.steadyRate, this.tokens + ((now - this.refilled) * this.steadyRate) / 1000);
       this.refilled = now;
-      // Its allowance whatever the proxy's thread does; beyond it, every exchange while that thread is not busy.
-      if ((this.tokens >= 1 || !this.busy) && steady.inFlight < this.queueLimit / this.slots.length) {
-        if (this.tokens >= 1) this.tokens -= 1;
+      if (this.tokens >= 1 && steady.inFlight < this.queueLimit / this.slots.length) {
+        this.tokens -= 1;
         return steady;
       }
     }
