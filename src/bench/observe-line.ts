@@ -17,9 +17,9 @@ export interface ProxyRun {
   total: number;
   p50Ms: number;
   p99Ms: number;
-  /** µs of CPU per request: the forwarding thread, and observe's judges (0 for the plain proxy). */
+  /** µs of CPU per request: the forwarding thread, and every other thread (observe's judges; the runtime's GC and I/O threads, in both proxies). */
   mainUsPerRequest?: number;
-  judgesUsPerRequest?: number;
+  otherUsPerRequest?: number;
   /** observe only: what its judges did with the run's exchanges. */
   judged?: number;
   shed?: number;
@@ -56,6 +56,7 @@ const RSS_GROWTH_TARGET = 1.1;
 const ms = (n: number) => round(n, 2);
 const share = (r: ProxyRun) => ((r.judged ?? 0) + (r.shed ?? 0) > 0 ? (100 * (r.judged ?? 0)) / ((r.judged ?? 0) + (r.shed ?? 0)) : 0);
 const cpu = (r: ProxyRun) => `${round(r.mainUsPerRequest ?? 0, 1)} µs`;
+const other = (r: ProxyRun) => `${round(r.otherUsPerRequest ?? 0, 1)} µs`;
 
 export function observeLines(n: ObserveScaleNumbers): Measurement[] {
   const ratios = n.observe.map((o, i) => o.rps / n.plain[i]!.rps);
@@ -74,7 +75,7 @@ export function observeLines(n: ObserveScaleNumbers): Measurement[] {
       summary:
         `median of the rounds' ratios (${ratios.map((r) => round(r)).join(', ')}): observe ${n.observe.map((r) => Math.round(r.rps)).join(', ')} req/s, ` +
         `plain ${n.plain.map((r) => Math.round(r.rps)).join(', ')} (${rounds}); forwarding thread's CPU per request ` +
-        `observe ${n.observe.map(cpu).join(', ')}, plain ${n.plain.map(cpu).join(', ')}; judges ${n.observe.map((r) => `${round(r.judgesUsPerRequest ?? 0, 1)} µs`).join(', ')}`,
+        `observe ${n.observe.map(cpu).join(', ')}, plain ${n.plain.map(cpu).join(', ')}; the other threads (judges, GC) observe ${n.observe.map(other).join(', ')}, plain ${n.plain.map(other).join(', ')}`,
       details: { roundRatios: ratios.map((r) => round(r, 3)), plain: n.plain, observe: n.observe, connections: n.connections },
     }),
     judge({
@@ -106,7 +107,7 @@ export function observeLines(n: ObserveScaleNumbers): Measurement[] {
       target: { op: '>=', value: 100 },
       summary:
         `${Math.round(n.halfRate)} req/s offered for ${n.durationSec * 2} s (${Math.round(n.observeHalf.rps)} served): ${n.observeHalf.judged} judged, ` +
-        `${n.observeHalf.shed} shed; the judges' CPU ${round(n.observeHalf.judgesUsPerRequest ?? 0, 1)} µs per request`,
+        `${n.observeHalf.shed} shed; CPU per request: forwarding thread ${cpu(n.observeHalf)}, the other threads (judges, GC) ${other(n.observeHalf)} (plain ${cpu(n.plainHalf)}, ${other(n.plainHalf)})`,
       details: { halfRate: round(n.halfRate, 1), observe: n.observeHalf, plain: n.plainHalf },
     }),
     judge({

@@ -1,13 +1,12 @@
 /**
- * The load of observe's bench lines: autocannon against a proxy, at saturation (fixed connections)
- * or at a fixed rate (`overallRate`), every answer's own time kept (autocannon's histogram rounds to
- * whole milliseconds; the target is 1 ms), so that p50 and p99 are exact. Every answer must be 200.
+ * The saturation load of observe's bench lines: autocannon against a proxy at fixed connections,
+ * every answer's own time kept (autocannon's histogram rounds to whole milliseconds; the target is
+ * 1 ms), so that p50 and p99 are exact. Every answer must be 200. A steady rate: paced-load.ts.
  *
  *   const r = await proxyLoad({ url, headers, connections: 50, durationSec: 5 });
  *   r.rps; r.p50Ms; r.p99Ms
- *   await proxyLoad({ url, headers, connections: 50, durationSec: 5, overallRate: 400 });   // half a rate
  */
-import autocannon, { type Request } from 'autocannon';
+import autocannon from 'autocannon';
 import { KitError } from '../shared/errors.ts';
 
 export interface ProxyLoadOptions {
@@ -15,10 +14,6 @@ export interface ProxyLoadOptions {
   headers: Record<string, string>;
   connections: number;
   durationSec: number;
-  /** Stop after this many requests instead of after durationSec. */
-  amount?: number;
-  overallRate?: number;
-  requests?: Request[];
 }
 
 export interface ProxyLoadResult {
@@ -40,11 +35,9 @@ export async function proxyLoad(o: ProxyLoadOptions): Promise<ProxyLoadResult> {
   const run = autocannon({
     url: o.url,
     connections: o.connections,
-    ...(o.amount ? { amount: o.amount } : { duration: o.durationSec }),
+    duration: o.durationSec,
     timeout: 30,
     headers: o.headers,
-    ...(o.overallRate ? { overallRate: Math.max(1, Math.round(o.overallRate)) } : {}),
-    ...(o.requests ? { requests: o.requests } : {}),
   });
   run.on('response', (_client, _status, _bytes, ms) => {
     if (n === times.length) {

@@ -5,16 +5,17 @@
  * (autocannon) here. After a warm-up of each, they take turns at 50 connections (plain, observe,
  * observe, plain...), so that the other processes of a busy machine weigh on both alike; observe's
  * judges are asked after each of its runs, so that their backlog never falls on the plain proxy's
- * run. Then both at half the plain proxy's median saturation rate, then a long run through observe
- * alone at that rate, every URL new, its RSS read after the first quarter and at the end.
+ * run. Then both at half the plain proxy's median saturation rate (paced-load.ts: an even pace, not
+ * autocannon's quota sent at the start of each second), then a long run through observe alone at
+ * that rate, every URL new, its RSS read after the first quarter and at the end.
  *
  *   const numbers = await measureObserveScale({ durationSec: 3, rounds: 5, exchanges: 200_000, log });
  */
-import type { Request } from 'autocannon';
 import { startChild, type Child } from './children.ts';
 import type { Measurement } from './measurement.ts';
 import { observeLines, type ObserveScaleNumbers, type ProxyRun } from './observe-line.ts';
 import { proxyLoad } from './observe-load.ts';
+import { pacedLoad } from './paced-load.ts';
 import { threadCpu } from './thread-cpu.ts';
 import { median } from './throughput.ts';
 
@@ -39,19 +40,19 @@ async function counts(observe: Child): Promise<Counts & { rssBytes: number; heap
 /** One run against a proxy child: the load, the CPU of its threads per request and, for observe, what its judges did. */
 async function run(
   child: Child,
-  o: { token: string; durationSec: number; overallRate?: number; amount?: number; requests?: Request[]; observe?: boolean },
+  o: { token: string; durationSec: number; rate?: number; amount?: number; path?: (i: number) => string; observe?: boolean },
 ): Promise<ProxyRun> {
   const before = o.observe ? await counts(child) : undefined;
   const cpuBefore = threadCpu(child.pid);
-  const r = await proxyLoad({
-    url: `${child.ready.url}${PATH}`,
-    headers: { 'private-token': o.token },
-    connections: CONNECTIONS,
-    durationSec: o.durationSec,
-    ...(o.overallRate ? { overallRate: o.overallRate } : {}),
-    ...(o.amount ? { amount: o.amount } : {}),
-    ...(o.requests ? { requests: o.requests } : {}),
-  });
+  const load = { url: `${child.ready.url}${PATH}`, headers: { 'private-token': o.token }, connections: CONNECTIONS };
+  const r = o.rate
+    ? await pacedLoad({
+        ...load,
+        rate: o.rate,
+        ...(o.amount ? { amount: o.amount } : { durationSec: o.durationSec }),
+        ...(o.path ? { path: o.path } : {}),
+      })
+    : await proxyLoad({ ...load, durationSec: o.durationSec });
   const cpuAfter = threadCpu(child.pid);
   // For observe, after its judges have judged everything handed over (the stats wait for them).
   const after = o.observe ? await counts(child) : undefined;
@@ -59,7 +60,10 @@ async function run(
   return {
     ...r,
     ...(cpuBefore && cpuAfter
-      ? { mainUsPerRequest: per(cpuAfter.mainMs, cpuBefore.mainMs), judgesUsPerRequest: per(cpuAfter.niceMs, cpuBefore.niceMs) }
+      ? {
+          mainUsPerRequest: per(cpuAfter.mainMs, cpuBefore.mainMs),
+          otherUsPerRequest: per(cpuAfter.allMs - cpuAfter.mainMs, cpuBefore.allMs - cpuBefore.mainMs),
+        }
       : {}),
     ...(before && after ? { judged: after.judged - before.judged, shed: after.shed - before.shed } : {}),
   };
@@ -98,26 +102,19 @@ export async function measureObserveScale(o: ObserveScaleOptions): Promise<Measu
     }
     const halfRate = median(plainRuns.map((r) => r.rps)) / 2;
     o.log(`[bench] 13. at half the plain proxy's rate: ${Math.round(halfRate)} req/s, ${o.durationSec * 2} s each`);
-    const plainHalf = await run(plain, { token, durationSec: o.durationSec * 2, overallRate: halfRate });
-    const observeHalf = await run(observe, { token, durationSec: o.durationSec * 2, overallRate: halfRate, observe: true });
+    const plainHalf = await run(plain, { token, durationSec: o.durationSec * 2, rate: halfRate });
+    const observeHalf = await run(observe, { token, durationSec: o.durationSec * 2, rate: halfRate, observe: true });
     o.log(
       `  plain ${Math.round(plainHalf.rps)} req/s; observe ${Math.round(observeHalf.rps)} req/s, ${observeHalf.judged} judged, ${observeHalf.shed} shed`,
     );
 
     o.log(`[bench] 14. observe's RSS over ${o.exchanges} exchanges at ${Math.round(halfRate)} req/s, every URL new`);
     let n = 0;
-    const requests: Request[] = [{ setupRequest: (req) => ({ ...req, path: `${PATH}&probe=${n++}` }) }];
+    const path = () => `${PATH}&probe=${n++}`;
     const quarter = Math.round(o.exchanges / 4);
-    const first = await run(observe, { token, durationSec: 0, amount: quarter, overallRate: halfRate, requests, observe: true });
+    const first = await run(observe, { token, durationSec: 0, amount: quarter, rate: halfRate, path, observe: true });
     const atQuarter = await counts(observe);
-    const rest = await run(observe, {
-      token,
-      durationSec: 0,
-      amount: o.exchanges - quarter,
-      overallRate: halfRate,
-      requests,
-      observe: true,
-    });
+    const rest = await run(observe, { token, durationSec: 0, amount: o.exchanges - quarter, rate: halfRate, path, observe: true });
     const atEnd = await counts(observe);
     const numbers: ObserveScaleNumbers = {
       connections: CONNECTIONS,

@@ -1,11 +1,13 @@
 /**
  * Rules on fields wherever they stand in a 2xx JSON body (datetimes, dates, integer ids), judged
- * in one walk of the body for all of them: every response of a test goes through here, so each
- * field name is classified once and a pointer is only joined for a bad value.
+ * in one walk of the body for all of them: every response of a test (and every exchange observe
+ * judges) goes through here. Objects of one shape repeat (the items of a list): the rules that look
+ * at each key are found once per shape, and a pointer is only joined for a bad value.
  *
  *   firstBadField(res, 'datetime')   // ['/0/created_at', '2020-01-01T12:00:00Z'], or undefined
  */
 import type { ApiResponse } from './exchange.ts';
+import { KeyClasses, KeyShapes } from './key-shapes.ts';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -36,60 +38,63 @@ export const FIELD_RULES = {
 export type FieldRuleName = keyof typeof FIELD_RULES;
 const RULE_LIST: FieldRule[] = Object.values(FIELD_RULES);
 const RULE_INDEX = new Map(Object.keys(FIELD_RULES).map((name, i) => [name, i]));
+const ALL_RULES = (1 << RULE_LIST.length) - 1;
 
-/** Which rules look at a key (bit i: RULE_LIST[i]); field names repeat, so each is classified once. */
-const keyClasses = new Map<string, number>();
-const KEY_CLASSES_KEPT = 10_000;
-
-function classOf(key: string): number {
-  let mask = keyClasses.get(key);
-  if (mask === undefined) {
-    mask = 0;
-    RULE_LIST.forEach((rule, i) => {
-      if (rule.key(key)) mask! |= 1 << i;
-    });
-    if (keyClasses.size >= KEY_CLASSES_KEPT) keyClasses.clear();
-    keyClasses.set(key, mask);
-  }
-  return mask;
-}
+/** Which rules look at a key (bit i: RULE_LIST[i]). */
+const KEY_CLASSES = new KeyClasses((key) => RULE_LIST.reduce((mask, rule, i) => (rule.key(key) ? mask | (1 << i) : mask), 0));
 
 type Found = readonly [pointer: string, value: unknown];
 
-/** The first bad field of each rule, depth first (an object's key before what it holds). */
-function firstBadFields(json: unknown): (Found | undefined)[] {
-  const found: (Found | undefined)[] = RULE_LIST.map(() => undefined);
-  let open = (1 << RULE_LIST.length) - 1; // the rules still looking
-  const keys: (string | number)[] = [];
-  const walk = (value: unknown): void => {
+/** One walk of one body: the first bad field of each rule, depth first (an object's key before what it holds). */
+class FieldWalk {
+  readonly found: (Found | undefined)[] = RULE_LIST.map(() => undefined);
+  /** The rules still looking. */
+  private open = ALL_RULES;
+  /** The path to the value being walked: keys and indexes, one per depth. */
+  private readonly path: (string | number)[] = [];
+  private readonly shapes = new KeyShapes(KEY_CLASSES);
+
+  walk(value: unknown, depth: number): void {
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length && open; i++) {
-        keys.push(i);
-        walk(value[i]);
-        keys.pop();
-      }
-    } else if (value !== null && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      for (const k of Object.keys(record)) {
-        if (!open) return;
-        keys.push(k);
-        const v = record[k];
-        const hits = classOf(k) & open;
-        if (hits) {
-          for (let i = 0; i < RULE_LIST.length; i++) {
-            if (hits & (1 << i) && RULE_LIST[i]!.bad(v, k)) {
-              found[i] = [`/${keys.join('/')}`, v];
-              open &= ~(1 << i);
-            }
-          }
+      for (let i = 0; i < value.length && this.open; i++) {
+        const item: unknown = value[i];
+        if (item !== null && typeof item === 'object') {
+          this.path[depth] = i;
+          this.walk(item, depth + 1);
         }
-        walk(v);
-        keys.pop();
+      }
+      return;
+    }
+    const keys = Object.keys(value as object);
+    const values = Object.values(value as object) as unknown[];
+    const shape = this.shapes.at(depth, keys);
+    for (let j = 0; j < keys.length; j++) {
+      if (!this.open) return;
+      const v = values[j];
+      const hits = shape.union ? shape.masks[j]! & this.open : 0;
+      if (hits) this.judge(hits, keys[j]!, v, depth);
+      if (v !== null && typeof v === 'object') {
+        this.path[depth] = keys[j]!;
+        this.walk(v, depth + 1);
       }
     }
-  };
-  walk(json);
-  return found;
+  }
+
+  private judge(hits: number, key: string, v: unknown, depth: number): void {
+    for (let i = 0; i < RULE_LIST.length; i++) {
+      if (hits & (1 << i) && RULE_LIST[i]!.bad(v, key)) {
+        this.path[depth] = key;
+        this.found[i] = [`/${this.path.slice(0, depth + 1).join('/')}`, v];
+        this.open &= ~(1 << i);
+      }
+    }
+  }
+}
+
+function firstBadFields(json: unknown): (Found | undefined)[] {
+  const walk = new FieldWalk();
+  if (json !== null && typeof json === 'object') walk.walk(json, 0);
+  return walk.found;
 }
 
 /** The walk of each response's body, made once for all its rules. */

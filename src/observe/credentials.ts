@@ -10,11 +10,12 @@
  *   learnCredentials({ headers, query: 'per_page=2;private_token=T', body, answerHeaders, answer, answerText }, secrets);
  *   redactCredentialText('-H \'PRIVATE-TOKEN: abc\'')   // "-H 'PRIVATE-TOKEN: [redacted]'"
  */
+import { KeyClasses, KeyShapes } from '../kit/key-shapes.ts';
 import { REDACTED, type SecretSet } from '../shared/redact.ts';
 
 /** A field or parameter whose value is a credential, whatever it holds. */
 export const CREDENTIAL_KEY = /(^|_)(password|passwd|passphrase|token|secret|otp_attempt)(_confirmation)?$/i;
-/** Cheap test before walking a body: could it hold a credential field at all? */
+/** A hint in an answer's text that it may hold a credential field: its values are learned only then. */
 const HINT = /token|passw|secret|passphrase|otp_attempt|masked/i;
 /** Nodes of one body walked for credentials, at most (a credential sits near the top of what carries it). */
 const WALK_LIMIT = 20_000;
@@ -41,21 +42,53 @@ function decode(s: string): string {
   }
 }
 
-/** Every credential field's value of a parsed body (nested hashes and arrays too; a masked variable's value). */
-function walk(node: unknown, learn: (v: string) => void): void {
-  let budget = WALK_LIMIT;
-  const visit = (n: unknown, key: string | undefined): void => {
-    if (budget-- <= 0) return;
+const CREDENTIAL = 1;
+const MASKED = 2;
+/** What a key is to the walk: a credential's name, `masked` (a variable's flag), or neither; by key name and object shape. */
+const CREDENTIAL_KEYS = new KeyClasses((key) => (CREDENTIAL_KEY.test(key) ? CREDENTIAL : 0) | (key === 'masked' ? MASKED : 0));
+
+/**
+ * Every credential field's value of a parsed body, in the order met (nested hashes and arrays too; a
+ * masked variable's value), at most WALK_LIMIT nodes walked: the values, learned by the caller.
+ */
+class CredentialWalk {
+  readonly values: string[] = [];
+  private readonly shapes = new KeyShapes(CREDENTIAL_KEYS);
+  private budget = WALK_LIMIT;
+
+  /** A node (counted by the caller) under a credential's key or not (an array's items stand under the array's key). */
+  visit(n: unknown, credential: boolean, depth: number): void {
     if (typeof n === 'string') {
-      if (key !== undefined && CREDENTIAL_KEY.test(key)) learn(n);
-    } else if (Array.isArray(n)) for (const item of n) visit(item, key);
-    else if (n !== null && typeof n === 'object') {
+      if (credential) this.values.push(n);
+    } else if (Array.isArray(n)) {
+      for (let i = 0; i < n.length; i++) if (this.count()) this.visit(n[i], credential, depth + 1);
+    } else if (n !== null && typeof n === 'object') {
       const record = n as Record<string, unknown>;
-      if ((record.masked === true || record.masked === 'true') && typeof record.value === 'string') learn(record.value);
-      for (const [k, v] of Object.entries(record)) visit(v, k);
+      const keys = Object.keys(record);
+      const shape = this.shapes.at(depth, keys);
+      if (shape.union & MASKED && (record.masked === true || record.masked === 'true') && typeof record.value === 'string')
+        this.values.push(record.value);
+      const values = Object.values(record);
+      for (let i = 0; i < keys.length; i++) {
+        const v = values[i];
+        if (!this.count()) return;
+        if (typeof v === 'string') {
+          if (shape.masks[i]! & CREDENTIAL) this.values.push(v);
+        } else if (v !== null && typeof v === 'object') this.visit(v, (shape.masks[i]! & CREDENTIAL) !== 0, depth + 1);
+      }
     }
-  };
-  visit(node, undefined);
+  }
+
+  /** One more node walked: false once the limit is reached. */
+  count(): boolean {
+    return this.budget-- > 0;
+  }
+}
+
+function credentialValues(root: object): string[] {
+  const walk = new CredentialWalk();
+  if (walk.count()) walk.visit(root, false, 0);
+  return walk.values;
 }
 
 /** Cookie values of a Cookie header ('a=1; b=2') or of Set-Cookie headers joined with ', '. */
@@ -102,8 +135,13 @@ export function learnCredentials(x: CredentialFacts, secrets: SecretSet): void {
   }
   if (x.answerHeaders['set-cookie'] !== undefined) for (const v of cookieValues(x.answerHeaders['set-cookie'], true)) learn(v);
   if (x.query !== '' && HINT.test(x.query)) for (const v of queryCredentials(x.query)) learn(v);
-  if (x.body !== null && typeof x.body === 'object') walk(x.body, learn);
-  if (x.answer !== null && typeof x.answer === 'object' && HINT.test(x.answerText)) walk(x.answer, learn);
+  if (x.body !== null && typeof x.body === 'object') for (const v of credentialValues(x.body)) learn(v);
+  if (x.answer !== null && typeof x.answer === 'object') {
+    // The answer's credentials count only when its text shows a hint of one; walking the parsed answer
+    // costs less than reading the whole text, so the text is read only when the walk found some.
+    const values = credentialValues(x.answer);
+    if (values.length > 0 && HINT.test(x.answerText)) for (const v of values) learn(v);
+  }
 }
 
 const HEADER_VALUE = /\b(private-token|job-token|authorization|cookie|set-cookie)(\s*:)(?!\s*\[redacted\])\s*[^'"\\\n]+/gi;

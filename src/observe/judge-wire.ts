@@ -1,8 +1,10 @@
 /**
  * What crosses between the proxy's thread and a judge worker (judge-pool.ts, judge-worker.ts): the
  * exchanges in batches, their bodies copied into fresh ArrayBuffers that are transferred, not
- * cloned (a Buffer of the socket's may be a view on a larger pool: cloning it would copy the pool);
- * the worker's acknowledgements and its snapshots. Also the counts observe keeps beside the judges'.
+ * cloned (a Buffer of the socket's may be a view on a larger pool: cloning it would copy the pool),
+ * the headers of the wire's exchanges as the raw pairs they came in (lowered by unpack, on the
+ * judge's thread); the worker's acknowledgements and its snapshots. Also the counts observe keeps
+ * beside the judges'.
  *
  *   const transfer: ArrayBuffer[] = [];
  *   port.postMessage({ type: 'exchanges', list: [pack(x, transfer)] }, transfer);
@@ -11,10 +13,17 @@
 import type { Caller, Credential } from './callers.ts';
 import type { ObservationCounts, ObservationSnapshot } from './observation.ts';
 import type { ObservedExchange } from './proxy.ts';
+import { lowerHeaders } from './proxy-headers.ts';
+import { CopiedExchange } from './proxy-wire.ts';
+
+/** Headers on their way: lower-cased names (as ObservedExchange has them), or the raw pairs the wire copied. */
+type WireHeaders = Record<string, string> | readonly string[];
 
 /** An exchange on its way to a judge: the bodies as transferable ArrayBuffers. */
-export interface WireExchange extends Omit<ObservedExchange, 'requestBody' | 'body'> {
+export interface WireExchange extends Omit<ObservedExchange, 'requestBody' | 'body' | 'requestHeaders' | 'headers'> {
+  requestHeaders: WireHeaders;
   requestBody: ArrayBuffer;
+  headers: WireHeaders;
   body: ArrayBuffer;
 }
 
@@ -97,11 +106,35 @@ function own(b: Buffer, transfer: ArrayBuffer[]): ArrayBuffer {
 }
 
 export function pack(x: ObservedExchange, transfer: ArrayBuffer[]): WireExchange {
-  return { ...x, requestBody: own(x.requestBody, transfer), body: own(x.body, transfer) };
+  if (!(x instanceof CopiedExchange)) return { ...x, requestBody: own(x.requestBody, transfer), body: own(x.body, transfer) };
+  // The wire's: its headers as the pairs it copied (never lowered on the proxy's thread), no getter read.
+  const w: WireExchange = {
+    method: x.method,
+    target: x.target,
+    requestHeaders: x.rawRequestHeaders,
+    requestBody: own(x.requestBody, transfer),
+    requestCut: x.requestCut,
+    status: x.status,
+    headers: x.rawHeaders,
+    body: own(x.body, transfer),
+    bodyCut: x.bodyCut,
+    durationMs: x.durationMs,
+  };
+  if (x.error !== undefined) w.error = x.error;
+  if (x.shortBody) w.shortBody = x.shortBody;
+  return w;
 }
 
+const lowered = (h: WireHeaders): Record<string, string> => (Array.isArray(h) ? lowerHeaders(h) : (h as Record<string, string>));
+
 export function unpack(w: WireExchange): ObservedExchange {
-  return { ...w, requestBody: Buffer.from(w.requestBody), body: Buffer.from(w.body) };
+  return {
+    ...w,
+    requestHeaders: lowered(w.requestHeaders),
+    headers: lowered(w.headers),
+    requestBody: Buffer.from(w.requestBody),
+    body: Buffer.from(w.body),
+  };
 }
 
 /** Bytes an exchange holds while it waits for its judge (bodies, and a little for the rest). */

@@ -56,16 +56,25 @@ export function lowerHeaders(raw: readonly string[]): Record<string, string> {
   return out;
 }
 
+/** The lengths of the hop-by-hop names and of `host`: a name of another length is none of them (no lower-casing needed). */
+const HOP_LENGTHS = new Set([...HOP_BY_HOP, 'host'].map((n) => n.length));
+
 /** Raw headers without the hop-by-hop ones (and those the Connection header names); `host` replaced when given. */
 export function forwardedHeaders(raw: readonly string[], host?: string): string[] {
-  const named = new Set<string>();
+  let named: Set<string> | undefined;
   for (let i = 0; i < raw.length; i += 2)
-    if (raw[i]!.toLowerCase() === 'connection') for (const n of raw[i + 1]!.split(',')) named.add(n.trim().toLowerCase());
+    if (raw[i]!.length === 10 && raw[i]!.toLowerCase() === 'connection')
+      for (const n of raw[i + 1]!.split(',')) (named ??= new Set()).add(n.trim().toLowerCase());
   const out: string[] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
-    if (HOP_BY_HOP.has(name) || named.has(name)) continue;
-    out.push(raw[i]!, host !== undefined && name === 'host' ? host : raw[i + 1]!);
+    const given = raw[i]!;
+    if (!named && !HOP_LENGTHS.has(given.length)) {
+      out.push(given, raw[i + 1]!);
+      continue;
+    }
+    const name = given.toLowerCase();
+    if (HOP_BY_HOP.has(name) || named?.has(name)) continue;
+    out.push(given, host !== undefined && name === 'host' ? host : raw[i + 1]!);
   }
   return out;
 }

@@ -9,13 +9,13 @@
  */
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { forwardedHeaders, headBytes, lowerHeaders, upgradeHeaders } from './proxy-headers.ts';
+import { forwardedHeaders, headBytes, upgradeHeaders } from './proxy-headers.ts';
 import { ExchangeCopy, type Wire } from './proxy-wire.ts';
 
 export function forwardUpgrade(wire: Wire, req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
   // In flight until the upstream answers; a tunnel after that, which a stop does not wait for.
   const settle = wire.begin();
-  const copy = new ExchangeCopy(wire, req, lowerHeaders(req.rawHeaders));
+  const copy = new ExchangeCopy(wire, req);
   let upgraded = false;
   let answered = false;
   const out = wire.upstreamRequest(req, upgradeHeaders(req.rawHeaders, wire.hostHeader));
@@ -35,7 +35,7 @@ export function forwardUpgrade(wire: Wire, req: http.IncomingMessage, socket: Du
   });
   out.on('response', (answer) => {
     answered = true;
-    const headers = lowerHeaders(answer.rawHeaders);
+    const headers = answer.rawHeaders;
     // The body goes as it is read (no chunked framing), so the connection's close ends it.
     const raw = forwardedHeaders(answer.rawHeaders).filter((_, i, all) => all[i - (i % 2)]!.toLowerCase() !== 'transfer-encoding');
     socket.write(headBytes(`HTTP/${answer.httpVersion} ${answer.statusCode} ${answer.statusMessage}`, [...raw, 'Connection', 'close']));
@@ -49,7 +49,7 @@ export function forwardUpgrade(wire: Wire, req: http.IncomingMessage, socket: Du
   });
   out.on('error', (e) => {
     if (upgraded || answered) return;
-    copy.finish(0, {}, e.message);
+    copy.finish(0, [], e.message);
     const text = `conformance observe: the upstream did not answer (${e.message})\n`;
     if (socket.writable)
       socket.end(

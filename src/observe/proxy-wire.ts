@@ -5,7 +5,7 @@
  *
  *   const wire = new Wire(options);
  *   const settle = wire.begin();             // one exchange in flight; settle() when its answer is sent
- *   const copy = new ExchangeCopy(wire, req); copy.finish(200, headers);   // onExchange on the next turn
+ *   const copy = new ExchangeCopy(wire, req); copy.finish(200, answer.rawHeaders);   // onExchange on the next turn
  *   await wire.drain(30_000, () => server.closeIdleConnections());       // then wire.closeTunnels()
  */
 import http from 'node:http';
@@ -13,7 +13,7 @@ import https from 'node:https';
 import net, { type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import tls from 'node:tls';
-import { Capture, MAX_HEADER_SIZE } from './proxy-headers.ts';
+import { Capture, lowerHeaders, MAX_HEADER_SIZE } from './proxy-headers.ts';
 
 /** One exchange as the proxy saw it. Bodies are copies, cut at the capture limit (`...Cut` says so). */
 export interface ObservedExchange {
@@ -72,6 +72,8 @@ export class Wire {
   private inFlight = 0;
   private settled?: () => void;
   private readonly tunnels = new Set<() => void>();
+  /** Exchanges finished this turn of the loop: handed to onExchange together on the next. */
+  private finished: ObservedExchange[] = [];
 
   constructor(readonly options: WireOptions) {
     const { upstream } = options;
@@ -120,8 +122,15 @@ export class Wire {
   /** Hands an exchange to onExchange on the next turn of the loop (never once the stop cut it). */
   record(exchange: ObservedExchange): void {
     if (this.stopped) return;
-    setImmediate(() => this.options.onExchange(exchange));
+    if (this.finished.push(exchange) === 1) setImmediate(this.handOver);
   }
+
+  /** One immediate for every exchange finished in a turn, not one each. */
+  private readonly handOver = (): void => {
+    const list = this.finished;
+    this.finished = [];
+    for (const x of list) this.options.onExchange(x);
+  };
 
   /** Waits for the exchanges in flight, at most `ms`; those left are cut (counted, never recorded). */
   async drain(ms: number, onSettled: () => void): Promise<void> {
@@ -187,40 +196,72 @@ export class Wire {
   }
 }
 
+/**
+ * An exchange as the wire copied it: the headers kept as they came (name, value pairs), lowered into
+ * `requestHeaders` and `headers` only when read. A judge gets the pairs (judge-wire.ts pack) and
+ * lowers them on its own thread: the proxy's thread never does.
+ */
+export class CopiedExchange implements ObservedExchange {
+  declare error?: string;
+  declare shortBody?: { declared: number; received: number };
+  private lowered?: Record<string, string>;
+  private loweredRequest?: Record<string, string>;
+
+  constructor(
+    readonly method: string,
+    readonly target: string,
+    readonly rawRequestHeaders: readonly string[],
+    readonly requestBody: Buffer,
+    readonly requestCut: boolean,
+    readonly status: number,
+    readonly rawHeaders: readonly string[],
+    readonly body: Buffer,
+    readonly bodyCut: boolean,
+    readonly durationMs: number,
+  ) {}
+
+  get requestHeaders(): Record<string, string> {
+    return (this.loweredRequest ??= lowerHeaders(this.rawRequestHeaders));
+  }
+
+  get headers(): Record<string, string> {
+    return (this.lowered ??= lowerHeaders(this.rawHeaders));
+  }
+}
+
 /** The copy of one exchange kept beside the pipes; finish() hands it to the judges once. */
 export class ExchangeCopy {
   private readonly started = performance.now();
   readonly sent: Capture;
   readonly got: Capture;
-  private readonly requestHeaders: Record<string, string>;
   private done = false;
 
   constructor(
     private readonly wire: Wire,
     private readonly req: http.IncomingMessage,
-    requestHeaders: Record<string, string>,
   ) {
     this.sent = new Capture(wire.options.captureLimit);
     this.got = new Capture(wire.options.captureLimit);
-    this.requestHeaders = requestHeaders;
   }
 
-  finish(status: number, headers: Record<string, string>, error?: string, shortBody?: ObservedExchange['shortBody']): void {
+  /** `rawHeaders`: the answer's, as received (none when there was no answer). */
+  finish(status: number, rawHeaders: readonly string[], error?: string, shortBody?: ObservedExchange['shortBody']): void {
     if (this.done) return;
     this.done = true;
-    this.wire.record({
-      method: this.req.method ?? 'GET',
-      target: this.req.url ?? '/',
-      requestHeaders: this.requestHeaders,
-      requestBody: this.sent.buffer(),
-      requestCut: this.sent.cut,
+    const x = new CopiedExchange(
+      this.req.method ?? 'GET',
+      this.req.url ?? '/',
+      this.req.rawHeaders,
+      this.sent.buffer(),
+      this.sent.cut,
       status,
-      headers,
-      body: this.got.buffer(),
-      bodyCut: this.got.cut,
-      durationMs: performance.now() - this.started,
-      ...(error !== undefined ? { error } : {}),
-      ...(shortBody ? { shortBody } : {}),
-    });
+      rawHeaders,
+      this.got.buffer(),
+      this.got.cut,
+      performance.now() - this.started,
+    );
+    if (error !== undefined) x.error = error;
+    if (shortBody) x.shortBody = shortBody;
+    this.wire.record(x);
   }
 }

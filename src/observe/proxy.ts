@@ -75,7 +75,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const settle = wire.begin();
-    const copy = new ExchangeCopy(wire, req, lowerHeaders(req.rawHeaders));
+    const copy = new ExchangeCopy(wire, req);
     let out: http.ClientRequest | undefined;
     let answered = false;
     res.on('close', () => {
@@ -91,8 +91,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     sent.on('information', (info) => forwardInterim(req, res, info));
     sent.on('response', (answer) => {
       answered = true;
-      const headers = lowerHeaders(answer.rawHeaders);
-      const raw = forwardedHeaders(answer.rawHeaders);
+      const headers = answer.rawHeaders;
+      const raw = forwardedHeaders(headers);
       if (wire.closing) raw.push('Connection', 'close');
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, raw);
       let received = 0;
@@ -113,7 +113,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         }
       });
       answer.on('error', (e) => {
-        const length = Number(headers['content-length']);
+        const length = Number(lowerHeaders(headers)['content-length']);
         if (Number.isSafeInteger(length) && received < length) {
           // The upstream closed short of its Content-Length: the client gets the bytes it sent, then
           // the connection ends as the upstream's did; the answer is judged as received, counted short.
@@ -171,7 +171,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
 /** No answer from the upstream: 502 with a one-line reason, or a cut connection once the answer began. */
 function badGateway(copy: ExchangeCopy, res: http.ServerResponse, e: Error): void {
-  copy.finish(0, {}, e.message);
+  copy.finish(0, [], e.message);
   if (!res.headersSent) {
     res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`conformance observe: the upstream did not answer (${e.message})\n`);
