@@ -14,7 +14,7 @@
 export const MAX_HEADER_SIZE = 1024 * 1024;
 
 /** Headers of one hop: each side's connection handling is its own. */
-const HOP_BY_HOP = new Set([
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',
   'proxy-connection',
