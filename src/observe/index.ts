@@ -172,6 +172,9 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
     preserveHost: options.preserveHost,
     // Never waits, never throws: the exchange is queued for a judge or counted as not judged.
     onExchange: (x) => judges.offer(x),
+    // A request no judge has room for is forwarded without a copy, and counted as shed.
+    admit: () => judges.admits(),
+    onUncopied: () => judges.shedUncopied(),
   }).catch(async (e: Error) => {
     await judges.close();
     throw new KitError('USAGE', `observe cannot listen on ${options.host ?? '127.0.0.1'} port ${options.port ?? 0}: ${e.message}`);

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { tempFoldersForThisFile } from '../shared/temp-folders.ts';
 import { rawRequest, startFrontEnd, webSocketTalk, type FrontEnd } from './fixtures/front-end.ts';
 import { startObserve, type RunningObserve } from './index.ts';
@@ -220,6 +220,8 @@ describe('observe stopped by SIGTERM', () => {
   it('answers the request in flight, refuses new connections, counts it in the report', { timeout: 60_000 }, async () => {
     const reportsDir = temp('cfk-invisible-drain-');
     const observe = spawnObserve(['--upstream', front.url, '--reports-dir', reportsDir, '--drain', '20']);
+    // A failure below leaves no observe behind (it would hold its port and CPU past the test).
+    onTestFinished(() => observe.kill());
     const url = await observe.url;
     // The upstream answers after 2.5 s (the 5 s, scaled down: past the 2 s after which observe used
     // to cut every connection); SIGTERM comes 0.4 s in.

@@ -213,13 +213,38 @@ export class JudgePool {
     }
   }
 
+  /**
+   * Whether a judge would take an exchange now (nothing taken): the proxy asks when a request
+   * begins, and keeps no copy of one that would be shed (counted by shedUncopied()), so that under
+   * overload the pipes do not copy what no judge will read. offer() decides again at the end.
+   */
+  admits(): boolean {
+    if (this.closing) return false;
+    const share = this.queueLimit / this.slots.length;
+    const steady = this.slots[0]?.kind === 'steady' ? this.slots[0] : undefined;
+    if (steady?.alive && steady.inFlight < share) {
+      this.refill();
+      if (this.tokens >= 1) return true;
+    }
+    return !this.busy && this.slots.some((s) => s.kind === 'spare' && s.alive && s.inFlight < share);
+  }
+
+  /** An exchange the proxy kept no copy of (admits() said no): counted as shed. */
+  shedUncopied(): void {
+    this.counts.shed++;
+  }
+
+  private refill(): void {
+    const now = performance.now();
+    this.tokens = Math.min(this.steadyRate, this.tokens + ((now - this.refilled) * this.steadyRate) / 1000);
+    this.refilled = now;
+  }
+
   /** The steady judge while its allowance lasts (and it keeps up), else the least busy spare one. */
   private judgeFor(): Slot | undefined {
     const steady = this.slots[0]?.kind === 'steady' ? this.slots[0] : undefined;
     if (steady?.alive) {
-      const now = performance.now();
-      this.tokens = Math.min(this.steadyRate, this.tokens + ((now - this.refilled) * this.steadyRate) / 1000);
-      this.refilled = now;
+      this.refill();
       if (this.tokens >= 1 && steady.inFlight < this.queueLimit / this.slots.length) {
         this.tokens -= 1;
         return steady;

@@ -119,10 +119,16 @@ describe('--identify-callers', () => {
     const up = await recordingUpstream(TOKEN);
     const reportsDir = tempFolder('cfk-identify-cli-');
     const observe = spawnObserve(['--upstream', up.url, '--reports-dir', reportsDir, '--identify-callers']);
-    const res = await fetch(`${await observe.url}/api/v4/users/5`, { headers: { 'PRIVATE-TOKEN': TOKEN } });
-    await res.text();
-    const code = await observe.stop();
-    await up.close();
+    let code: number | null;
+    try {
+      const res = await fetch(`${await observe.url}/api/v4/users/5`, { headers: { 'PRIVATE-TOKEN': TOKEN } });
+      await res.text();
+      code = await observe.stop();
+    } finally {
+      // A failure above leaves no observe behind (it would hold its port and CPU past the test).
+      observe.kill();
+      await up.close();
+    }
     expect(code, observe.output()).toBe(1);
     expect(observe.stdout()).toMatch(/identifying callers: one GET \/user per new credential, read-only/);
     expect(observe.stdout()).toMatch(/FAIL: \d+ server finding\(s\) \(1 security\)/);

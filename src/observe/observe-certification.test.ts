@@ -64,11 +64,16 @@ describe('observe', () => {
     const ref = await startReferenceServer({ adminToken: ADMIN });
     const reportsDir = tempFolder('cfk-observe-cli-');
     const observe = spawnObserve(['--upstream', ref.url, '--reports-dir', reportsDir]);
-    const res = await fetch(`${await observe.url}/api/v4/broadcast_messages`);
-    expect(res.status).toBe(200);
-    await res.text();
-    const code = await observe.stop();
-    await ref.close();
+    let code: number | null;
+    try {
+      const res = await fetch(`${await observe.url}/api/v4/broadcast_messages`);
+      expect(res.status).toBe(200);
+      await res.text();
+      code = await observe.stop();
+    } finally {
+      observe.kill();
+      await ref.close();
+    }
     expect(code, observe.output()).toBe(0);
     expect(observe.stdout()).toMatch(/PASS: 0 server finding/);
     for (const f of ['summary.json', 'summary.md', 'junit.xml']) expect(existsSync(join(reportsDir, f))).toBe(true);

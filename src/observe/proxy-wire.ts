@@ -55,6 +55,8 @@ export interface WireOptions {
   /** PEM certificates trusted for an https upstream; undefined: Node's defaults. */
   ca?: string[];
   onExchange: (exchange: ObservedExchange) => void;
+  /** Told of each exchange forwarded without a copy (ProxyOptions.admit said no). */
+  onUncopied?: () => void;
 }
 
 export class Wire {
@@ -117,6 +119,11 @@ export class Wire {
       if (!this.stopped) this.counts.drained++;
       this.settled?.();
     };
+  }
+
+  /** An exchange forwarded without a copy (admit said no): onUncopied, never once the stop cut it. */
+  uncopied(): void {
+    if (!this.stopped) this.options.onUncopied?.();
   }
 
   /** Hands an exchange to onExchange on the next turn of the loop (never once the stop cut it). */
@@ -236,18 +243,21 @@ export class ExchangeCopy {
   readonly got: Capture;
   private done = false;
 
+  /** `keep` false: nothing is copied, and finish() only says so (onUncopied): no judge would read it. */
   constructor(
     private readonly wire: Wire,
     private readonly req: http.IncomingMessage,
+    private readonly keep = true,
   ) {
-    this.sent = new Capture(wire.options.captureLimit);
-    this.got = new Capture(wire.options.captureLimit);
+    this.sent = new Capture(keep ? wire.options.captureLimit : 0);
+    this.got = new Capture(keep ? wire.options.captureLimit : 0);
   }
 
   /** `rawHeaders`: the answer's, as received (none when there was no answer). */
   finish(status: number, rawHeaders: readonly string[], error?: string, shortBody?: ObservedExchange['shortBody']): void {
     if (this.done) return;
     this.done = true;
+    if (!this.keep) return this.wire.uncopied();
     const x = new CopiedExchange(
       this.req.method ?? 'GET',
       this.req.url ?? '/',

@@ -40,6 +40,13 @@ export interface ProxyOptions {
   /** How long close() lets the exchanges in flight finish before it cuts them (default 30 000 ms). */
   drainMs?: number;
   onExchange: (exchange: ObservedExchange) => void;
+  /**
+   * Asked as each request begins: whether its exchange will be wanted (a judge has room). When not,
+   * it is forwarded all the same, without a copy of its bodies, and told to onUncopied at its end
+   * instead of onExchange (under overload the pipes copy nothing no judge would read). Default: always.
+   */
+  admit?: () => boolean;
+  onUncopied?: () => void;
 }
 
 export interface RunningProxy {
@@ -75,7 +82,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const settle = wire.begin();
-    const copy = new ExchangeCopy(wire, req);
+    const copy = new ExchangeCopy(wire, req, options.admit?.() ?? true);
     let out: http.ClientRequest | undefined;
     let answered = false;
     res.on('close', () => {
