@@ -37,10 +37,14 @@ describe('JudgePool', () => {
     const pool = await JudgePool.start({ replayBase: base, queueLimit: 10, busyAbove: 1 });
     try {
       // All offered in one turn of the loop: nothing is judged meanwhile, the bound holds.
+      expect(pool.admits()).toBe(true);
       for (let i = 0; i < 50; i++) pool.offer(exchange('/api/v4/broadcast_messages'));
       expect(pool.queued()).toBe(10);
+      // Full: the proxy keeps no copy of the next request, counted as shed all the same.
+      expect(pool.admits()).toBe(false);
+      pool.shedUncopied();
       const { snapshot } = await pool.snapshot();
-      expect(snapshot.counts).toMatchObject({ exchanges: 50, judged: 10, shed: 40 });
+      expect(snapshot.counts).toMatchObject({ exchanges: 51, judged: 10, shed: 41 });
     } finally {
       await pool.close();
     }

@@ -177,3 +177,35 @@ describe('observe proxy', () => {
     expect(proxy.counts()).toMatchObject({ drained: 0, cutAtStop: 1 });
   });
 });
+
+describe('an exchange no judge has room for', () => {
+  it('is forwarded as the others, without a copy: told to onUncopied, never to onExchange', async () => {
+    const url = await upstream((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        res.writeHead(201, { 'content-type': 'application/json', 'X-Case': 'Kept' });
+        res.end(JSON.stringify({ echoed: Buffer.concat(chunks).toString() }));
+      });
+    });
+    const seen: ObservedExchange[] = [];
+    let uncopied = 0;
+    let room = false;
+    const p = await startProxy({ upstream: url, onExchange: (x) => seen.push(x), admit: () => room, onUncopied: () => uncopied++ });
+    closers.push(() => p.close());
+    const agent = new http.Agent({ keepAlive: true });
+    closers.push(async () => agent.destroy());
+    const straight = await raw(url.href.replace(/\/$/, ''), '/api/v4/user/keys', agent, '{"title":"t"}');
+    const dropped = await raw(p.url, '/api/v4/user/keys', agent, '{"title":"t"}');
+    expect(dropped.res.statusCode).toBe(201);
+    expect(dropped.bytes.toString()).toBe(straight.bytes.toString());
+    expect(dropped.res.rawHeaders).toContain('X-Case');
+    await new Promise((r) => setImmediate(r));
+    expect({ uncopied, seen: seen.length }).toEqual({ uncopied: 1, seen: 0 });
+    room = true;
+    await raw(p.url, '/api/v4/user/keys', agent, '{"title":"t"}');
+    await new Promise((r) => setImmediate(r));
+    expect({ uncopied, seen: seen.length }).toEqual({ uncopied: 1, seen: 1 });
+    expect(seen[0]!.requestBody.toString()).toBe('{"title":"t"}');
+  });
+});

@@ -82,7 +82,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const settle = wire.begin();
-    const copy = new ExchangeCopy(wire, req, options.admit?.() ?? true);
+    const keep = options.admit?.() ?? true;
+    const copy = new ExchangeCopy(wire, req, keep);
     let out: http.ClientRequest | undefined;
     let answered = false;
     res.on('close', () => {
@@ -105,7 +106,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       let received = 0;
       answer.on('data', (chunk: Buffer) => {
         received += chunk.length;
-        copy.got.add(chunk);
+        if (keep) copy.got.add(chunk);
       });
       answer.pipe(res);
       answer.on('end', () => {
@@ -134,7 +135,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     });
     // Once the answer began, its own errors say what happened (a body the upstream no longer reads is not one).
     sent.on('error', (e) => answered || badGateway(copy, res, e));
-    req.on('data', (chunk: Buffer) => copy.sent.add(chunk));
+    if (keep) req.on('data', (chunk: Buffer) => copy.sent.add(chunk));
     req.pipe(sent);
   };
 
