@@ -4,7 +4,7 @@
  * is measured against. Protocol of children.ts: ready -> { url }; 'stats' -> its counts (asked of the
  * judges: every exchange handed over is judged before the answer) with CPU and memory; 'stop' writes
  * the report into a temporary folder. OBSERVE_JUDGES, OBSERVE_LOW_PRIORITY=0, OBSERVE_QUEUE,
- * OBSERVE_SAMPLE, OBSERVE_PAUSE, OBSERVE_STEADY and OBSERVE_BUSY vary it (to tell the forwarding's cost from the judges').
+ * OBSERVE_SAMPLE, OBSERVE_PAUSE, OBSERVE_STEADY, OBSERVE_BUSY and OBSERVE_COPY_ALL=1 vary it (to tell the forwarding's cost from the judges').
  *
  *   const observe = await startChild('observe-child.ts', { OBSERVE_UPSTREAM: 'http://127.0.0.1:4010' });
  *   (await observe.ask('stats')).counts   // { exchanges, judged, shed, ... }
@@ -28,6 +28,7 @@ const observe = await startObserve({
   pauseJudgesWhenWaiting: env.OBSERVE_PAUSE ? Number(env.OBSERVE_PAUSE) : undefined,
   steadyRate: env.OBSERVE_STEADY ? Number(env.OBSERVE_STEADY) : undefined,
   spareJudgesBelowBusy: env.OBSERVE_BUSY ? Number(env.OBSERVE_BUSY) : undefined,
+  copyAll: env.OBSERVE_COPY_ALL === '1',
 });
 
 async function stats() {

@@ -72,6 +72,8 @@ export interface ObserveOptions {
    * their forwarding, waits for it); default: callers are learnt from the clients' own GET /user.
    */
   identifyCallers?: boolean;
+  /** Copy every exchange's bodies, even one no judge has room for as it begins (the bench's comparison); default: not those. */
+  copyAll?: boolean;
 }
 
 export interface ObserveResult {
@@ -173,7 +175,7 @@ export async function startObserve(options: ObserveOptions): Promise<RunningObse
     // Never waits, never throws: the exchange is queued for a judge or counted as not judged.
     onExchange: (x) => judges.offer(x),
     // A request no judge has room for is forwarded without a copy, and counted as shed.
-    admit: () => judges.admits(),
+    admit: options.copyAll ? undefined : () => judges.admits(),
     onUncopied: () => judges.shedUncopied(),
   }).catch(async (e: Error) => {
     await judges.close();
