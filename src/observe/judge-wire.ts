@@ -81,7 +81,7 @@ export type ToWorker =
 export interface WorkerSnapshot {
   snapshot: ObservationSnapshot;
   secrets: string[];
-  /** Exchanges this worker received up to this snapshot. */
+  /** Exchanges this worker received up to this snapshot and judged or counted (not those still held for their caller). */
   received: number;
 }
 

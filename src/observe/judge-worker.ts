@@ -69,7 +69,8 @@ let checkpointed = 0;
 function current(): WorkerSnapshot {
   const own = observation.snapshot();
   const errors = countsOnly({ ...noCounts(), judgeErrors: failed });
-  return { snapshot: mergeSnapshots([own, errors]), secrets: observation.secrets.list(), received };
+  // Exchanges held for their caller are not yet accounted for: if this worker dies, the pool counts them as judge errors.
+  return { snapshot: mergeSnapshots([own, errors]), secrets: observation.secrets.list(), received: received - heldCount };
 }
 
 const send = (m: FromWorker) => port.postMessage(m);
