@@ -4,7 +4,7 @@
  * caller is unknown or acts as another (Sudo) judged without it, and the hold of --identify-callers.
  */
 import { describe, expect, it } from 'vitest';
-import { observedExchange } from './fixtures/exchange.ts';
+import { observedExchange, OTHER_USER_WITH_EMAIL } from './fixtures/exchange.ts';
 import { Observation } from './observation.ts';
 import type { ObservedExchange } from './proxy.ts';
 
@@ -38,15 +38,7 @@ const me = (id: number, username: string, admin: boolean) => ({
 });
 
 /** A regular user's view of another user, with the e-mail address it must not show. */
-const otherWithEmail = {
-  id: 5,
-  username: 'bob',
-  name: 'Bob',
-  state: 'active',
-  avatar_url: null,
-  web_url: 'http://x/bob',
-  email: 'bob@example.com',
-};
+const otherWithEmail = OTHER_USER_WITH_EMAIL;
 
 function observation(identifyCallers = false): Observation {
   const o = new Observation('http://127.0.0.1:1', [], { identifyCallers });

@@ -17,6 +17,7 @@ import { CATALOGUE } from '../mutation/catalogue.ts';
 import { removeRunFolders, runCertification, tempFolder } from '../mutation/run-fault.ts';
 import { startReferenceServer } from '../reference/index.ts';
 import { scanForSecrets } from '../run/secret-scan.ts';
+import { OTHER_USER_WITH_EMAIL } from './fixtures/exchange.ts';
 import { spawnObserve } from './fixtures/observe-command.ts';
 import { startObserve } from './index.ts';
 
@@ -70,15 +71,7 @@ async function recordingUpstream(token: string) {
     if (!own) return json(401, { message: '401 Unauthorized' });
     if (req.url!.startsWith('/api/v4/user?') || req.url === '/api/v4/user')
       return json(200, { id: 2, username: 'ann', name: 'Ann', state: 'active' });
-    json(200, {
-      id: 5,
-      username: 'bob',
-      name: 'Bob',
-      state: 'active',
-      avatar_url: null,
-      web_url: 'http://x/bob',
-      email: 'bob@example.com',
-    });
+    json(200, OTHER_USER_WITH_EMAIL);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise((r) => server.close(r)) };
