@@ -95,6 +95,20 @@ describe('caller-dependent checks', () => {
     expect(server(o).filter((x) => x.about === 'ownItem')).toEqual([]);
     o.record(call('GET', '/api/v4/user/keys/9', USER_TOKEN, 200, { id: 9, title: 't', key: 'ssh-ed25519 AAAA' }));
     expect(server(o).find((x) => x.about === 'ownItem')).toMatchObject({ clause: 'errors.not_found.resource', security: { id: 2 } });
+    // Listed among one's own: the list's own clause.
+    o.record(call('GET', '/api/v4/user/keys', USER_TOKEN, 200, [{ id: 9, title: 't', key: 'ssh-ed25519 AAAA' }]));
+    expect(server(o).find((x) => x.clause === 'keys.list_own.shape')).toMatchObject({ about: 'ownItem', security: { id: 2 } });
+    // That list taught nothing: the key is still the other user's.
+    o.record(call('GET', '/api/v4/user/keys/9', USER_TOKEN, 200, { id: 9, title: 't', key: 'ssh-ed25519 AAAA' }));
+    expect(server(o).find((x) => x.clause === 'errors.not_found.resource')?.count).toBe(2);
+  });
+
+  it("GET /user answering another account than the credential's: users.current.status", () => {
+    const o = observation();
+    o.record(call('GET', '/api/v4/user', USER_TOKEN, 200, me(2, 'ann', false)));
+    expect(server(o).filter((x) => x.clause === 'users.current.status')).toEqual([]);
+    o.record(call('GET', '/api/v4/user', USER_TOKEN, 200, me(7, 'cid', false)));
+    expect(server(o).find((x) => x.clause === 'users.current.status')).toMatchObject({ expected: 'user 2', actual: 'user 7' });
   });
 
   it('a user made admin by PUT /users/:id is judged as an admin from then on', () => {

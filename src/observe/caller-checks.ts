@@ -20,9 +20,9 @@ import { specPath } from '../spec/paths.ts';
 import type { Caller, CallerBook, OwnedFamily } from './callers.ts';
 import type { MatchedOperation } from './exchange-view.ts';
 import type { ServerFinding } from './judge-answer.ts';
+import { isRecord } from '../shared/is-record.ts';
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const itemsOf = (json: unknown): Record<string, unknown>[] => (Array.isArray(json) ? json : [json]).filter(isObject);
+const itemsOf = (json: unknown): Record<string, unknown>[] => (Array.isArray(json) ? json : [json]).filter(isRecord);
 
 /** The endpoint section's own clause refusing a regular user each admin-only operation (the authorization matrix's `user` column). */
 const REFUSED: ReadonlyMap<string, string> = new Map(
@@ -33,12 +33,14 @@ const REFUSED: ReadonlyMap<string, string> = new Map(
 /** The clause of another user's item addressed by id through one's own route (the matrix's `other-item` column). */
 const OTHERS_ITEM: ReadonlyMap<string, string> = new Map(answerCells('other-item').map((c) => [c.operation, c.expect.clause]));
 /** The caller's own lists, with the clause saying they hold the caller's items only. */
-const OWN_LISTS: Readonly<Record<string, { family: OwnedFamily; clause: string }>> = {
-  'GET /user/keys': { family: 'ssh-keys', clause: 'keys.list_own.shape' },
-  'GET /user/gpg_keys': { family: 'gpg-keys', clause: 'gpg.list_own.shape' },
-  'GET /user/emails': { family: 'emails', clause: 'emails.list_own.shape' },
+const OWN_LISTS: Readonly<Record<string, string>> = {
+  'GET /user/keys': 'keys.list_own.shape',
+  'GET /user/gpg_keys': 'gpg.list_own.shape',
+  'GET /user/emails': 'emails.list_own.shape',
 };
-const FAMILY_OF_TAG: Readonly<Record<string, OwnedFamily>> = { 'ssh-keys': 'ssh-keys', 'gpg-keys': 'gpg-keys', emails: 'emails' };
+/** The operation's family of owned items (its tag), if it has one. */
+const OWNED: ReadonlySet<string> = new Set<OwnedFamily>(['ssh-keys', 'gpg-keys', 'emails']);
+const familyOf = (op: MatchedOperation): OwnedFamily | undefined => (OWNED.has(op.row.tag) ? (op.row.tag as OwnedFamily) : undefined);
 
 /** The fixed/inherited date fields an epic shows a caller who may edit it (epics.field.fixed_visible). */
 const FIXED_FIELDS: readonly string[] = EPIC_FIXED_FIELDS;
@@ -190,9 +192,16 @@ function itemId(op: MatchedOperation): number | undefined {
 
 /**
  * Every caller-dependent finding of one answer. `caller`: undefined when not known (then only
- * what holds for every caller is checked).
+ * what holds for every caller is checked). `ownerId`: the user the credential was known to be
+ * before this answer (a GET /user answer names its caller, so it is judged against what was known).
  */
-export function judgeByCaller(res: ApiResponse, op: MatchedOperation, caller: Caller | undefined, book: CallerBook): ServerFinding[] {
+export function judgeByCaller(
+  res: ApiResponse,
+  op: MatchedOperation,
+  caller: Caller | undefined,
+  book: CallerBook,
+  ownerId?: number,
+): ServerFinding[] {
   const ok = res.status >= 200 && res.status <= 299;
   if (!ok) return [];
   const out: ServerFinding[] = [];
@@ -204,12 +213,12 @@ export function judgeByCaller(res: ApiResponse, op: MatchedOperation, caller: Ca
       out.push(
         ...applyRule(caller.admin ? views.admin : views.normal, items, op, caller.admin ? 'an administrator' : 'a regular user', caller),
       );
-    if (caller && op.name === 'GET /user' && isObject(res.json) && Number.isInteger(res.json.id) && res.json.id !== caller.id)
+    if (ownerId !== undefined && op.name === 'GET /user' && isRecord(res.json) && Number.isInteger(res.json.id) && res.json.id !== ownerId)
       out.push({
         check: 'currentUser',
         clause: 'users.current.status',
         requirement: "GET /user MUST answer the caller's own account.",
-        expected: `user ${caller.id}`,
+        expected: `user ${ownerId}`,
         actual: `user ${String(res.json.id)}`,
       });
   }
@@ -226,7 +235,7 @@ export function judgeByCaller(res: ApiResponse, op: MatchedOperation, caller: Ca
         actual: String(res.status),
       }),
     );
-  const family = FAMILY_OF_TAG[op.row.tag];
+  const family = familyOf(op);
   const id = itemId(op);
   const othersClause = OTHERS_ITEM.get(op.name);
   if (othersClause && family && id !== undefined) {
@@ -242,17 +251,17 @@ export function judgeByCaller(res: ApiResponse, op: MatchedOperation, caller: Ca
         }),
       );
   }
-  const own = OWN_LISTS[op.name];
-  if (own && res.status === 200) {
-    const foreign = items.find((i) => Number.isInteger(i.id) && (book.ownerOf(own.family, i.id as number) ?? caller.id) !== caller.id);
+  const ownClause = OWN_LISTS[op.name];
+  if (ownClause && family && res.status === 200) {
+    const foreign = items.find((i) => Number.isInteger(i.id) && (book.ownerOf(family, i.id as number) ?? caller.id) !== caller.id);
     if (foreign)
       out.push(
         security(caller, {
           check: 'ownItem',
-          clause: own.clause,
+          clause: ownClause,
           requirement: `${op.name} MUST list the caller's own items only.`,
           expected: `items of user ${caller.id}`,
-          actual: `item ${String(foreign.id)} of user ${book.ownerOf(own.family, foreign.id as number)}`,
+          actual: `item ${String(foreign.id)} of user ${book.ownerOf(family, foreign.id as number)}`,
         }),
       );
   }
@@ -299,7 +308,7 @@ export function learnFromAnswer(
   }
   if (res.json === undefined) return;
   const items = itemsOf(res.json);
-  const family = FAMILY_OF_TAG[op.row.tag];
+  const family = familyOf(op);
   if (family && (op.row.method === 'GET' || op.row.method === 'POST') && !('key_id' in op.params) && !('email_id' in op.params)) {
     const path = specPath(op.row.path);
     const owner = path.startsWith('/user/')

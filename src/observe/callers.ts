@@ -14,6 +14,8 @@
  *   book.callerOf(book.keyOf(c!))                               // { id: 3, username: 'ann', admin: false }
  */
 import { createHmac } from 'node:crypto';
+import { decodeParam } from './credentials.ts';
+import { isRecord } from '../shared/is-record.ts';
 
 export interface Caller {
   id: number;
@@ -41,13 +43,7 @@ function queryParam(query: string, name: string): string | undefined {
   if (query === '' || !query.includes(name)) return undefined;
   for (const pair of query.split(/[&;]/)) {
     const eq = pair.indexOf('=');
-    if (eq > 0 && pair.slice(0, eq) === name) {
-      try {
-        return decodeURIComponent(pair.slice(eq + 1).replace(/\+/g, ' '));
-      } catch {
-        return pair.slice(eq + 1);
-      }
-    }
+    if (eq > 0 && pair.slice(0, eq) === name) return decodeParam(pair.slice(eq + 1));
   }
   return undefined;
 }
@@ -84,8 +80,6 @@ export function credentialOf(headers: Record<string, string>, query: string): Cr
 /** Whether the request acts as another user (Sudo, as a parameter or a header): its caller is not its credential's. */
 export const actsAsAnother = (headers: Record<string, string>, query: string): boolean =>
   headers.sudo !== undefined || queryParam(query, 'sudo') !== undefined;
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A map that forgets its oldest entry past BOOK_LIMIT. */
 function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
@@ -153,7 +147,7 @@ export class CallerBook {
    * (a server that drops is_admin from the admin view still shows them).
    */
   static currentUser(body: unknown): Caller | undefined {
-    if (!isObject(body) || !Number.isInteger(body.id) || typeof body.username !== 'string') return undefined;
+    if (!isRecord(body) || !Number.isInteger(body.id) || typeof body.username !== 'string') return undefined;
     const admin = body.is_admin === true || (!('is_admin' in body) && ('current_sign_in_ip' in body || 'last_sign_in_ip' in body));
     return { id: body.id as number, username: body.username, admin };
   }
@@ -179,8 +173,10 @@ export class CallerBook {
     return [...this.keys].map(([key, id]) => [key, id === null ? null : (this.users.get(id) ?? null)]);
   }
 
+  /** An item's owner, the first one learnt: an item never changes owner (a faulty list showing it to another teaches nothing). */
   learnOwner(family: OwnedFamily, itemId: number, userId: number): void {
-    remember(this.owners, `${family}:${itemId}`, userId);
+    const key = `${family}:${itemId}`;
+    if (!this.owners.has(key)) remember(this.owners, key, userId);
   }
 
   ownerOf(family: OwnedFamily, itemId: number): number | undefined {

@@ -34,7 +34,8 @@ export interface CredentialFacts {
   answerText: string;
 }
 
-function decode(s: string): string {
+/** A query parameter's name or value as the server reads it ('+' a space), or as sent when it does not decode. */
+export function decodeParam(s: string): string {
   try {
     return decodeURIComponent(s.replace(/\+/g, ' '));
   } catch {
@@ -103,7 +104,7 @@ function queryCredentials(query: string): string[] {
   for (const separators of [/&/, /[&;]/]) {
     for (const pair of query.split(separators)) {
       const eq = pair.indexOf('=');
-      if (eq > 0 && CREDENTIAL_KEY.test(decode(pair.slice(0, eq)).trim())) out.push(decode(pair.slice(eq + 1)));
+      if (eq > 0 && CREDENTIAL_KEY.test(decodeParam(pair.slice(0, eq)).trim())) out.push(decodeParam(pair.slice(eq + 1)));
     }
   }
   return out;

@@ -15,6 +15,7 @@
  */
 import { KitError } from '../shared/errors.ts';
 import { CAPTURE_LIMIT, type ObservedExchange } from './proxy.ts';
+import { isRecord } from '../shared/is-record.ts';
 
 export interface MappedEntry {
   exchange: ObservedExchange;
@@ -32,14 +33,12 @@ interface HarPair {
   fileName?: unknown;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 /** HAR header pairs as the judge reads headers: names in lower case, HTTP/2 pseudo-headers left out, repeats joined. */
 function harHeaders(list: unknown, drop: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
   if (!Array.isArray(list)) return out;
   for (const pair of list as HarPair[]) {
-    if (!isObject(pair) || typeof pair.name !== 'string') continue;
+    if (!isRecord(pair) || typeof pair.name !== 'string') continue;
     const name = pair.name.toLowerCase();
     if (name.startsWith(':') || drop.includes(name)) continue;
     const value = String(pair.value ?? '');
@@ -62,16 +61,16 @@ function target(url: string): string {
 function requestBody(request: Record<string, unknown>, headers: Record<string, string>): { body: Buffer; leftOut: boolean } {
   const post = request.postData;
   const declared = typeof request.bodySize === 'number' ? request.bodySize : -1;
-  if (!isObject(post)) return { body: Buffer.alloc(0), leftOut: declared > 0 };
+  if (!isRecord(post)) return { body: Buffer.alloc(0), leftOut: declared > 0 };
   if (typeof post.mimeType === 'string' && post.mimeType !== '' && headers['content-type'] === undefined)
     headers['content-type'] = post.mimeType;
   if (typeof post.text === 'string') return { body: Buffer.from(post.text, 'utf8'), leftOut: post._cut === true };
   if (Array.isArray(post.params)) {
     const params = post.params as HarPair[];
     // A file upload's fields cannot be rebuilt as the client sent them (multipart, its boundary): left out.
-    if (params.some((p) => isObject(p) && p.fileName !== undefined)) return { body: Buffer.alloc(0), leftOut: true };
+    if (params.some((p) => isRecord(p) && p.fileName !== undefined)) return { body: Buffer.alloc(0), leftOut: true };
     const form = new URLSearchParams();
-    for (const p of params) if (isObject(p) && typeof p.name === 'string') form.append(p.name, String(p.value ?? ''));
+    for (const p of params) if (isRecord(p) && typeof p.name === 'string') form.append(p.name, String(p.value ?? ''));
     return { body: Buffer.from(form.toString(), 'utf8'), leftOut: false };
   }
   return { body: Buffer.alloc(0), leftOut: declared > 0 };
@@ -79,7 +78,7 @@ function requestBody(request: Record<string, unknown>, headers: Record<string, s
 
 /** The answer's body (decoded, as a HAR holds it) and whether the HAR left it out. */
 function answerBody(response: Record<string, unknown>, method: string, status: number): { body: Buffer; leftOut: boolean } {
-  const content = isObject(response.content) ? response.content : {};
+  const content = isRecord(response.content) ? response.content : {};
   const size = typeof content.size === 'number' ? content.size : -1;
   if (typeof content.text !== 'string') {
     // No text: an empty answer, or one the recorder did not keep (a browser's option, a failed request).
@@ -94,11 +93,11 @@ function answerBody(response: Record<string, unknown>, method: string, status: n
 /** One entry of `file` (the `index`th) as an observed exchange; a KitError (exit 2) when it is no HAR entry. */
 export function harExchange(entry: unknown, file: string, index: number): MappedEntry {
   const bad = (what: string) => new KitError('HAR_INVALID', `${file} is not a HAR 1.2: entry ${index} ${what}`);
-  if (!isObject(entry)) throw bad('is not an object');
+  if (!isRecord(entry)) throw bad('is not an object');
   const { request, response } = entry;
-  if (!isObject(request) || typeof request.method !== 'string' || typeof request.url !== 'string')
+  if (!isRecord(request) || typeof request.method !== 'string' || typeof request.url !== 'string')
     throw bad('has no request with a method and a url');
-  if (!isObject(response) || typeof response.status !== 'number') throw bad('has no response with a status');
+  if (!isRecord(response) || typeof response.status !== 'number') throw bad('has no response with a status');
   const method = request.method.toUpperCase();
   const requestHeaders = harHeaders(request.headers);
   const sent = requestBody(request, requestHeaders);

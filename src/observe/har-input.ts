@@ -22,6 +22,7 @@ import { harExchange } from './har-entry.ts';
 import { urlRoot } from './index.ts';
 import { Observation } from './observation.ts';
 import { observeSummary, writeObserveReports, type ObserveSummary, type RecordedInput } from './report.ts';
+import { isRecord } from '../shared/is-record.ts';
 
 export interface HarOptions {
   /** Where summary.md, summary.json and junit.xml go (default 'reports'). */
@@ -44,8 +45,6 @@ export interface HarResult {
 
 /** V8's longest string (characters): a file of more bytes cannot be read whole as text. */
 const LONGEST_STRING = 0x1fffffe8;
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A file's size, or a KitError naming it (missing, unreadable, a folder, too large to read whole). */
 function checkFile(file: string): void {
@@ -79,7 +78,7 @@ function readEntries(file: string): unknown[] {
     const at = /position (\d+)/.exec((e as Error).message)?.[1];
     throw new KitError('HAR_INVALID', `${file} is not a HAR 1.2: not JSON${at ? ` (at character ${at})` : ''}`);
   }
-  if (!isObject(har) || !isObject(har.log) || !Array.isArray(har.log.entries))
+  if (!isRecord(har) || !isRecord(har.log) || !Array.isArray(har.log.entries))
     throw new KitError('HAR_INVALID', `${file} is not a HAR 1.2: it has no log.entries list`);
   return har.log.entries;
 }
@@ -89,7 +88,7 @@ function recordedOrder(entries: unknown[]): number[] {
   const times: number[] = [];
   let previous = Number.NEGATIVE_INFINITY;
   for (const e of entries) {
-    const t = isObject(e) && typeof e.startedDateTime === 'string' ? Date.parse(e.startedDateTime) : Number.NaN;
+    const t = isRecord(e) && typeof e.startedDateTime === 'string' ? Date.parse(e.startedDateTime) : Number.NaN;
     if (!Number.isNaN(t)) previous = t;
     times.push(previous);
   }

@@ -21,6 +21,7 @@ import type { MatchedOperation } from './exchange-view.ts';
 import { judgeDefaults } from './judge-defaults.ts';
 import { judgeKeysetPage, judgeOffsetPage } from './pagination-checks.ts';
 import { successStatusClause } from './status-clauses.ts';
+import { isRecord } from '../shared/is-record.ts';
 
 export interface ServerFinding extends Finding {
   /** The check that found it ('status', 'namedView', 'pagination', ...): with the operation and clause, what makes findings alike. */
@@ -31,8 +32,6 @@ export interface ServerFinding extends Finding {
 
 /** Checks of the registry that do not fit traffic the kit did not make ("a request of the kit"). */
 const NOT_OBSERVED = new Set(['noServerError']);
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function statusFinding(res: ApiResponse, op: MatchedOperation): ServerFinding | undefined {
   const expected = op.row.success.status;
@@ -78,7 +77,7 @@ function neverShown(res: ApiResponse, op: MatchedOperation): ServerFinding[] {
   if (res.status < 200 || res.status > 299 || res.json === undefined) return [];
   const out: ServerFinding[] = [];
   const items: unknown[] = Array.isArray(res.json) ? res.json : [res.json];
-  if (op.row.method === 'GET' && op.row.path.includes('/impersonation_tokens') && items.some((i) => isObject(i) && 'token' in i))
+  if (op.row.method === 'GET' && op.row.path.includes('/impersonation_tokens') && items.some((i) => isRecord(i) && 'token' in i))
     out.push({
       check: 'neverShown',
       clause: 'tokens.list.no_token_value',
@@ -89,7 +88,7 @@ function neverShown(res: ApiResponse, op: MatchedOperation): ServerFinding[] {
     });
   if (
     op.row.path.includes('/clusters') &&
-    items.some((i) => isObject(i) && isObject(i.platform_kubernetes) && 'token' in i.platform_kubernetes)
+    items.some((i) => isRecord(i) && isRecord(i.platform_kubernetes) && 'token' in i.platform_kubernetes)
   )
     out.push({
       check: 'neverShown',
@@ -99,7 +98,7 @@ function neverShown(res: ApiResponse, op: MatchedOperation): ServerFinding[] {
       actual: 'platform_kubernetes.token present',
       fields: ['platform_kubernetes.token'],
     });
-  if (op.name === 'GET /projects/:id/clusters' && items.some((i) => isObject(i) && 'project' in i))
+  if (op.name === 'GET /projects/:id/clusters' && items.some((i) => isRecord(i) && 'project' in i))
     out.push({
       check: 'neverShown',
       clause: 'clusters.list.no_project',
@@ -127,8 +126,8 @@ function errorBodies(
   const body = res.json;
   if (res.status === 401) {
     // A revoked or expired token: the platform's OAuth-style body (platform-behaviour.md > Authentication).
-    if (isObject(body) && body.error === 'invalid_token') return [];
-    if (!isObject(body) || body.message !== '401 Unauthorized' || Object.keys(body).length !== 1)
+    if (isRecord(body) && body.error === 'invalid_token') return [];
+    if (!isRecord(body) || body.message !== '401 Unauthorized' || Object.keys(body).length !== 1)
       return [
         {
           check: 'errorBody',
@@ -140,14 +139,14 @@ function errorBodies(
       ];
     return [];
   }
-  if (res.status !== 400 || !isObject(body)) return [];
+  if (res.status !== 400 || !isRecord(body)) return [];
   const missing = sentReadable ? missingRequired(op, sent) : [];
   // A request that lacks a required attribute gets the missing-attribute body (a string naming it), never a validation map.
   if (missing.length > 0) {
     const found = CHECKS.missingAttributeBody.judge(res, missing);
     return found ? [{ check: 'errorBody', ...found }] : [];
   }
-  if (isObject(body.message)) {
+  if (isRecord(body.message)) {
     const result = validateAgainst('error.validation', body);
     return result.valid
       ? []
@@ -179,7 +178,7 @@ const PRESENT_FIELDS: readonly { path: RegExp; field: string; clause: string }[]
 function presentFields(res: ApiResponse, op: MatchedOperation): ServerFinding[] {
   if (res.status < 200 || res.status > 299 || res.json === undefined) return [];
   const items: unknown[] = Array.isArray(res.json) ? res.json : [res.json];
-  return PRESENT_FIELDS.filter((c) => c.path.test(op.path) && items.some((i) => isObject(i) && !(c.field in i))).map((c) => ({
+  return PRESENT_FIELDS.filter((c) => c.path.test(op.path) && items.some((i) => isRecord(i) && !(c.field in i))).map((c) => ({
     check: 'presentField',
     clause: c.clause,
     requirement: `Every ${op.name} answer's item MUST carry ${c.field}.`,

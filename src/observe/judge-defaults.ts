@@ -14,14 +14,13 @@ import type { Finding } from '../kit/check-registry.ts';
 import type { ApiResponse } from '../kit/exchange.ts';
 import { BROADCAST_DEFAULT_DURATION_MS } from '../spec/limits.ts';
 import type { MatchedOperation } from './exchange-view.ts';
+import { isRecord } from '../shared/is-record.ts';
 
 /** A server finding (judge-answer.ts ServerFinding): the check that found it beside the clause. */
 type ServerFinding = Finding & { check: string };
 
 /** How far ends_at may stand from the hour after the server's now (as the kit's suite allows). */
 export const DEFAULT_TIME_TOLERANCE_MS = 60_000;
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** True when the request did not send the attribute (absent or null, as the server reads it). */
 const omitted = (sent: Record<string, unknown>, name: string) => sent[name] === undefined || sent[name] === null;
@@ -66,7 +65,7 @@ export function judgeDefaults(
   sent: Record<string, unknown> | undefined,
   sentReadable: boolean,
 ): ServerFinding[] {
-  if (!sentReadable || !sent || res.status !== op.row.success.status || !isObject(res.json)) return [];
+  if (!sentReadable || !sent || res.status !== op.row.success.status || !isRecord(res.json)) return [];
   const body = res.json;
   const out: (ServerFinding | undefined)[] = [];
   switch (op.row.operationId) {
@@ -78,8 +77,8 @@ export function judgeDefaults(
     case 'addProjectCluster': {
       const k8s = sent.platform_kubernetes_attributes;
       const given =
-        (isObject(k8s) && !omitted(k8s, 'authorization_type')) || !omitted(sent, 'platform_kubernetes_attributes[authorization_type]');
-      if (!given && isObject(body.platform_kubernetes))
+        (isRecord(k8s) && !omitted(k8s, 'authorization_type')) || !omitted(sent, 'platform_kubernetes_attributes[authorization_type]');
+      if (!given && isRecord(body.platform_kubernetes))
         out.push(
           valueDefault(
             'clusters.create.authorization_type_default',

@@ -220,13 +220,8 @@ export class JudgePool {
    */
   admits(): boolean {
     if (this.closing) return false;
-    const share = this.queueLimit / this.slots.length;
-    const steady = this.slots[0]?.kind === 'steady' ? this.slots[0] : undefined;
-    if (steady?.alive && steady.inFlight < share) {
-      this.refill();
-      if (this.tokens >= 1) return true;
-    }
-    return !this.busy && this.slots.some((s) => s.kind === 'spare' && s.alive && s.inFlight < share);
+    const judge = this.judgeFor(false);
+    return judge !== undefined && judge.inFlight < this.queueLimit / this.slots.length;
   }
 
   /** An exchange the proxy kept no copy of (admits() said no): counted as shed. */
@@ -240,13 +235,13 @@ export class JudgePool {
     this.refilled = now;
   }
 
-  /** The steady judge while its allowance lasts (and it keeps up), else the least busy spare one. */
-  private judgeFor(): Slot | undefined {
+  /** The steady judge while its allowance lasts (and it keeps up; `take`: one of it used), else the least busy spare one. */
+  private judgeFor(take = true): Slot | undefined {
     const steady = this.slots[0]?.kind === 'steady' ? this.slots[0] : undefined;
     if (steady?.alive) {
       this.refill();
       if (this.tokens >= 1 && steady.inFlight < this.queueLimit / this.slots.length) {
-        this.tokens -= 1;
+        if (take) this.tokens -= 1;
         return steady;
       }
     }

@@ -14,6 +14,7 @@ import { parseQueryString } from '../reference/parse.ts';
 import { judgeRequest, type Judgement } from '../reference/strict/judge.ts';
 import { bodyText, type MatchedOperation } from './exchange-view.ts';
 import type { ObservedExchange } from './proxy.ts';
+import { isRecord } from '../shared/is-record.ts';
 
 export interface SentParams {
   query: Record<string, unknown>;
@@ -24,8 +25,6 @@ export interface SentParams {
   /** False when the body could not be read whole (cut at the capture limit, multipart, undecodable): nothing is said of what is missing. */
   readable: boolean;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function requestParams(x: ObservedExchange, op: MatchedOperation): SentParams {
   const query = op.query ? (parseQueryString(op.query) as Record<string, unknown>) : {};
@@ -44,7 +43,7 @@ export function requestParams(x: ObservedExchange, op: MatchedOperation): SentPa
     } else if (type.includes('application/x-www-form-urlencoded')) body = parseQueryString(text);
     else if (text.trim() !== '') readable = false;
   }
-  return { query, body, params: { ...query, ...(isObject(body) ? body : {}) }, readable };
+  return { query, body, params: { ...query, ...(isRecord(body) ? body : {}) }, readable };
 }
 
 /** Credentials the strict judge finds in the query string (judge.ts TOKEN_PARAMS). */

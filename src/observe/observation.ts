@@ -26,6 +26,7 @@ import { judgeClient, requestParams } from './judge-request.ts';
 import { PrivateExchange } from './privacy.ts';
 import type { ObservedExchange } from './proxy.ts';
 import { maskPatterns } from './value-kinds.ts';
+import { isRecord } from '../shared/is-record.ts';
 
 export interface ObservedFinding {
   side: 'server' | 'client';
@@ -127,8 +128,6 @@ export interface ObservationOptions {
 /** What record() did with an exchange: judged (or counted), or held until its caller is identified. */
 export type Recorded = { held: false } | { held: true; key: string; credential?: Credential };
 const DONE: Recorded = { held: false };
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export class Observation {
   readonly secrets: SecretSet;
@@ -262,7 +261,7 @@ export class Observation {
       url: res.url,
       operationId: op.row.operationId,
       ...(authHeader ? { authHeader } : {}),
-      ...(isObject(sent.body) ? { body: sent.body } : {}),
+      ...(isRecord(sent.body) ? { body: sent.body } : {}),
     };
     // Made once, when the exchange's first new finding is noted (most exchanges have none).
     let values: PrivateExchange | undefined;
@@ -283,12 +282,15 @@ export class Observation {
     };
     // The caller: a GET /user answer names it (learnt before judging); else what the book knows.
     let caller: Caller | undefined;
+    let ownerId: number | undefined;
     if (key !== undefined) {
+      // Whose account the credential was before this answer: a GET /user naming another is a finding.
+      ownerId = this.callers.callerOf(key)?.id;
       if (op.name === 'GET /user' && x.status === 200 && !x.bodyCut) caller = this.callers.learnCurrentUser(key, res.json);
       caller ??= this.callers.callerOf(key);
     }
     const found = [...judgeAnswer(res, op, sent.params, sent.readable, !x.bodyCut)];
-    if (!x.bodyCut) found.push(...judgeByCaller(res, op, caller, this.callers));
+    if (!x.bodyCut) found.push(...judgeByCaller(res, op, caller, this.callers, ownerId));
     for (const f of found) {
       const { check, clause, ...rest } = f;
       const security = rest.security && { id: rest.security.id, username: this.options.showValues ? rest.security.username : '<username>' };
