@@ -123,25 +123,45 @@ const parameterNames = (f: ObservedFinding) => `${(f.parameters ?? [f.about]).jo
 /** The caller a security finding was first answered to: by id and username, never by credential. */
 const callerOf = (f: ObservedFinding) => (f.security ? `user ${f.security.id} (${f.security.username})` : '');
 
+type Column = readonly [head: string, value: (f: ObservedFinding) => string];
+const code = (text: string) => `\`${text}\``;
+/** The columns of each section's table: a security finding's adds its caller to a server finding's. */
+const COLUMNS: Record<'server' | 'client' | 'security', readonly Column[]> = (() => {
+  const start: Column[] = [
+    ['operation', (f) => f.operation],
+    ['clause', (f) => f.clause],
+    ['seen', (f) => String(f.count)],
+  ];
+  const end: Column[] = [
+    ['requirement', (f) => cell(f.requirement)],
+    ['expected', (f) => cell(f.expected)],
+    ['actual', (f) => cell(f.actual)],
+    ['reproducer', (f) => code(cell(f.reproducer))],
+  ];
+  return {
+    server: [...start, ...end],
+    security: [...start, ['caller (the first)', (f) => cell(callerOf(f))], ...end],
+    client: [
+      ['operation', (f) => f.operation],
+      ['finding', (f) => f.clause],
+      ['parameters', (f) => cell(parameterNames(f))],
+      ['seen', (f) => String(f.count)],
+      ['detail (of the first)', (f) => cell(f.requirement)],
+      ['reproducer', (f) => code(cell(f.reproducer))],
+    ],
+  };
+})();
+
 function findingRows(list: readonly ObservedFinding[], side: 'server' | 'client' | 'security'): string[] {
   if (!list.length) return ['None.', ''];
-  const head =
-    side === 'server'
-      ? ['| operation | clause | seen | requirement | expected | actual | reproducer |', '| --- | --- | --- | --- | --- | --- | --- |']
-      : side === 'security'
-        ? [
-            '| operation | clause | seen | caller (the first) | requirement | expected | actual | reproducer |',
-            '| --- | --- | --- | --- | --- | --- | --- | --- |',
-          ]
-        : ['| operation | finding | parameters | seen | detail (of the first) | reproducer |', '| --- | --- | --- | --- | --- | --- |'];
-  const rows = list.map((f) =>
-    side === 'server'
-      ? `| ${f.operation} | ${f.clause} | ${f.count} | ${cell(f.requirement)} | ${cell(f.expected)} | ${cell(f.actual)} | \`${cell(f.reproducer)}\` |`
-      : side === 'security'
-        ? `| ${f.operation} | ${f.clause} | ${f.count} | ${cell(callerOf(f))} | ${cell(f.requirement)} | ${cell(f.expected)} | ${cell(f.actual)} | \`${cell(f.reproducer)}\` |`
-        : `| ${f.operation} | ${f.clause} | ${cell(parameterNames(f))} | ${f.count} | ${cell(f.requirement)} | \`${cell(f.reproducer)}\` |`,
-  );
-  return [...head, ...rows, ''];
+  const columns = COLUMNS[side];
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    row(columns.map(([head]) => head)),
+    row(columns.map(() => '---')),
+    ...list.map((f) => row(columns.map(([, value]) => value(f)))),
+    '',
+  ];
 }
 
 /** Who the callers were, and how observe learnt them. */
