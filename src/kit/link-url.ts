@@ -26,13 +26,14 @@ export const LINK_URL_EXPECTED = "an absolute http(s) URL, or a URI reference re
 export const RELATIVE_LINK_NOTE =
   "The server writes relative Link URLs: the kit resolved them against the request's URL, as RFC 8288 says (the spec does not say they are absolute, so this is no failure); a client that takes Link URLs as absolute cannot follow them.";
 
-/** Characters of a URI reference (RFC 3986: unreserved, reserved and the % of an escape). */
-const URI_CHARACTER = /[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/;
+/** The first character a URI reference cannot hold (RFC 3986 allows unreserved, reserved and the % of an escape). */
+const NOT_URI_CHARACTER = /[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/u;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
 /** Where `value` (a Link target as received) leads, resolved against `requestUrl`; or why no client can request it. */
 export function linkTarget(value: string, requestUrl?: string): LinkTarget {
-  for (const c of value) if (!URI_CHARACTER.test(c)) return { problem: `it holds ${character(c)}, which a URI reference cannot hold` };
+  const bad = NOT_URI_CHARACTER.exec(value)?.[0];
+  if (bad !== undefined) return { problem: `it holds ${character(bad)}, which a URI reference cannot hold` };
   if (/%(?![0-9A-Fa-f]{2})/.test(value)) return { problem: 'it holds a % not followed by two hex digits' };
   const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
   if (scheme === undefined && requestUrl === undefined)

@@ -13,26 +13,26 @@ const requireHere = createRequire(import.meta.url);
 const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{3}Z$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function realDate(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1) return false;
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate(); // day 0 of next month = last day of m
-  return d <= days;
+  const leap = m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= MONTH_DAYS[m - 1]! + (leap ? 1 : 0);
 }
 
 /** ISO 8601 with milliseconds and Z, e.g. 2020-01-01T12:00:00.000Z, and a real calendar time. */
 export function isApiDatetime(s: string): boolean {
   const m = DATETIME_RE.exec(s);
   if (!m) return false;
-  const [y, mo, d, h, mi, se] = m.slice(1).map(Number);
-  return realDate(y, mo, d) && h <= 23 && mi <= 59 && se <= 59;
+  return realDate(+m[1]!, +m[2]!, +m[3]!) && +m[4]! <= 23 && +m[5]! <= 59 && +m[6]! <= 59;
 }
 
 /** YYYY-MM-DD and a real calendar date. */
 export function isApiDate(s: string): boolean {
   const m = DATE_RE.exec(s);
   if (!m) return false;
-  const [y, mo, d] = m.slice(1).map(Number);
-  return realDate(y, mo, d);
+  return realDate(+m[1]!, +m[2]!, +m[3]!);
 }
 
 /** The formats schemas may name: ajv-formats' and the API's own; the compiler and precompiled code get the same. */

@@ -37,7 +37,20 @@ const KINDS: Record<string, (v: unknown) => boolean> = {
 };
 
 /** Whether a value is of one of the kinds ('string', 'datetime', 'null'...). */
-export const ofKind = (value: unknown, kinds: readonly string[]): boolean => kinds.some((k) => KINDS[k]!(value));
+export const ofKind = (value: unknown, kinds: readonly string[]): boolean => {
+  for (const k of kinds) if (KINDS[k]!(value)) return true;
+  return false;
+};
+
+/** Each group's fields as [field, kinds] pairs, made once (observe reads them for every user of every answer). */
+const GROUP_ENTRIES = Object.fromEntries(Object.entries(USER_FIELD_GROUPS).map(([g, fields]) => [g, Object.entries(fields)])) as Record<
+  UserFieldGroup,
+  [string, string[]][]
+>;
+const GROUP_KEYS = Object.fromEntries(Object.entries(USER_FIELD_GROUPS).map(([g, fields]) => [g, Object.keys(fields)])) as Record<
+  UserFieldGroup,
+  string[]
+>;
 
 export interface FieldProblem {
   field: string;
@@ -49,7 +62,7 @@ export interface FieldProblem {
 /** The group's fields the object lacks or holds with a kind the spec does not give, in the table's order. */
 export function fieldProblems(obj: Record<string, unknown>, group: UserFieldGroup): FieldProblem[] {
   const out: FieldProblem[] = [];
-  for (const [field, kinds] of Object.entries(USER_FIELD_GROUPS[group])) {
+  for (const [field, kinds] of GROUP_ENTRIES[group]) {
     if (!Object.prototype.hasOwnProperty.call(obj, field)) out.push({ field, problem: 'missing', kinds });
     else if (!ofKind(obj[field], kinds)) out.push({ field, problem: 'wrong-kind', kinds });
   }
@@ -58,5 +71,5 @@ export function fieldProblems(obj: Record<string, unknown>, group: UserFieldGrou
 
 /** The group's fields the object carries (for the groups a view must not show). */
 export function presentFields(obj: Record<string, unknown>, group: UserFieldGroup): string[] {
-  return Object.keys(USER_FIELD_GROUPS[group]).filter((f) => Object.prototype.hasOwnProperty.call(obj, f));
+  return GROUP_KEYS[group].filter((f) => Object.prototype.hasOwnProperty.call(obj, f));
 }

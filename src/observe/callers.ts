@@ -81,6 +81,9 @@ export function credentialOf(headers: Record<string, string>, query: string): Cr
 export const actsAsAnother = (headers: Record<string, string>, query: string): boolean =>
   headers.sudo !== undefined || queryParam(query, 'sudo') !== undefined;
 
+/** Credentials whose keys are kept (keyOf): a key costs an HMAC. */
+const RECENT_KEYS = 1000;
+
 /** A map that forgets its oldest entry past BOOK_LIMIT. */
 function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
   map.delete(key);
@@ -100,13 +103,23 @@ export class CallerBook {
   /** `user id:group id` of callers who created or changed an epic of that group (they may edit its epics). */
   private readonly editors = new Set<string>();
 
+  /** Credential value -> its key, for the last RECENT_KEYS credentials keyed. */
+  private readonly recentKeys = new Map<string, string>();
+
   /** Told of each caller learnt from a GET /user answer (a judge passes it on to the others). */
   onLearn?: (key: string, caller: Caller) => void;
 
   constructor(private readonly hmacKey: Buffer) {}
 
   keyOf(c: Credential): string {
-    return createHmac('sha256', this.hmacKey).update(c.value).digest('base64url');
+    // The same few credentials call again and again: their keys are kept (the values are in the secret set already).
+    let key = this.recentKeys.get(c.value);
+    if (key === undefined) {
+      key = createHmac('sha256', this.hmacKey).update(c.value).digest('base64url');
+      this.recentKeys.set(c.value, key);
+      if (this.recentKeys.size > RECENT_KEYS) this.recentKeys.delete(this.recentKeys.keys().next().value as string);
+    }
+    return key;
   }
 
   callerOf(key: string): Caller | undefined {
