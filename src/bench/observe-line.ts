@@ -20,6 +20,8 @@ export interface ProxyRun {
   /** µs of CPU per request: the forwarding thread, and every other thread (observe's judges; the runtime's GC and I/O threads, in both proxies). */
   mainUsPerRequest?: number;
   otherUsPerRequest?: number;
+  /** The machine's idle CPU during the run, in cores (all processes: the load, the upstream, the proxy). */
+  idleCores?: number;
   /** observe only: what its judges did with the run's exchanges. */
   judged?: number;
   shed?: number;
@@ -57,6 +59,23 @@ const ms = (n: number) => round(n, 2);
 const share = (r: ProxyRun) => ((r.judged ?? 0) + (r.shed ?? 0) > 0 ? (100 * (r.judged ?? 0)) / ((r.judged ?? 0) + (r.shed ?? 0)) : 0);
 const cpu = (r: ProxyRun) => `${round(r.mainUsPerRequest ?? 0, 1)} µs`;
 const other = (r: ProxyRun) => `${round(r.otherUsPerRequest ?? 0, 1)} µs`;
+
+/**
+ * Line 13's CPU budget: the machine's idle cores at half rate through the plain proxy (the most the
+ * judges could have had), and the cores judging every exchange would take at what one judged
+ * exchange cost the judges' threads in this run.
+ */
+function budget(n: ObserveScaleNumbers): string {
+  const { observeHalf: o, plainHalf: p } = n;
+  const judged = o.judged ?? 0;
+  if (p.idleCores === undefined || o.otherUsPerRequest === undefined || judged === 0) return '';
+  const perJudged = ((o.otherUsPerRequest - (p.otherUsPerRequest ?? 0)) * o.total) / judged;
+  const cores = (c: number) => `${round(c, 2)} core(s)`;
+  return (
+    `; the machine's idle CPU: ${cores(p.idleCores)} through the plain proxy, ${cores(o.idleCores ?? 0)} through observe; ` +
+    `one judged exchange took the judges ${round(perJudged, 1)} µs: judging all ${Math.round(n.halfRate)} a second needs ${cores((perJudged * n.halfRate) / 1e6)}`
+  );
+}
 
 export function observeLines(n: ObserveScaleNumbers): Measurement[] {
   const ratios = n.observe.map((o, i) => o.rps / n.plain[i]!.rps);
@@ -107,7 +126,8 @@ export function observeLines(n: ObserveScaleNumbers): Measurement[] {
       target: { op: '>=', value: 100 },
       summary:
         `${Math.round(n.halfRate)} req/s offered for ${n.durationSec * 2} s (${Math.round(n.observeHalf.rps)} served): ${n.observeHalf.judged} judged, ` +
-        `${n.observeHalf.shed} shed; CPU per request: forwarding thread ${cpu(n.observeHalf)}, the other threads (judges, GC) ${other(n.observeHalf)} (plain ${cpu(n.plainHalf)}, ${other(n.plainHalf)})`,
+        `${n.observeHalf.shed} shed; CPU per request: forwarding thread ${cpu(n.observeHalf)}, the other threads (judges, GC) ${other(n.observeHalf)} (plain ${cpu(n.plainHalf)}, ${other(n.plainHalf)})` +
+        budget(n),
       details: { halfRate: round(n.halfRate, 1), observe: n.observeHalf, plain: n.plainHalf },
     }),
     judge({

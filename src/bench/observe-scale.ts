@@ -16,6 +16,7 @@ import type { Measurement } from './measurement.ts';
 import { observeLines, type ObserveScaleNumbers, type ProxyRun } from './observe-line.ts';
 import { proxyLoad } from './observe-load.ts';
 import { pacedLoad } from './paced-load.ts';
+import { idleCores, idleMs } from './machine-idle.ts';
 import { threadCpu } from './thread-cpu.ts';
 import { median } from './throughput.ts';
 
@@ -44,6 +45,8 @@ async function run(
 ): Promise<ProxyRun> {
   const before = o.observe ? await counts(child) : undefined;
   const cpuBefore = threadCpu(child.pid);
+  const idleBefore = idleMs();
+  const started = performance.now();
   const load = { url: `${child.ready.url}${PATH}`, headers: { 'private-token': o.token }, connections: CONNECTIONS };
   const r = o.rate
     ? await pacedLoad({
@@ -54,6 +57,7 @@ async function run(
       })
     : await proxyLoad({ ...load, durationSec: o.durationSec });
   const cpuAfter = threadCpu(child.pid);
+  const idle = idleCores(idleBefore, idleMs(), performance.now() - started);
   // For observe, after its judges have judged everything handed over (the stats wait for them).
   const after = o.observe ? await counts(child) : undefined;
   const per = (a: number, b: number) => ((a - b) * 1000) / Math.max(1, r.total);
@@ -66,6 +70,7 @@ async function run(
         }
       : {}),
     ...(before && after ? { judged: after.judged - before.judged, shed: after.shed - before.shed } : {}),
+    ...(idle !== undefined ? { idleCores: idle } : {}),
   };
 }
 
