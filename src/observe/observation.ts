@@ -101,6 +101,14 @@ export interface ObservationSnapshot {
   operations: { seen: OperationCoverage[]; neverSeen: string[] };
 }
 
+/**
+ * Credentials learnt from the traffic kept for redaction, the most recently seen (the operator's
+ * given ones always): over days every CI job and browser session brings one of its own. An
+ * exchange's own credentials are learnt before anything of it is kept, so a finding's texts never
+ * needed a forgotten one; the report's last pass uses those kept.
+ */
+export const SECRETS_KEPT = 10_000;
+
 /** Distinct parameters a client finding names (the first ones seen); the rest are counted, not kept. */
 export const PARAMETERS_KEPT = 5;
 
@@ -156,7 +164,7 @@ export class Observation {
     secrets: Iterable<string> = [],
     private readonly options: ObservationOptions = {},
   ) {
-    this.secrets = new SecretSet(secrets);
+    this.secrets = new SecretSet(secrets, undefined, SECRETS_KEPT);
     this.callers = new CallerBook(Buffer.from(options.callerKey ?? randomBytes(32)));
   }
 

@@ -36,6 +36,14 @@ export function linkRels(value: string | undefined): Record<string, string> {
   return out;
 }
 
+/** The query parameters of an absolute URL (its first '?' to its fragment), without parsing the rest of it. */
+function queryOf(url: string): URLSearchParams {
+  const q = url.indexOf('?');
+  if (q < 0) return new URLSearchParams();
+  const hash = url.indexOf('#', q);
+  return new URLSearchParams(url.slice(q + 1, hash < 0 ? undefined : hash));
+}
+
 /** The integer a query parameter asks for, when it is a plain one. */
 function asked(params: URLSearchParams, name: string): number | undefined {
   const v = params.get(name);
@@ -189,7 +197,7 @@ export function judgeOffsetPage(res: ApiResponse, query: string, epicList = fals
       );
       continue;
     }
-    const linked = new URL(target.url).searchParams;
+    const linked = queryOf(target.url);
     if (rel === 'first' && linked.get('page') !== '1')
       out.push(
         finding(

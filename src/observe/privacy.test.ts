@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { reproducer } from '../reference/strict/findings.ts';
 import { SecretSet } from '../shared/redact.ts';
 import { learnCredentials, redactCredentialText } from './credentials.ts';
+import { observedExchange } from './fixtures/exchange.ts';
+import { Observation, SECRETS_KEPT } from './observation.ts';
 import { maskQuery, PrivateExchange } from './privacy.ts';
 import { maskPatterns, placeholderFor, shapeOf } from './value-kinds.ts';
 
@@ -171,5 +173,26 @@ describe('a private exchange', () => {
       `curl -X POST 'http://h/api/v4/users/annlee/keys?search=Ann%20Lee&per_page=2' -H 'Content-Type: application/json' --data '{"title":"my key","colour":"red","password":"[redacted]"}'`,
     );
     expect(exchange(true).text('got "annlee" and pw-secret-1')).toBe('got "annlee" and [redacted]');
+  });
+});
+
+describe('credentials over a long run', () => {
+  it('keeps the most recently seen, bounded, and still redacts a new exchange’s own credential wherever it stands', () => {
+    const o = new Observation('http://h', [], { showValues: true });
+    // Every CI job calls with a JOB-TOKEN of its own; they all begin alike.
+    const token = (i: number) => `glcbt-64_${i.toString(36).padStart(20, '0')}`;
+    const runs = SECRETS_KEPT * 2;
+    for (let i = 0; i < runs; i++)
+      o.record({ ...observedExchange('/api/v4/broadcast_messages'), requestHeaders: { 'job-token': token(i) } });
+    const last = token(runs);
+    // The last job's token also stands as the value of a parameter no rule names: only the learnt secrets can hide it.
+    o.record({ ...observedExchange(`/api/v4/users?per_page=2&job_ref=${last}`), requestHeaders: { 'job-token': last } });
+    const kept = o.secrets.list();
+    expect(kept.length).toBeLessThanOrEqual(SECRETS_KEPT);
+    expect(kept).toContain(last);
+    expect(kept).not.toContain(token(0));
+    const written = JSON.stringify(o.snapshot());
+    expect(written).toContain('job_ref=[redacted]');
+    expect(written).not.toContain('glcbt-64_');
   });
 });

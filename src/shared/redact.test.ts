@@ -69,6 +69,46 @@ describe('SecretSet', () => {
       ),
       { seed: 11, numRuns: 300 },
     );
+    // Long secrets sharing a prefix (the platform's tokens: glpat-..., glcbt-...), prefixes of one another, beside short ones.
+    const long = fc
+      .tuple(fc.constantFrom('glpat-', 'glcbt-', 'abcabc'), fc.string({ unit: alphabet, maxLength: 18 }))
+      .map(([p, r]) => p + r);
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(long, piece), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.oneof(long, piece, fc.string({ unit: alphabet, maxLength: 4 })), { maxLength: 12 }),
+        (secrets, parts) => {
+          const text = parts.join('');
+          expect(new SecretSet(secrets).redact(text)).toBe(naive(text, secrets));
+          // Learnt one by one, as observe does, past a limit the least recently seen are forgotten: the rest still redact as before.
+          const bounded = new SecretSet([], undefined, 3);
+          for (const v of secrets) bounded.add(v);
+          const kept: string[] = [];
+          for (const v of secrets.filter((v) => v.length >= 6)) {
+            if (kept.includes(v)) kept.splice(kept.indexOf(v), 1);
+            if (kept.push(v) > 3) kept.shift();
+          }
+          expect(bounded.list()).toEqual(kept);
+          expect(bounded.redact(text)).toBe(naive(text, kept));
+        },
+      ),
+      { seed: 12, numRuns: 400 },
+    );
+  });
+
+  test('past its limit, forgets the secret seen least recently, never one it was given at the start', () => {
+    const s = new SecretSet(['given-secret'], undefined, 2);
+    for (const v of ['glcbt-first1', 'glcbt-second', 'glcbt-first1', 'glcbt-third3']) s.add(v);
+    // glcbt-first1 was seen again after glcbt-second: glcbt-second is the one forgotten.
+    expect(s.list()).toEqual(['given-secret', 'glcbt-first1', 'glcbt-third3']);
+    expect(s.redact('given-secret glcbt-first1 glcbt-second glcbt-third3')).toBe(`${REDACTED} ${REDACTED} glcbt-second ${REDACTED}`);
+  });
+
+  test("a form two secrets share (one's raw form, the other's encoded one) stays while either is kept", () => {
+    const s = new SecretSet([], undefined, 1);
+    s.add('abc def ghi');
+    s.add('abc%20def%20ghi');
+    expect(s.redact('abc%20def%20ghi')).toBe(REDACTED);
   });
 });
 

@@ -10,6 +10,7 @@
  *   secrets.redact('?private_token=glpat-abc', keyedPlaceholder(key))  // '?private_token=[redacted:5f0c...]'
  */
 import { createHmac } from 'node:crypto';
+import { FormIndex, KEY, keyHash } from './secret-index.ts';
 
 export const REDACTED = '[redacted]';
 
@@ -35,49 +36,71 @@ const SECRET_HEADERS = new Set(['private-token', 'authorization', 'cookie', 'set
 /** Query parameters whose values are always secret (separated by `&`, or by `;` as many Rack versions read it). */
 const SECRET_QUERY = ['private_token', 'access_token', 'job_token', 'password'];
 
-/** Secrets are found by their first KEY characters (every secret is at least that long). */
-const KEY = 6;
 const QUERY_VALUES = SECRET_QUERY.map((name) => new RegExp(`([?&;]${name}=)([^&;#\\s'"]*)`, 'g'));
 
-/** The weight of the character leaving the rolling hash: 31 ** 5, exact in 32 bits. */
+/** The weight of the character leaving the rolling hash: 31 ** (KEY - 1), exact in 32 bits. */
 const POW = 31 ** (KEY - 1);
 
-/** A hash of the KEY characters of `text` from `at` (no string made: redact scans every position). */
-function keyHash(text: string, at: number): number {
-  let h = 0;
-  for (let i = at; i < at + KEY; i += 1) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
-  return h;
-}
-
 export class SecretSet {
+  /** The secrets learnt, oldest first (one seen again moves to the end); the first given are in `pinned` instead. */
   private readonly values = new Set<string>();
-  /** Each form in the index (raw or URL-encoded) -> the secret it is a form of. */
-  private readonly forms = new Map<string, string>();
-  /** Hash of the first KEY characters -> the forms (raw and URL-encoded) starting so, longest first. */
-  private readonly index = new Map<number, string[]>();
-  /** sink: told of each new secret (the run's secrets file, for the leak scan at the end). */
+  private readonly pinned = new Set<string>();
+  /** Each form (raw or URL-encoded) -> the secrets it is a form of (two when one's raw form is another's encoded one). */
+  private readonly forms = new Map<string, string[]>();
+  private readonly index = new FormIndex();
+  /**
+   * sink: told of each new secret (the run's secrets file, for the leak scan at the end). `limit`: the
+   * most secrets kept beside the first given (never forgotten); past it the one seen least recently is
+   * forgotten (observe over days: every CI job and browser session brings a credential of its own).
+   */
   constructor(
     initial: Iterable<string | undefined> = [],
     private readonly sink?: (secret: string) => void,
+    private readonly limit = Infinity,
   ) {
-    for (const v of initial) this.add(v);
+    for (const v of initial) if (this.admit(v)) this.pinned.add(v);
   }
+
   add(value: string | undefined | null): void {
-    // Very short values would redact ordinary text; tokens and passwords are longer.
-    if (typeof value !== 'string' || value.length < KEY || this.values.has(value)) return;
+    if (typeof value === 'string' && this.values.delete(value)) {
+      this.values.add(value);
+      return;
+    }
+    if (!this.admit(value)) return;
     this.values.add(value);
+    if (this.values.size > this.limit) this.forget(this.values.values().next().value as string);
+  }
+
+  /** A new secret's forms indexed; false when it is none (too short) or already known. */
+  private admit(value: string | undefined | null): value is string {
+    // Very short values would redact ordinary text; tokens and passwords are longer.
+    if (typeof value !== 'string' || value.length < KEY || this.values.has(value) || this.pinned.has(value)) return false;
     for (const form of new Set([value, encodeURIComponent(value)])) {
-      this.forms.set(form, value);
-      const key = keyHash(form, 0);
-      const list = this.index.get(key) ?? [];
-      list.push(form);
-      list.sort((a, b) => b.length - a.length);
-      this.index.set(key, list);
+      const owners = this.forms.get(form);
+      if (owners) owners.push(value);
+      else {
+        this.forms.set(form, [value]);
+        this.index.add(form);
+      }
     }
     this.sink?.(value);
+    return true;
   }
+
+  private forget(value: string): void {
+    this.values.delete(value);
+    for (const form of new Set([value, encodeURIComponent(value)])) {
+      const owners = this.forms.get(form)?.filter((v) => v !== value) ?? [];
+      if (owners.length) this.forms.set(form, owners);
+      else {
+        this.forms.delete(form);
+        this.index.remove(form);
+      }
+    }
+  }
+
   list(): string[] {
-    return [...this.values];
+    return [...this.pinned, ...this.values];
   }
   /**
    * Replaces every known secret (raw or URL-encoded) and credential query values: one pass over the text, whatever the
@@ -91,10 +114,9 @@ export class SecretSet {
       // A rolling hash: the next position's key hash from this one's, in constant time.
       let h = text.length >= KEY ? keyHash(text, 0) : 0;
       for (let i = 0; i + KEY <= text.length;) {
-        const candidates = this.index.get(h);
-        const hit = candidates === undefined ? undefined : longestAt(text, i, candidates);
+        const hit = this.index.has(h) ? this.index.longestAt(text, i, h) : undefined;
         if (hit) {
-          out += text.slice(from, i) + (as ? as(this.forms.get(hit)!) : REDACTED);
+          out += text.slice(from, i) + (as ? as(this.forms.get(hit)![0]!) : REDACTED);
           i += hit.length;
           from = i;
           if (i + KEY <= text.length) h = keyHash(text, i);
@@ -129,10 +151,4 @@ export class SecretSet {
 function credentialHeader(name: string, value: string, as: Replacement): string {
   const scheme = name.toLowerCase() === 'authorization' ? /^(\S+)\s+(\S.*)$/.exec(value) : null;
   return scheme ? `${scheme[1]} ${as(scheme[2]!)}` : as(value);
-}
-
-/** The first (longest) of the candidates found at `at` (a shared hash does not mean a shared start: each is compared). */
-function longestAt(text: string, at: number, candidates: readonly string[]): string | undefined {
-  for (const c of candidates) if (text.startsWith(c, at)) return c;
-  return undefined;
 }
