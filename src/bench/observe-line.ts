@@ -138,7 +138,7 @@ export function observeLines(n: ObserveScaleNumbers): Measurement[] {
       target: { op: '<=', value: RSS_GROWTH_TARGET },
       summary:
         `RSS ${mib(n.rss.quarterBytes)} MiB after ${n.rss.exchanges / 4} exchanges, ${mib(n.rss.endBytes)} MiB after ${n.rss.exchanges} ` +
-        `(heap ${mib(n.rss.quarterHeapBytes)} -> ${mib(n.rss.endHeapBytes)} MiB), every URL new, at ${Math.round(n.rss.rate)} req/s: ` +
+        `(heap ${mib(n.rss.quarterHeapBytes)} -> ${mib(n.rss.endHeapBytes)} MiB), every URL and session cookie new, at ${Math.round(n.rss.rate)} req/s: ` +
         `${n.rss.judged} judged, ${n.rss.shed} shed; ${n.rss.findings} finding(s) kept`,
       details: n.rss,
     }),

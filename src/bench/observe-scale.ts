@@ -7,7 +7,8 @@
  * judges are asked after each of its runs, so that their backlog never falls on the plain proxy's
  * run. Then both at half the plain proxy's median saturation rate (paced-load.ts: an even pace, not
  * autocannon's quota sent at the start of each second), then a long run through observe alone at
- * that rate, every URL new, its RSS read after the first quarter and at the end.
+ * that rate, every URL and every session cookie new (as days of traffic bring new URLs, and new
+ * credentials with each CI job and browser session), its RSS read after the first quarter and at the end.
  *
  *   const numbers = await measureObserveScale({ durationSec: 3, rounds: 5, exchanges: 200_000, log });
  */
@@ -41,7 +42,15 @@ async function counts(observe: Child): Promise<Counts & { rssBytes: number; heap
 /** One run against a proxy child: the load, the CPU of its threads per request and, for observe, what its judges did. */
 async function run(
   child: Child,
-  o: { token: string; durationSec: number; rate?: number; amount?: number; path?: (i: number) => string; observe?: boolean },
+  o: {
+    token: string;
+    durationSec: number;
+    rate?: number;
+    amount?: number;
+    path?: (i: number) => string;
+    header?: (i: number) => [string, string];
+    observe?: boolean;
+  },
 ): Promise<ProxyRun> {
   const before = o.observe ? await counts(child) : undefined;
   const cpuBefore = threadCpu(child.pid);
@@ -54,6 +63,7 @@ async function run(
         rate: o.rate,
         ...(o.amount ? { amount: o.amount } : { durationSec: o.durationSec }),
         ...(o.path ? { path: o.path } : {}),
+        ...(o.header ? { header: o.header } : {}),
       })
     : await proxyLoad({ ...load, durationSec: o.durationSec });
   const cpuAfter = threadCpu(child.pid);
@@ -113,13 +123,15 @@ export async function measureObserveScale(o: ObserveScaleOptions): Promise<Measu
       `  plain ${Math.round(plainHalf.rps)} req/s; observe ${Math.round(observeHalf.rps)} req/s, ${observeHalf.judged} judged, ${observeHalf.shed} shed`,
     );
 
-    o.log(`[bench] 14. observe's RSS over ${o.exchanges} exchanges at ${Math.round(halfRate)} req/s, every URL new`);
-    let n = 0;
-    const path = () => `${PATH}&probe=${n++}`;
+    o.log(`[bench] 14. observe's RSS over ${o.exchanges} exchanges at ${Math.round(halfRate)} req/s, every URL and session cookie new`);
+    let base = 0;
+    const path = (i: number) => `${PATH}&probe=${base + i}`;
+    const header = (i: number): [string, string] => ['cookie', `_gitlab_session=${(base + i).toString(16).padStart(32, '0')}`];
     const quarter = Math.round(o.exchanges / 4);
-    const first = await run(observe, { token, durationSec: 0, amount: quarter, rate: halfRate, path, observe: true });
+    const first = await run(observe, { token, durationSec: 0, amount: quarter, rate: halfRate, path, header, observe: true });
     const atQuarter = await counts(observe);
-    const rest = await run(observe, { token, durationSec: 0, amount: o.exchanges - quarter, rate: halfRate, path, observe: true });
+    base = quarter;
+    const rest = await run(observe, { token, durationSec: 0, amount: o.exchanges - quarter, rate: halfRate, path, header, observe: true });
     const atEnd = await counts(observe);
     const numbers: ObserveScaleNumbers = {
       connections: CONNECTIONS,

@@ -11,6 +11,7 @@
  *   const r = await pacedLoad({ url, headers, connections: 50, rate: 8000, durationSec: 6 });
  *   r.rps; r.p50Ms; r.p99Ms
  *   await pacedLoad({ url, headers, connections: 50, rate: 8000, amount: 50_000, path: (i) => `/api/v4/users?probe=${i}` });
+ *   await pacedLoad({ ...same, header: (i) => ['cookie', `_gitlab_session=${i}`] });      // a new session each
  */
 import net from 'node:net';
 import { KitError } from '../shared/errors.ts';
@@ -27,6 +28,8 @@ export interface PacedLoadOptions {
   amount?: number;
   /** The path (and query) of the i-th request; default: the URL's. */
   path?: (i: number) => string;
+  /** One more header of the i-th request, [name, value] (a session cookie of its own...). */
+  header?: (i: number) => [string, string];
 }
 
 /** How often the due requests are sent (ms): at 8,000 a second, 8 or so at a time. */
@@ -90,7 +93,11 @@ export async function pacedLoad(o: PacedLoadOptions): Promise<ProxyLoadResult> {
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('');
   const fixed = Buffer.from(`GET ${target.pathname}${target.search} HTTP/1.1\r\n${headers}\r\n`, 'latin1');
-  const request = (i: number): Buffer => (o.path ? Buffer.from(`GET ${o.path(i)} HTTP/1.1\r\n${headers}\r\n`, 'latin1') : fixed);
+  const request = (i: number): Buffer => {
+    if (!o.path && !o.header) return fixed;
+    const more = o.header ? `${o.header(i).join(': ')}\r\n` : '';
+    return Buffer.from(`GET ${o.path ? o.path(i) : `${target.pathname}${target.search}`} HTTP/1.1\r\n${headers}${more}\r\n`, 'latin1');
+  };
   const times = new Float64Array(total);
   const wrong = new Map<string, number>();
   let sent = 0;
