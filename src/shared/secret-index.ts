@@ -4,8 +4,8 @@
  * where that hash matches, by its length and the hash of the whole form. The second step is what
  * keeps a lookup short when many secrets share a prefix: the platform's tokens all begin alike
  * (`glpat-`, `glcbt-64_`...), and a long-running observe learns one per CI job and per browser
- * session. A lookup hashes the text once for each length the matching forms have (a few), longest
- * first, and compares only the forms whose whole hash matches.
+ * session. A lookup reads the text once, up to the longest of the matching forms, for the hash of
+ * each of their lengths, and compares only the forms whose whole hash matches, longest first.
  *
  *   const index = new FormIndex();
  *   index.add('glpat-abcdefghijklmnop');
@@ -78,9 +78,17 @@ export class FormIndex {
   longestAt(text: string, at: number, h: number): string | undefined {
     const bucket = this.buckets.get(h);
     if (!bucket) return undefined;
-    for (const length of bucket.lengths) {
-      if (at + length > text.length) continue;
-      const list = bucket.forms.get(length)!.get(keyHash(text, at, length));
+    const { lengths } = bucket;
+    // One pass over the text from `at`: the hash of each length the bucket's forms have (shortest first).
+    const hashes: (number | undefined)[] = new Array(lengths.length);
+    let k = lengths.length - 1;
+    let whole = 0;
+    for (let j = at, end = Math.min(text.length, at + lengths[0]!); j < end && k >= 0; j++) {
+      whole = (Math.imul(whole, 31) + text.charCodeAt(j)) | 0;
+      if (j - at + 1 === lengths[k]) hashes[k--] = whole;
+    }
+    for (let i = 0; i < lengths.length; i++) {
+      const list = hashes[i] === undefined ? undefined : bucket.forms.get(lengths[i]!)!.get(hashes[i]!);
       // A shared hash does not mean a shared text: each is compared.
       if (list) for (const form of list) if (text.startsWith(form, at)) return form;
     }
