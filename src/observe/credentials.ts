@@ -130,10 +130,9 @@ export function learnCredentials(x: CredentialFacts, secrets: SecretSet): void {
       if (pair.includes(':')) learn(pair.slice(pair.indexOf(':') + 1));
     }
   }
-  if (x.headers.cookie !== undefined) {
-    learn(x.headers.cookie.trim());
-    for (const v of cookieValues(x.headers.cookie, false)) learn(v);
-  }
+  // Each cookie's value, not the whole header: a text showing the header shows each value, and a browser's
+  // header (kilobytes) would fill the bounded set of learnt credentials with copies of the same values.
+  if (x.headers.cookie !== undefined) for (const v of cookieValues(x.headers.cookie, false)) learn(v);
   if (x.answerHeaders['set-cookie'] !== undefined) for (const v of cookieValues(x.answerHeaders['set-cookie'], true)) learn(v);
   if (x.query !== '' && HINT.test(x.query)) for (const v of queryCredentials(x.query)) learn(v);
   if (x.body !== null && typeof x.body === 'object') for (const v of credentialValues(x.body)) learn(v);
