@@ -87,7 +87,10 @@ export interface RunningObserve {
   url: string;
   /** What has been seen so far (counts and findings, not yet baselined), every exchange handed to the judges judged. */
   snapshot(): Promise<ObserveSnapshot>;
-  /** The secrets the traffic showed so far (tokens, passwords): for a leak scan of the report; after stop(), all of them. */
+  /**
+   * The secrets the traffic showed (tokens, passwords), for a leak scan of the report: those given, and
+   * the ones each judge saw most recently (at most SECRETS_KEPT each, observation.ts); after stop(), as the report was redacted with.
+   */
   learnedSecrets(): Promise<string[]>;
   /** Stops the proxy (the exchanges in flight finish first, up to drainMs) and writes the report. */
   stop(): Promise<ObserveResult>;
