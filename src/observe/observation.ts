@@ -107,7 +107,7 @@ export interface ObservationSnapshot {
  * exchange's own credentials are learnt before anything of it is kept, so a finding's texts never
  * needed a forgotten one; the report's last pass uses those kept.
  */
-export const SECRETS_KEPT = 10_000;
+export const SECRETS_KEPT = 5_000;
 
 /** Distinct parameters a client finding names (the first ones seen); the rest are counted, not kept. */
 export const PARAMETERS_KEPT = 5;
