@@ -12,14 +12,13 @@
  *   // findings: [{ check: 'callerView', clause: 'users.get.non_admin_hidden', fields: ['email'], ... }]
  */
 import type { ApiResponse } from '../kit/exchange.ts';
-import { validateAgainst } from '../kit/schemas.ts';
 import { fieldProblems, presentFields, type UserFieldGroup } from '../kit/user-view-fields.ts';
 import { answerCells } from '../spec/authorization-matrix.ts';
 import { EPIC_FIXED_FIELDS } from '../spec/epic-fields.ts';
 import { specPath } from '../spec/paths.ts';
 import type { Caller, CallerBook, OwnedFamily } from './callers.ts';
 import type { MatchedOperation } from './exchange-view.ts';
-import type { ServerFinding } from './judge-answer.ts';
+import { schemaMismatch, type ServerFinding } from './judge-answer.ts';
 import { isRecord } from '../shared/is-record.ts';
 
 const itemsOf = (json: unknown): Record<string, unknown>[] => (Array.isArray(json) ? json : [json]).filter(isRecord);
@@ -160,23 +159,15 @@ function applyRule(
   }
   if (rule.schema) {
     const [schema, clause] = rule.schema;
-    for (const item of items) {
-      const result = validateAgainst(schema, item);
-      if (result.valid) continue;
-      const fields = result.errors.every((e) => e.field) ? [...new Set(result.errors.map((e) => e.field!))] : undefined;
+    const mismatch = schemaMismatch(schema, items);
+    if (mismatch)
       out.push({
         check: 'callerSchema',
         clause,
         requirement: `${op.name} answered to ${who} MUST match the ${schema} schema.`,
         expected: `a valid ${schema}`,
-        actual: result.errors
-          .slice(0, 5)
-          .map((e) => `${e.pointer || '/'} ${e.message}`)
-          .join('; '),
-        ...(fields ? { fields } : {}),
+        ...mismatch,
       });
-      break;
-    }
   }
   return out;
 }

@@ -11,6 +11,7 @@
 import type { Caller, Credential } from './callers.ts';
 import type { Identify } from './identify-caller.ts';
 import type { CallerEntries } from './judge-wire.ts';
+import { rememberIn } from '../shared/oldest-out.ts';
 
 /** Credentials whose answer is remembered, at most (the oldest go first). */
 const KNOWN_LIMIT = 100_000;
@@ -26,9 +27,7 @@ export class CallerRelay {
   ) {}
 
   private remember(key: string, caller: Caller | null): void {
-    this.known.delete(key);
-    this.known.set(key, caller);
-    if (this.known.size > KNOWN_LIMIT) this.known.delete(this.known.keys().next().value as string);
+    rememberIn(this.known, key, caller, KNOWN_LIMIT);
   }
 
   /** A judge needs this credential's caller: answered at once when known, else after one GET /user. */

@@ -16,6 +16,7 @@
 import { createHmac } from 'node:crypto';
 import { decodeParam } from './credentials.ts';
 import { isRecord } from '../shared/is-record.ts';
+import { addIn, rememberIn } from '../shared/oldest-out.ts';
 
 export interface Caller {
   id: number;
@@ -84,12 +85,8 @@ export const actsAsAnother = (headers: Record<string, string>, query: string): b
 /** Credentials whose keys are kept (keyOf): a key costs an HMAC. */
 const RECENT_KEYS = 1000;
 
-/** A map that forgets its oldest entry past BOOK_LIMIT. */
-function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > BOOK_LIMIT) map.delete(map.keys().next().value as K);
-}
+/** A book's map, within BOOK_LIMIT. */
+const remember = <K, V>(map: Map<K, V>, key: K, value: V): void => rememberIn(map, key, value, BOOK_LIMIT);
 
 /** The families of items a user owns and addresses by id through /user/... routes. */
 export type OwnedFamily = 'ssh-keys' | 'gpg-keys' | 'emails';
@@ -113,12 +110,10 @@ export class CallerBook {
 
   keyOf(c: Credential): string {
     // The same few credentials call again and again: their keys are kept (the values are in the secret set already).
-    let key = this.recentKeys.get(c.value);
-    if (key === undefined) {
-      key = createHmac('sha256', this.hmacKey).update(c.value).digest('base64url');
-      this.recentKeys.set(c.value, key);
-      if (this.recentKeys.size > RECENT_KEYS) this.recentKeys.delete(this.recentKeys.keys().next().value as string);
-    }
+    const kept = this.recentKeys.get(c.value);
+    if (kept !== undefined) return kept;
+    const key = createHmac('sha256', this.hmacKey).update(c.value).digest('base64url');
+    rememberIn(this.recentKeys, c.value, key, RECENT_KEYS);
     return key;
   }
 
@@ -197,10 +192,7 @@ export class CallerBook {
   }
 
   learnEditor(userId: number, groupId: number): void {
-    const k = `${userId}:${groupId}`;
-    this.editors.delete(k);
-    this.editors.add(k);
-    if (this.editors.size > BOOK_LIMIT) this.editors.delete(this.editors.values().next().value as string);
+    addIn(this.editors, `${userId}:${groupId}`, BOOK_LIMIT);
   }
 
   mayEdit(userId: number, groupId: number): boolean {

@@ -47,21 +47,16 @@ function statusFinding(res: ApiResponse, op: MatchedOperation): ServerFinding | 
   };
 }
 
-/** A write's success body against the view the operation names (GETs are the registry's namedView). */
-function writeView(res: ApiResponse, op: MatchedOperation): ServerFinding | undefined {
-  if (op.row.method === 'GET' || res.status !== op.row.success.status || res.status === 204 || res.json === undefined) return undefined;
-  const view = successView(op.row);
-  if (!view?.clause) return undefined;
-  const items: unknown[] = view.array && Array.isArray(res.json) ? res.json : [res.json];
+/**
+ * The first of the items that does not match the schema, as a finding shows it: its first five
+ * errors, and the fields they name (when every error names one); undefined when all match.
+ */
+export function schemaMismatch(schema: string, items: readonly unknown[]): Pick<ServerFinding, 'actual' | 'fields'> | undefined {
   for (const item of items) {
-    const result = validateAgainst(view.schema, item);
+    const result = validateAgainst(schema, item);
     if (result.valid) continue;
     const fields = result.errors.every((e) => e.field) ? [...new Set(result.errors.map((e) => e.field!))] : undefined;
     return {
-      check: 'writeView',
-      clause: view.clause,
-      requirement: `The body of ${op.name} MUST match the ${view.schema} schema.`,
-      expected: `a valid ${view.schema}`,
       actual: result.errors
         .slice(0, 5)
         .map((e) => `${e.pointer || '/'} ${e.message}`)
@@ -70,6 +65,22 @@ function writeView(res: ApiResponse, op: MatchedOperation): ServerFinding | unde
     };
   }
   return undefined;
+}
+
+/** A write's success body against the view the operation names (GETs are the registry's namedView). */
+function writeView(res: ApiResponse, op: MatchedOperation): ServerFinding | undefined {
+  if (op.row.method === 'GET' || res.status !== op.row.success.status || res.status === 204 || res.json === undefined) return undefined;
+  const view = successView(op.row);
+  if (!view?.clause) return undefined;
+  const mismatch = schemaMismatch(view.schema, view.array && Array.isArray(res.json) ? res.json : [res.json]);
+  if (!mismatch) return undefined;
+  return {
+    check: 'writeView',
+    clause: view.clause,
+    requirement: `The body of ${op.name} MUST match the ${view.schema} schema.`,
+    expected: `a valid ${view.schema}`,
+    ...mismatch,
+  };
 }
 
 /** Values a view must never show, whatever else it holds. */

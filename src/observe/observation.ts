@@ -27,6 +27,7 @@ import { PrivateExchange } from './privacy.ts';
 import type { ObservedExchange } from './proxy.ts';
 import { maskPatterns } from './value-kinds.ts';
 import { isRecord } from '../shared/is-record.ts';
+import { addIn } from '../shared/oldest-out.ts';
 
 export interface ObservedFinding {
   side: 'server' | 'client';
@@ -108,6 +109,9 @@ export interface ObservationSnapshot {
  * needed a forgotten one; the report's last pass uses those kept.
  */
 export const SECRETS_KEPT = 5_000;
+
+/** Credentials whose identification was asked for, remembered at most (the oldest go first). */
+const ASKED_LIMIT = 100_000;
 
 /** Distinct parameters a client finding names (the first ones seen); the rest are counted, not kept. */
 export const PARAMETERS_KEPT = 5;
@@ -228,8 +232,7 @@ export class Observation {
         const learnsItself = op.name === 'GET /user' && x.status === 200;
         if (this.options.identifyCallers && !force && !learnsItself && !this.callers.settled(key)) {
           if (this.asked.has(key)) return { held: true, key };
-          this.asked.add(key);
-          if (this.asked.size > 100_000) this.asked.delete(this.asked.values().next().value as string);
+          addIn(this.asked, key, ASKED_LIMIT);
           return { held: true, key, credential };
         }
       }
