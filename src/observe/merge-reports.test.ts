@@ -18,6 +18,7 @@ import { mergeObserveReports } from './merge-reports.ts';
 import type { ObservedFinding } from './observation.ts';
 import type { ObserveSummary } from './report.ts';
 import { drive } from './scripted-client.ts';
+import { covered } from './fixtures/coverage.ts';
 
 const ADMIN = 'observe-merge-admin-token';
 const FAULTS = ['format.datetime-no-millis', 'pagination.no-x-total-pages', 'status.create-200'];
@@ -125,15 +126,7 @@ describe('observe --merge-reports', () => {
     expect(merged.verdict).toBe('fail');
     expect(merged.counts.exchanges).toBe(6);
     // A report of an older kit (operations.seen without coverage): its exchanges read as judged in full.
-    expect(merged.operations.seen).toEqual([
-      {
-        operation: 'GET /users',
-        count: 6,
-        judgedInFull: 6,
-        judgedWithoutCaller: 0,
-        notJudged: { noAnswer: 0, bodyCut: 0, bodyLeftOut: 0, judgeFailed: 0 },
-      },
-    ]);
+    expect(merged.operations.seen).toEqual([covered('GET /users', 6)]);
     expect(merged.durationMs).toBe(1000);
   });
 

@@ -6,7 +6,7 @@
  * judged that have no operation, the same numbers in summary.json.
  */
 import { describe, expect, it } from 'vitest';
-import type { OperationCoverage } from './coverage.ts';
+import { covered } from './fixtures/coverage.ts';
 import type { ObservationSnapshot, ObservedFinding } from './observation.ts';
 import { observeJunit, observeMarkdown, observeSummary } from './report.ts';
 
@@ -19,15 +19,6 @@ const finding = (operation: string, clause: string): ObservedFinding => ({
   count: 3,
   reproducer: "curl -X GET 'http://h/api/v4/x' -H 'PRIVATE-TOKEN: [redacted]'",
   status: 200,
-});
-
-const covered = (operation: string, count: number, more: Partial<OperationCoverage> = {}): OperationCoverage => ({
-  operation,
-  count,
-  judgedInFull: count,
-  judgedWithoutCaller: 0,
-  notJudged: { noAnswer: 0, bodyCut: 0, bodyLeftOut: 0, judgeFailed: 0 },
-  ...more,
 });
 
 const snapshot = (server: ObservedFinding[], seen = [covered('POST /broadcast_messages', 8)]): ObservationSnapshot => ({
