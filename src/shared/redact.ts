@@ -41,6 +41,9 @@ const QUERY_VALUES = SECRET_QUERY.map((name) => new RegExp(`([?&;]${name}=)([^&;
 /** The weight of the character leaving the rolling hash: 31 ** (KEY - 1), exact in 32 bits. */
 const POW = 31 ** (KEY - 1);
 
+/** The forms a secret is found in: raw and URL-encoded (one when they are the same). */
+const formsOf = (value: string): Set<string> => new Set([value, encodeURIComponent(value)]);
+
 export class SecretSet {
   /** The secrets learnt, oldest first (one seen again moves to the end); the first given are in `pinned` instead. */
   private readonly values = new Set<string>();
@@ -71,11 +74,11 @@ export class SecretSet {
     if (this.values.size > this.limit) this.forget(this.values.values().next().value as string);
   }
 
-  /** A new secret's forms indexed; false when it is none (too short) or already known. */
+  /** A secret not yet learnt: its forms indexed; false when it is none (too short) or a given one. */
   private admit(value: string | undefined | null): value is string {
     // Very short values would redact ordinary text; tokens and passwords are longer.
-    if (typeof value !== 'string' || value.length < KEY || this.values.has(value) || this.pinned.has(value)) return false;
-    for (const form of new Set([value, encodeURIComponent(value)])) {
+    if (typeof value !== 'string' || value.length < KEY || this.pinned.has(value)) return false;
+    for (const form of formsOf(value)) {
       const owners = this.forms.get(form);
       if (owners) owners.push(value);
       else {
@@ -89,7 +92,7 @@ export class SecretSet {
 
   private forget(value: string): void {
     this.values.delete(value);
-    for (const form of new Set([value, encodeURIComponent(value)])) {
+    for (const form of formsOf(value)) {
       const owners = this.forms.get(form)?.filter((v) => v !== value) ?? [];
       if (owners.length) this.forms.set(form, owners);
       else {
