@@ -16,7 +16,7 @@ import { startChild, type Child } from './children.ts';
 import type { Measurement } from './measurement.ts';
 import { observeLines, type ObserveScaleNumbers, type ProxyRun } from './observe-line.ts';
 import { proxyLoad } from './observe-load.ts';
-import { pacedLoad } from './paced-load.ts';
+import { pacedLoad, type PacedLoadOptions } from './paced-load.ts';
 import { idleCores, idleMs } from './machine-idle.ts';
 import { threadCpu } from './thread-cpu.ts';
 import { median } from './throughput.ts';
@@ -42,15 +42,7 @@ async function counts(observe: Child): Promise<Counts & { rssBytes: number; heap
 /** One run against a proxy child: the load, the CPU of its threads per request and, for observe, what its judges did. */
 async function run(
   child: Child,
-  o: {
-    token: string;
-    durationSec: number;
-    rate?: number;
-    amount?: number;
-    path?: (i: number) => string;
-    header?: (i: number) => [string, string];
-    observe?: boolean;
-  },
+  o: { token: string; durationSec: number; rate?: number; observe?: boolean } & Pick<PacedLoadOptions, 'amount' | 'path' | 'header'>,
 ): Promise<ProxyRun> {
   const before = o.observe ? await counts(child) : undefined;
   const cpuBefore = threadCpu(child.pid);
@@ -62,8 +54,8 @@ async function run(
         ...load,
         rate: o.rate,
         ...(o.amount ? { amount: o.amount } : { durationSec: o.durationSec }),
-        ...(o.path ? { path: o.path } : {}),
-        ...(o.header ? { header: o.header } : {}),
+        path: o.path,
+        header: o.header,
       })
     : await proxyLoad({ ...load, durationSec: o.durationSec });
   const cpuAfter = threadCpu(child.pid);

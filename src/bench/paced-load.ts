@@ -92,12 +92,13 @@ export async function pacedLoad(o: PacedLoadOptions): Promise<ProxyLoadResult> {
   const headers = Object.entries({ host: target.host, ...o.headers })
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('');
-  const fixed = Buffer.from(`GET ${target.pathname}${target.search} HTTP/1.1\r\n${headers}\r\n`, 'latin1');
-  const request = (i: number): Buffer => {
-    if (!o.path && !o.header) return fixed;
-    const more = o.header ? `${o.header(i).join(': ')}\r\n` : '';
-    return Buffer.from(`GET ${o.path ? o.path(i) : `${target.pathname}${target.search}`} HTTP/1.1\r\n${headers}${more}\r\n`, 'latin1');
-  };
+  // A request's bytes: made once, unless each request has a path or a header of its own.
+  const bytes = (path: string, more = ''): Buffer => Buffer.from(`GET ${path} HTTP/1.1\r\n${headers}${more}\r\n`, 'latin1');
+  const fixed = bytes(`${target.pathname}${target.search}`);
+  const request = (i: number): Buffer =>
+    o.path || o.header
+      ? bytes(o.path ? o.path(i) : `${target.pathname}${target.search}`, o.header ? `${o.header(i).join(': ')}\r\n` : '')
+      : fixed;
   const times = new Float64Array(total);
   const wrong = new Map<string, number>();
   let sent = 0;
